@@ -1,0 +1,327 @@
+"""Battle: B0 start, B1 battle cards, B2 resolve, B3 damage, B4 discard (cards/DESIGN_NOTES.md 5.1).
+
+The active player's squad in `zone` battles the opponent's squad there. Secret choices are asked in turn
+(active player first); the first card stays hidden from the other player until both are revealed.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action, Decision
+from .cardset import BEATS
+from .frames import Frame
+from .squads import enforce_limit
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+NONE = -1  # no card (none played yet / none available)
+KEEP_CARD = Action("keep")
+DISCARD_CARD = Action("discard")
+ICON_OPS = {
+    "attack": ("attack_bonus",),
+    "defense": ("defense_bonus",),
+    "keep": ("keep_in_hand",),
+}
+
+
+class BattleState:
+    """Everything one battle records. Indexed by player (0/1)."""
+
+    __slots__ = (
+        "attacker", "zone", "cards", "from_draw", "revealed", "sides", "atk", "dfn", "per", "double", "keep",
+        "joined", "end_early", "destroyed", "dpd", "void", "from_bottom", "fought", "kept", "attack_values",
+        "damage_skipped", "played",
+    )
+
+    def __init__(self, attacker: int, zone: int) -> None:
+        self.attacker = attacker
+        self.zone = zone
+        self.cards = [NONE, NONE]
+        self.from_draw = [False, False]
+        self.revealed = False
+        self.sides = ["", ""]
+        self.atk = [0, 0]
+        self.dfn = [0, 0]
+        self.per: list[list] = [[], []]  # deferred bonus_per effects (counted at the start of B3)
+        self.double: list[list] = [[], []]  # double_attack_if_all keywords
+        self.keep = [False, False]
+        self.joined = [False, False]
+        self.end_early = False
+        self.destroyed: list[int] = []  # codes destroyed in this battle, both sides
+        self.dpd = [0, 0]  # draw_per_destroyed effects
+        self.void: list[tuple] = [(), ()]  # icons voided on player i's card by the opponent
+        self.from_bottom = [False, False]
+        self.fought = False
+        self.kept = [False, False]
+        self.attack_values = [0, 0]
+        self.damage_skipped = False
+        self.played = [NONE, NONE]  # the revealed cards (for the battle summary)
+
+    def copy(self) -> "BattleState":
+        b = BattleState.__new__(BattleState)
+        for name in BattleState.__slots__:
+            v = getattr(self, name)
+            if type(v) is list:
+                v = [x[:] if type(x) is list else x for x in v]
+            setattr(b, name, v)
+        return b
+
+    def key(self) -> tuple:
+        out = []
+        for name in BattleState.__slots__:
+            v = getattr(self, name)
+            if type(v) is list:
+                v = tuple(tuple((e.op, tuple(sorted(e.params.items()))) if hasattr(e, "op") else e for e in x)
+                          if type(x) is list else x for x in v)
+            out.append(v)
+        return tuple(out)
+
+
+def start_battle(g: "Game", attacker: int, zone: int) -> None:
+    g.battle = BattleState(attacker, zone)
+    g.stack.append(BattleFrame(0))
+
+
+def both_present(g: "Game") -> bool:
+    b = g.battle
+    return bool(g.squads[0][b.zone]) and bool(g.squads[1][b.zone])
+
+
+def triggered_side(my_style: str, other_style: str | None) -> str:
+    """The left effect triggers when my style beats the other's; otherwise the right effect."""
+    return "left" if other_style is not None and BEATS[my_style] == other_style else "right"
+
+
+class BattleFrame(Frame):
+    __slots__ = ("step",)
+
+    # steps: 0 B0, 1 B1, 2 B2 (sides, voids, push effects), 3 after B2c, 4 B3, 5 after B3, 6 B4, 7 end
+    def __init__(self, step: int) -> None:
+        self.step = step
+
+    def run(self, g: "Game") -> Decision | None:
+        b = g.battle
+        step = self.step
+        if step == 0:  # B0: battle-start abilities and crystals come with the card powers
+            self.step = 1 if both_present(g) else 7
+            return None
+        if step == 1:  # B1: each player picks a card; an empty hand plays the draw pile's top card
+            a = b.attacker
+            for p in (a, 1 - a):
+                if b.cards[p] == NONE and not b.from_draw[p]:
+                    if g.hands[p]:
+                        opts = [Action("play", (g.token(c, p),)) for c in g.hand_kinds(p)]
+                        return Decision("battle_card", p, "Choose your battle card (secret)", opts,
+                                        {"zone": g.zone_id(b.zone)})
+                    b.cards[p] = g.take_top(p)
+                    b.from_draw[p] = True
+            b.revealed = True
+            b.played = b.cards[:]
+            for i in [i for i, (_, until) in g.secret_log.items() if until == "reveal"]:
+                del g.secret_log[i]  # battle-card picks are public from the reveal on
+            self.step = 2
+            return None
+        if step == 2:  # B2a sides, B2b voids, B2c effects (active player's first)
+            self.step = 3
+            U = g.U
+            styles = [U[c >> 1].style if c >= 0 else None for c in b.cards]
+            for p in (0, 1):
+                if styles[p] is not None:
+                    b.sides[p] = triggered_side(styles[p], styles[1 - p])
+            effects = [_side_effects(g, p) for p in (0, 1)]
+            for p in (0, 1):
+                voided = tuple(e.get("icon") for e in effects[p] if e.op == "ignore_opponent_icons")
+                b.void[1 - p] = voided
+            from .effects import EffectsFrame
+
+            a = b.attacker
+            for p in (1 - a, a):  # pushed in reverse: the active player's card resolves first
+                effs = effects[p]
+                if b.void[p]:
+                    dropped = {op for icon in b.void[p] for op in ICON_OPS.get(icon, ())}
+                    effs = tuple(e for e in effs if e.op not in dropped
+                                 and not (e.op == "bonus_per" and e.get("stat") in b.void[p]))
+                if effs:
+                    g.stack.append(EffectsFrame(p, effs, 0, b.cards[p], "battle"))
+            return None
+        if step == 3:  # B2d
+            self.step = 6 if b.end_early else 4
+            return None
+        if step == 4:  # B3
+            self.step = 5
+            if both_present(g):
+                apply_damage(g)
+            else:
+                b.damage_skipped = True
+            return None
+        if step == 5:  # end of B3: draw_per_destroyed
+            self.step = 6
+            from .rules import DrawFrame
+
+            a = b.attacker
+            n = len(b.destroyed)
+            for p in (1 - a, a):
+                if b.dpd[p] and n:
+                    g.stack.append(DrawFrame(p, n * b.dpd[p], "battle"))
+            return None
+        if step == 6:  # B4: keep-in-hand choices, then battle cards to their owners' discard piles
+            a = b.attacker
+            for p in (a, 1 - a):
+                c = b.cards[p]
+                if c >= 0 and b.keep[p] and not b.joined[p]:
+                    b.keep[p] = False  # asked once
+                    return Decision("keep", p, "Keep your battle card in hand instead of discarding it?",
+                                    [KEEP_CARD, DISCARD_CARD], {"card": g.token(c, p)})
+            for p in (0, 1):
+                c = b.cards[p]
+                if c >= 0 and not b.joined[p]:
+                    if b.kept[p]:
+                        g.hands[p].append(c)
+                    else:
+                        g.discard(c)
+                b.cards[p] = NONE
+            self.step = 7
+            return None
+        # step 7: the battle is over
+        finish_battle(g)
+        return None
+
+    def choose(self, g: "Game", a: Action) -> None:
+        b = g.battle
+        if a.kind == "play":
+            p = g.decision.player  # type: ignore[union-attr]
+            code = g.code_of(a.args[0], p)
+            g.hands[p].remove(code)
+            b.cards[p] = code
+            g.secret_log[len(g.log) - 1] = (1 - p, "reveal")  # hidden from the opponent until the reveal
+        elif a.kind == "keep":
+            b.kept[g.decision.player] = True  # type: ignore[union-attr]
+
+
+def _side_effects(g: "Game", p: int) -> tuple:
+    b = g.battle
+    c = b.cards[p]
+    if c < 0:
+        return ()
+    u = g.U[c >> 1]
+    return u.left if b.sides[p] == "left" else u.right
+
+
+def finish_battle(g: "Game") -> None:
+    b = g.battle
+    g.stack.pop()
+    U = g.U
+    g.last_battle = {
+        "zone": g.zone_id(b.zone),
+        "attacker": b.attacker,
+        "cards": [U[c >> 1].id if c >= 0 else None for c in b.played],
+        "sides": list(b.sides),
+        "attack": list(b.attack_values),
+        "destroyed": [U[c >> 1].id for c in b.destroyed],
+        "kept": list(b.kept),
+        "joined": list(b.joined),
+        "ended_early": b.end_early,
+        "damage_skipped": b.damage_skipped,
+    }
+    g.battle = None
+    for p in (0, 1):
+        if g.squads[p][b.zone]:
+            enforce_limit(g, p, b.zone)
+
+
+# ---------------------------------------------------------------------- B3
+def squad_attack(g: "Game", p: int, z: int) -> int:
+    """Attack of p's squad in z for this battle: units (Sleep applied) + boosts, doubled if applicable."""
+    from .effects import condition_holds, counter_value
+
+    b = g.battle
+    sq = g.squads[p][z]
+    U, K = g.U, g.K
+    total = 0
+    for c in sq:
+        total += U[c >> 1].attack
+    boost = b.atk[p]
+    for i, c in enumerate(sq):
+        for battlefield, eff in K[c >> 1].stat_passives:
+            if battlefield and i != 0:
+                continue
+            cond = eff.get("condition")
+            if cond and not condition_holds(g, cond, sq, c, z):
+                continue
+            op = eff.op
+            if op == "attack_bonus":
+                boost += eff.params["n"]
+            elif op == "bonus_per" and eff.params["stat"] == "attack":
+                boost += eff.params["n"] * counter_value(g, p, eff, sq, c)
+    for eff in b.per[p]:
+        if eff.params["stat"] == "attack":
+            boost += eff.params["n"] * counter_value(g, p, eff, sq, None)
+    total += boost
+    for kw in b.double[p]:
+        if all(kw in U[c >> 1].keywords for c in sq):
+            total *= 2
+            break
+    return total
+
+
+def squad_defense_boost(g: "Game", p: int, z: int) -> int:
+    """Defense boosts of p's squad: they lower the opposing squad's attack."""
+    from .effects import condition_holds, counter_value
+
+    b = g.battle
+    sq = g.squads[p][z]
+    K = g.K
+    total = b.dfn[p]
+    for i, c in enumerate(sq):
+        for battlefield, eff in K[c >> 1].stat_passives:
+            if battlefield and i != 0:
+                continue
+            cond = eff.get("condition")
+            if cond and not condition_holds(g, cond, sq, c, z):
+                continue
+            op = eff.op
+            if op == "defense_bonus":
+                total += eff.params["n"]
+            elif op == "bonus_per" and eff.params["stat"] == "defense":
+                total += eff.params["n"] * counter_value(g, p, eff, sq, c)
+    for eff in b.per[p]:
+        if eff.params["stat"] == "defense":
+            total += eff.params["n"] * counter_value(g, p, eff, sq, None)
+    return total
+
+
+def damage_targets(g: "Game", squad: list[int], damage: int, from_bottom: bool) -> list[int]:
+    """Positions destroyed by `damage` dealt unit by unit; a remainder too small for the next unit is lost."""
+    U = g.U
+    order = range(len(squad) - 1, -1, -1) if from_bottom else range(len(squad))
+    out = []
+    for i in order:
+        d = U[squad[i] >> 1].defense
+        if damage >= d:
+            damage -= d
+            out.append(i)
+        else:
+            break
+    return out
+
+
+def apply_damage(g: "Game") -> None:
+    """Simultaneous damage; all destroyed units are discarded at once, then on_destroyed triggers."""
+    from .effects import destroy_simultaneously
+
+    b = g.battle
+    z = b.zone
+    b.fought = True
+    dmg = [0, 0]
+    for p in (0, 1):
+        b.attack_values[p] = squad_attack(g, p, z)
+    for p in (0, 1):
+        dmg[p] = max(0, b.attack_values[p] - squad_defense_boost(g, 1 - p, z))
+    b.attack_values = dmg
+    hits = []
+    for p in (0, 1):  # p deals damage to the other squad
+        q = 1 - p
+        for i in damage_targets(g, g.squads[q][z], dmg[p], b.from_bottom[p]):
+            hits.append((q, z, i))
+    destroy_simultaneously(g, hits)

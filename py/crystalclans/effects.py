@@ -1,0 +1,389 @@
+"""The effect vocabulary (cards/DESIGN_NOTES.md section 5.3): one handler per primitive, registered by op.
+
+An effect list runs in an EffectsFrame, one primitive after another; a primitive that needs a choice
+pushes a small choice frame. Battle-card numbers are only recorded on the BattleState here and used in B3
+(battle.py). Continuous modifiers (passive abilities) are not run but queried: battle.squad_attack,
+rules.movement_modes, Game.squad_limit.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from .actions import Action, Decision
+from .frames import Frame
+from .squads import enforce_limit, place_squad, position_of, position_options
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .cardset import Effect
+    from .game import Game
+
+Handler = Callable[["Game", int, "Effect", int], None]
+HANDLERS: dict[str, Handler] = {}
+
+DONE = Action("done")
+
+
+def primitive(op: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        HANDLERS[op] = fn
+        return fn
+
+    return register
+
+
+class EffectsFrame(Frame):
+    """Resolve `effects` in printed order for player p; `src` is the card they come from (or -1)."""
+
+    __slots__ = ("p", "effects", "i", "src", "context")
+
+    def __init__(self, p: int, effects: tuple, i: int, src: int, context: str) -> None:
+        self.p, self.effects, self.i, self.src, self.context = p, effects, i, src, context
+
+    def run(self, g: "Game") -> None:
+        if self.i >= len(self.effects):
+            g.stack.pop()
+            return None
+        eff = self.effects[self.i]
+        self.i += 1
+        handler = HANDLERS.get(eff.op)
+        if handler is not None:
+            handler(g, self.p, eff, self.src)
+        return None
+
+
+# ---------------------------------------------------------------------- helpers: conditions, counters, filters
+def condition_holds(g: "Game", cond: dict, squad: list[int], src: int | None, zone: int | None) -> bool:
+    (name, val), = cond.items()
+    U = g.U
+    if name == "all_in_squad_have":
+        return all(val in U[c >> 1].keywords for c in squad)
+    if name == "other_in_squad_has":
+        skipped = False
+        for c in squad:
+            if c == src and not skipped:
+                skipped = True
+                continue
+            if val in U[c >> 1].keywords:
+                return True
+        return False
+    if name == "zone_kind":
+        return zone is not None and g.cs.board.kinds[zone] == val
+    return False  # conditions of later mechanisms (supported_squad_wiped, if_previous) are not met yet
+
+
+def counter_value(g: "Game", p: int, eff: "Effect", squad: list[int], src: int | None) -> int:
+    per = eff.params["per"]
+    if per == "keyword_in_squad":
+        kw = eff.params.get("keyword")
+        U = g.U
+        return sum(1 for c in squad if kw in U[c >> 1].keywords)
+    if per == "unit_in_squad":
+        return len(squad)
+    if per == "friendly_squad":
+        return sum(1 for sq in g.squads[p] if sq)
+    return 0
+
+
+def matches(g: "Game", code: int, flt: dict, src: int = -1) -> bool:
+    (name, val), = flt.items()
+    u = g.U[code >> 1]
+    if name == "any":
+        return True
+    if name == "keyword":
+        return val in u.keywords
+    if name == "rank":
+        return u.rank == val
+    if name == "unit":
+        return u.id == val
+    if name == "units":
+        return u.id in val
+    if name == "self":
+        return code == src
+    return False
+
+
+# ---------------------------------------------------------------------- destruction
+def destroy_simultaneously(g: "Game", hits: list[tuple[int, int, int]]) -> None:
+    """Destroy units given as (controller, zone, position): all leave at once, go to their owners' discard
+    piles, count as destroyed in the current battle, then their on_destroyed abilities trigger."""
+    if not hits:
+        return
+    removed: list[tuple[int, int, int]] = []  # (controller, zone, code)
+    for ctrl, z, i in sorted(hits, key=lambda h: (h[0], h[1], -h[2])):
+        code = g.squads[ctrl][z].pop(i)
+        removed.append((ctrl, z, code))
+    b = g.battle
+    for ctrl, z, code in removed:
+        g.discard(code)
+        if b is not None:
+            b.destroyed.append(code)
+    # Triggers: the active player orders simultaneous effects; hers resolve first (pushed last).
+    a = g.active
+    K = g.K
+    for ctrl, z, code in sorted(removed, key=lambda r: r[0] == a):
+        for ability in K[code >> 1].on_destroyed:
+            g.stack.append(EffectsFrame(ctrl, ability.effects, 0, code, "ability"))
+    for ctrl, z in {(r[0], r[1]) for r in removed}:
+        if g.squads[ctrl][z]:
+            enforce_limit(g, ctrl, z)
+
+
+def battle_zone_squad(g: "Game", p: int) -> list[int]:
+    b = g.battle
+    return g.squads[p][b.zone] if b is not None else []
+
+
+class ChooseUnitFrame(Frame):
+    """A choice of one unit in `ctrl`'s squad in `zone`, made by `chooser`, for `purpose`:
+    destroy (destroy_enemy_any) or remove (opponent_removes_own_unit: removed from the game)."""
+
+    __slots__ = ("chooser", "ctrl", "zone", "purpose")
+
+    def __init__(self, chooser: int, ctrl: int, zone: int, purpose: str) -> None:
+        self.chooser, self.ctrl, self.zone, self.purpose = chooser, ctrl, zone, purpose
+
+    def run(self, g: "Game") -> Decision | None:
+        sq = g.squads[self.ctrl][self.zone]
+        if not sq:
+            g.stack.pop()
+            return None
+        whose = "your" if self.chooser == self.ctrl else "the enemy"
+        prompt = {"destroy": f"Choose a unit of {whose} squad to destroy",
+                  "remove": f"Choose a unit of {whose} squad to remove from the game"}[self.purpose]
+        return Decision(self.purpose, self.chooser, prompt, position_options(g, self.purpose, self.ctrl, sq),
+                        {"zone": g.zone_id(self.zone), "controller": self.ctrl})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        g.stack.pop()
+        i = position_of(a)
+        if self.purpose == "destroy":
+            destroy_simultaneously(g, [(self.ctrl, self.zone, i)])
+        else:
+            g.remove_from_game(g.squads[self.ctrl][self.zone].pop(i))
+            if g.squads[self.ctrl][self.zone]:
+                enforce_limit(g, self.ctrl, self.zone)
+
+
+class RecoverFrame(Frame):
+    """recover: choose up to `left` matching cards from your discard pile, to hand or onto your draw pile."""
+
+    __slots__ = ("p", "flt", "left", "to")
+
+    def __init__(self, p: int, flt: dict, left: int, to: str) -> None:
+        self.p, self.flt, self.left, self.to = p, flt, left, to
+
+    def run(self, g: "Game") -> Decision | None:
+        cands = sorted({c for c in g.discards[self.p] if matches(g, c, self.flt)})
+        if self.left <= 0 or not cands:
+            g.stack.pop()
+            return None
+        where = "your hand" if self.to == "hand" else "the top of your draw pile"
+        opts = [DONE] + [Action("recover", (g.token(c, self.p),)) for c in cands]
+        return Decision("recover", self.p, f"Return up to {self.left} card(s) from your discard pile to {where}",
+                        opts, {"to": self.to})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        if a.kind == "done":
+            g.stack.pop()
+            return
+        code = g.code_of(a.args[0], self.p)
+        g.discards[self.p].remove(code)
+        (g.hands[self.p] if self.to == "hand" else g.draws[self.p]).append(code)
+        self.left -= 1
+
+
+class SummonFreeFrame(Frame):
+    """summon_free: summon up to `left` matching units from hand/discard without paying, into `zone`
+    ('battling_squad': the bottom of your battling squad; 'home'; 'this_zone': the source unit's zone)."""
+
+    __slots__ = ("p", "flt", "source", "zone", "left", "at")
+
+    def __init__(self, p: int, flt: dict, source: str, zone: str, left: int, at: int) -> None:
+        self.p, self.flt, self.source, self.zone, self.left, self.at = p, flt, source, zone, left, at
+
+    def _target(self, g: "Game") -> int:
+        if self.zone == "battling_squad":
+            b = g.battle
+            return b.zone if b is not None and g.squads[self.p][b.zone] else -1
+        if self.zone == "home":
+            return g.cs.board.homes[self.p]
+        return self.at
+
+    def run(self, g: "Game") -> Decision | None:
+        p = self.p
+        opts = [DONE]
+        if self.left > 0 and self._target(g) >= 0:
+            if self.source in ("hand", "hand_or_discard"):
+                for c in sorted({c for c in g.hands[p] if matches(g, c, self.flt)}):
+                    opts.append(Action("summon", (g.token(c, p),)))
+            if self.source in ("discard", "hand_or_discard"):
+                for c in sorted({c for c in g.discards[p] if matches(g, c, self.flt)}):
+                    opts.append(Action("summon", (g.token(c, p), "from", "discard")))
+        if len(opts) == 1:
+            g.stack.pop()
+            return None
+        return Decision("summon_free", p, f"You may summon up to {self.left} unit(s) for free", opts,
+                        {"zone": self.zone})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        p = self.p
+        if a.kind == "done":
+            g.stack.pop()
+            return
+        code = g.code_of(a.args[0], p)
+        (g.discards[p] if len(a.args) > 1 else g.hands[p]).remove(code)
+        self.left -= 1
+        z = self._target(g)
+        if self.zone == "battling_squad":
+            g.squads[p][z].append(code)  # joins at the bottom; no reorder during a battle
+            enforce_limit(g, p, z)
+        else:
+            from .squads import settle
+
+            g.squads[p][z].insert(0, code)
+            settle(g, p, z)
+
+
+# ---------------------------------------------------------------------- primitives
+@primitive("none")
+def _none(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    return None
+
+
+@primitive("attack_bonus")
+def _attack_bonus(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    if g.battle is not None:
+        g.battle.atk[p] += eff.params["n"]
+
+
+@primitive("defense_bonus")
+def _defense_bonus(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    if g.battle is not None:
+        g.battle.dfn[p] += eff.params["n"]
+
+
+@primitive("bonus_per")
+def _bonus_per(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    if g.battle is not None:
+        g.battle.per[p].append(eff)  # counted at the start of B3
+
+
+@primitive("double_attack_if_all")
+def _double(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    if g.battle is not None:
+        g.battle.double[p].append(eff.params["keyword"])
+
+
+@primitive("keep_in_hand")
+def _keep(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    if g.battle is not None:
+        g.battle.keep[p] = True
+
+
+@primitive("ignore_opponent_icons")
+def _ignore_icons(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    return None  # applied in B2b (battle.py) before any effect resolves
+
+
+@primitive("end_battle_before_damage")
+def _end_early(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    if g.battle is not None:
+        g.battle.end_early = True
+
+
+@primitive("destroy_enemy_top")
+def _destroy_top(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    sq = battle_zone_squad(g, 1 - p)
+    if sq:
+        destroy_simultaneously(g, [(1 - p, g.battle.zone, 0)])
+
+
+@primitive("destroy_enemy_bottom")
+def _destroy_bottom(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    sq = battle_zone_squad(g, 1 - p)
+    if sq:
+        destroy_simultaneously(g, [(1 - p, g.battle.zone, len(sq) - 1)])
+
+
+@primitive("destroy_enemy_any")
+def _destroy_any(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    if battle_zone_squad(g, 1 - p):
+        g.stack.append(ChooseUnitFrame(p, 1 - p, g.battle.zone, "destroy"))
+
+
+@primitive("opponent_removes_own_unit")
+def _opp_removes(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    if battle_zone_squad(g, 1 - p):
+        g.stack.append(ChooseUnitFrame(1 - p, 1 - p, g.battle.zone, "remove"))
+
+
+@primitive("join_squad_bottom")
+def _join(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    b = g.battle
+    if b is None or b.cards[p] < 0 or not g.squads[p][b.zone]:
+        return
+    g.squads[p][b.zone].append(b.cards[p])
+    b.cards[p] = -1
+    b.joined[p] = True
+    enforce_limit(g, p, b.zone)
+
+
+@primitive("send_home")
+def _send_home(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    b = g.battle
+    if eff.params.get("target") != "squad" or b is None:
+        return  # unit targets come with the unit abilities that use them
+    q = 1 - p
+    if g.squads[q][b.zone]:
+        place_squad(g, q, b.zone, g.cs.board.homes[q])
+
+
+@primitive("reorder_enemy_squad")
+def _reorder_enemy(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    from .squads import ReorderFrame, meaningful_reorder
+
+    b = g.battle
+    if b is not None and meaningful_reorder(g.squads[1 - p][b.zone]):
+        g.stack.append(ReorderFrame(1 - p, b.zone, p, 0))
+
+
+@primitive("draw")
+def _draw(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    from .rules import DrawFrame
+
+    g.stack.append(DrawFrame(p, eff.params["n"], "effect"))
+
+
+@primitive("draw_per_destroyed")
+def _draw_per_destroyed(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    if g.battle is not None:
+        g.battle.dpd[p] += 1  # resolved at the end of B3
+
+
+@primitive("gain_initiative")
+def _gain(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    g.gain(p, eff.params["n"])
+
+
+@primitive("mill_opponent")
+def _mill_opponent(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    g.mill(1 - p, eff.params["n"])
+
+
+@primitive("summon_free")
+def _summon_free(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    prm = eff.params
+    g.stack.append(SummonFreeFrame(p, prm["filter"], prm["from"], prm["zone"], prm["max"], -1))
+
+
+@primitive("recover")
+def _recover(g: "Game", p: int, eff: "Effect", src: int) -> None:
+    prm = eff.params
+    g.stack.append(RecoverFrame(p, prm["filter"], prm["max"], prm["to"]))
+
+
+# ---------------------------------------------------------------------- crystals
+def crystal_on_gain(g: "Game", p: int, ci: int) -> None:
+    """Crystal powers come with the card-power issues; until a crystal's mechanism is registered it has no
+    effect (see abilities.pending_abilities / pending crystals)."""
+    return None

@@ -1,0 +1,389 @@
+"""The Game: state, the decision loop, and the small card/initiative primitives every rule uses.
+
+State layout (all plain lists of ints so clone() is cheap):
+* a card is an int code `kind * 2 + owner`; copies of a unit owned by the same player are the same code;
+* `draws[p]` is the draw pile with its TOP AT THE END; `hands[p]`, `discards[p]`, `removed[p]` are lists;
+* `squads[p][z]` is player p's squad in zone z, top unit first (empty list = no squad);
+* `pos` is the initiative token: + toward player 0 (seat A), - toward player 1; rel(p) is it from p's side;
+* `stack` holds the frames still to run (see frames.py); `decision` the question asked now.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Iterable
+
+from .abilities import kind_info
+from .actions import Action, Decision, IllegalAction, card_token, normalize
+from .cardset import CardSet, base_set
+from .rng import Rng, seed_state
+
+NO_CARD = -1
+
+
+class Game:
+    __slots__ = (
+        "cs", "U", "K", "setup", "pos", "active", "first_player", "hands", "draws", "discards", "removed",
+        "squads", "crystal_deck", "crystal_row", "collected", "crystals_removed", "rng", "stack",
+        "decision", "winner", "log", "secret_log", "owed", "battle", "last_battle", "card_total",
+        "turn", "_legal",
+    )
+
+    # ------------------------------------------------------------------ construction
+    def __init__(self, card_set: CardSet | None = None) -> None:
+        cs = card_set or base_set()
+        self.cs = cs
+        self.U = cs.units
+        self.K = kind_info(cs)
+        self.setup: dict = {}
+        self.pos = cs.start
+        self.active = 0
+        self.first_player = 0
+        self.hands: list[list[int]] = [[], []]
+        self.draws: list[list[int]] = [[], []]
+        self.discards: list[list[int]] = [[], []]
+        self.removed: list[list[int]] = [[], []]
+        nz = len(cs.board.zone_ids)
+        self.squads: list[list[list[int]]] = [[[] for _ in range(nz)] for _ in range(2)]
+        self.crystal_deck: list[int] = []  # top at the end
+        self.crystal_row: list[int] = []
+        self.collected: list[list[list]] = [[], []]  # [[crystal index, facedown], ...]
+        self.crystals_removed: list[int] = []
+        self.rng = Rng(0)
+        self.stack: list = []
+        self.decision: Decision | None = None
+        self.winner: int | None = None
+        self.log: list[str] = []
+        self.secret_log: dict[int, tuple] = {}  # log index -> (player who must not see it, until: "reveal"|"never")
+        self.owed: list[int] = []  # players owed a free score after the current action (reshuffles)
+        self.battle = None
+        self.last_battle: dict | None = None
+        self.card_total = [0, 0]
+        self.turn = 1
+        self._legal: list[Action] | None = None
+
+    @classmethod
+    def new(
+        cls,
+        clans: tuple[str, str] = ("blood", "skull"),
+        seed: int = 0,
+        first_player: int | None = None,
+        mulligan: bool = False,
+        card_set: CardSet | None = None,
+    ) -> "Game":
+        g = cls(card_set)
+        cs = g.cs
+        clans = tuple(clans)
+        if len(clans) != 2:
+            raise ValueError("a game needs exactly two clans")
+        for c in clans:
+            if c not in cs.clans:
+                raise ValueError(f"unknown clan {c!r}; choose from {', '.join(cs.clans)}")
+        if first_player not in (None, 0, 1):
+            raise ValueError("first_player must be 0, 1 or None (random)")
+        g.setup = {
+            "clans": list(clans), "seed": int(seed), "first_player": first_player, "mulligan": bool(mulligan),
+        }
+        g.rng = Rng(seed_state(int(seed)))
+        for p in (0, 1):
+            deck = [k * 2 + p for k in cs.deck(clans[p])]
+            g.rng.shuffle(deck)
+            g.draws[p] = deck
+            g.card_total[p] = len(deck)
+        g.crystal_deck = list(range(len(cs.crystals)))
+        g.rng.shuffle(g.crystal_deck)
+        g.refill_row()
+        for p in (0, 1):
+            for _ in range(cs.opening_hand):
+                g.draw_card(p)
+        from .rules import MulliganFrame, SetupFrame
+
+        g.stack.append(SetupFrame(first_player))
+        if mulligan:
+            g.stack.append(MulliganFrame(1, []))
+            g.stack.append(MulliganFrame(0, []))
+        g._advance()
+        return g
+
+    @classmethod
+    def from_position(cls, pos: dict, card_set: CardSet | None = None) -> "Game":
+        from .position import build_position
+
+        return build_position(cls(card_set), pos)
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.decision is None else (self.decision.player,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def legal_actions(self) -> list[Action]:
+        d = self.decision
+        return [] if d is None else list(d.options)
+
+    def apply(self, action: Action | str) -> None:
+        d = self.decision
+        if d is None:
+            raise IllegalAction("the game is over" if self.winner is not None else "nothing to decide")
+        if not isinstance(action, Action):
+            action = self._parse(str(action))
+        elif action not in d.options:
+            raise IllegalAction(self._illegal_message(str(action)))
+        frame = self.stack[-1]
+        self.log.append(str(action))
+        frame.choose(self, action)
+        self._advance()
+
+    def _parse(self, text: str) -> Action:
+        t = normalize(text)
+        for a in self.decision.options:  # type: ignore[union-attr]
+            if str(a) == t:
+                return a
+        raise IllegalAction(self._illegal_message(t))
+
+    def _illegal_message(self, text: str) -> str:
+        d = self.decision
+        assert d is not None
+        opts = [str(a) for a in d.options]
+        shown = ", ".join(opts[:12]) + (f", ... ({len(opts)} in all)" if len(opts) > 12 else "")
+        return f"'{text}' is not legal now: {d.prompt} (player {d.player}). Legal: {shown}"
+
+    def clone(self) -> "Game":
+        g = Game.__new__(Game)
+        g.cs = self.cs
+        g.U = self.U
+        g.K = self.K
+        g.setup = self.setup
+        g.pos = self.pos
+        g.active = self.active
+        g.first_player = self.first_player
+        g.hands = [self.hands[0][:], self.hands[1][:]]
+        g.draws = [self.draws[0][:], self.draws[1][:]]
+        g.discards = [self.discards[0][:], self.discards[1][:]]
+        g.removed = [self.removed[0][:], self.removed[1][:]]
+        g.squads = [[s[:] for s in self.squads[0]], [s[:] for s in self.squads[1]]]
+        g.crystal_deck = self.crystal_deck[:]
+        g.crystal_row = self.crystal_row[:]
+        g.collected = [[c[:] for c in self.collected[0]], [c[:] for c in self.collected[1]]]
+        g.crystals_removed = self.crystals_removed[:]
+        g.rng = Rng(self.rng.state)
+        g.stack = [f.copy() for f in self.stack]
+        g.decision = self.decision  # immutable once built
+        g.winner = self.winner
+        g.log = self.log[:]
+        g.secret_log = dict(self.secret_log)
+        g.owed = self.owed[:]
+        g.battle = None if self.battle is None else self.battle.copy()
+        g.last_battle = self.last_battle
+        g.card_total = self.card_total
+        g.turn = self.turn
+        g._legal = None
+        return g
+
+    def state_hash(self) -> str:
+        return hashlib.sha256(repr(self._state_key()).encode("utf-8")).hexdigest()
+
+    def _state_key(self) -> tuple:
+        return (
+            self.cs.hash, self.pos, self.active, self.first_player, self.turn, self.winner,
+            tuple(sorted(h) for h in self.hands), tuple(tuple(d) for d in self.draws),
+            tuple(sorted(d) for d in self.discards), tuple(sorted(r) for r in self.removed),
+            tuple(tuple(tuple(s) for s in side) for side in self.squads),
+            tuple(self.crystal_deck), tuple(self.crystal_row),
+            tuple(tuple(tuple(c) for c in side) for side in self.collected), tuple(sorted(self.crystals_removed)),
+            self.rng.state, tuple(f.key() for f in self.stack), tuple(self.owed),
+            None if self.battle is None else self.battle.key(),
+            None if self.decision is None else (self.decision.kind, self.decision.player,
+                                                tuple(str(a) for a in self.decision.options)),
+        )
+
+    def view(self, player: int) -> dict[str, Any]:
+        from .view import build_view
+
+        return build_view(self, player)
+
+    def to_json(self) -> str:
+        from .saves import game_to_json
+
+        return game_to_json(self)
+
+    @classmethod
+    def from_json(cls, text: str | bytes | dict, card_set: CardSet | None = None) -> "Game":
+        from .saves import game_from_json
+
+        return game_from_json(text, card_set)
+
+    # ------------------------------------------------------------------ the loop
+    def _advance(self) -> None:
+        stack = self.stack
+        while self.winner is None:
+            if not stack:
+                self._end_of_action()
+                continue
+            d = stack[-1].run(self)
+            if d is not None:
+                self.decision = d
+                return
+        self.decision = None
+        stack.clear()
+
+    def _end_of_action(self) -> None:
+        from .rules import FreeScoreFrame, TurnFrame
+
+        if self.owed:
+            a = self.active
+            # Simultaneous free scores: the active player orders them; hers first.
+            order = sorted(self.owed, key=lambda q: q != a)
+            self.owed = []
+            for q in reversed(order):
+                self.stack.append(FreeScoreFrame(q))
+            return
+        if self.rel(self.active) < -self.cs.neutral:
+            self.active = 1 - self.active
+            self.turn += 1
+        self.stack.append(TurnFrame(self.active))
+
+    # ------------------------------------------------------------------ initiative
+    def rel(self, p: int) -> int:
+        return self.pos if p == 0 else -self.pos
+
+    def can_pay(self, p: int, n: int) -> bool:
+        return self.rel(p) - n >= -self.cs.track
+
+    def pay(self, p: int, n: int) -> None:
+        """Pay initiative (the token moves toward the opponent); effects stop at the last space."""
+        t = self.cs.track
+        self.pos = max(-t, self.pos - n) if p == 0 else min(t, self.pos + n)
+
+    def gain(self, p: int, n: int) -> None:
+        t = self.cs.track
+        self.pos = min(t, self.pos + n) if p == 0 else max(-t, self.pos - n)
+
+    # ------------------------------------------------------------------ cards
+    def refill_row(self) -> None:
+        while len(self.crystal_row) < self.cs.face_up and self.crystal_deck:
+            self.crystal_row.append(self.crystal_deck.pop())
+
+    def reshuffle(self, p: int) -> bool:
+        """Player p's draw pile is empty and a card is needed: shuffle her discard pile into a new one.
+
+        The opponent is owed a free score after the current action. With an empty discard pile nothing
+        happens (no reshuffle, no free score)."""
+        if not self.discards[p]:
+            return False
+        pile = self.discards[p]
+        self.discards[p] = []
+        self.rng.shuffle(pile)
+        self.draws[p] = pile
+        self.owed.append(1 - p)
+        return True
+
+    def take_top(self, p: int) -> int:
+        """Take the top card of p's draw pile (reshuffling first if it is empty); NO_CARD if none exist."""
+        if not self.draws[p]:
+            self.reshuffle(p)
+            if not self.draws[p]:
+                return NO_CARD
+        return self.draws[p].pop()
+
+    def draw_card(self, p: int) -> bool:
+        c = self.take_top(p)
+        if c == NO_CARD:
+            return False
+        self.hands[p].append(c)
+        return True
+
+    def mill(self, p: int, n: int) -> int:
+        """Discard up to n cards from the top of p's draw pile; a reshuffle ends it. Returns cards discarded."""
+        done = 0
+        for _ in range(n):
+            if not self.draws[p]:
+                self.reshuffle(p)
+                break
+            self.discards[p].append(self.draws[p].pop())
+            done += 1
+        return done
+
+    def discard(self, code: int) -> None:
+        """A card goes to its OWNER's discard pile."""
+        self.discards[code & 1].append(code)
+
+    def remove_from_game(self, code: int) -> None:
+        self.removed[code & 1].append(code)
+
+    # ------------------------------------------------------------------ squads
+    def squad_limit(self, p: int, z: int) -> int:
+        sq = self.squads[p][z]
+        if sq and self.K[sq[0] >> 1].horde:
+            return 1 << 30
+        return self.cs.squad_limit
+
+    def controls(self, p: int, z: int) -> bool:
+        return bool(self.squads[p][z]) and not self.squads[1 - p][z]
+
+    def activation_cost(self, p: int, z: int) -> int:
+        U = self.U
+        return max(U[c >> 1].activation for c in self.squads[p][z])
+
+    def crystal_count(self, p: int) -> int:
+        return len(self.collected[p])
+
+    # ------------------------------------------------------------------ names (for prompts and views)
+    def unit_id(self, code: int) -> str:
+        return self.U[code >> 1].id
+
+    def token(self, code: int, context_player: int) -> str:
+        return card_token(self.U[code >> 1].id, code & 1, context_player)
+
+    def zone_id(self, z: int) -> str:
+        return self.cs.board.zone_ids[z]
+
+    def code_of(self, token: str, context_player: int) -> int:
+        """Card code for a token like 'blood.condor' or 'blood.condor@1' (raises KeyError)."""
+        uid, _, owner = token.partition("@")
+        kind = self.cs.unit_index[uid]
+        return kind * 2 + (int(owner) if owner else context_player)
+
+    def hand_kinds(self, p: int) -> list[int]:
+        """Distinct card codes in p's hand, in a stable order."""
+        return sorted(set(self.hands[p]))
+
+    def all_cards(self, p: int) -> Iterable[int]:
+        """Every card owned by p wherever it is (for invariants)."""
+        for pile in (self.hands[0], self.hands[1], self.draws[p], self.discards[p], self.removed[p]):
+            for c in pile:
+                if c & 1 == p:
+                    yield c
+        for side in self.squads:
+            for sq in side:
+                for c in sq:
+                    if c & 1 == p:
+                        yield c
+        if self.battle is not None:
+            for c in self.battle.cards:
+                if c >= 0 and c & 1 == p:
+                    yield c
+
+    def __repr__(self) -> str:
+        return f"<Game turn={self.turn} active={self.active} pos={self.pos} winner={self.winner} decision={self.decision!r}>"
+
+    def summary(self) -> str:
+        """A compact human-readable dump (debugging, bug reports)."""
+        lines = [repr(self)]
+        for p in (0, 1):
+            lines.append(
+                f"P{p}: hand={[self.unit_id(c) for c in self.hands[p]]} draw={len(self.draws[p])} "
+                f"discard={len(self.discards[p])} crystals={[self.cs.crystals[c[0]].id for c in self.collected[p]]}"
+            )
+        for z, zid in enumerate(self.cs.board.zone_ids):
+            a, b = self.squads[0][z], self.squads[1][z]
+            if a or b:
+                lines.append(f"  {zid}: P0={[self.unit_id(c) for c in a]} P1={[self.unit_id(c) for c in b]}")
+        return "\n".join(lines)
+
+
+def dumps_compact(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), sort_keys=True)

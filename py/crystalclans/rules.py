@@ -1,0 +1,438 @@
+"""Setup and the five actions: summon, activate (reorder, move, battle), score, replenish, invade.
+
+Each action is a short sequence of decisions. Costs are paid when the action is committed; 'cancel' is
+offered while nothing irreversible has happened (choosing units to summon, cards to discard, units to
+split off).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action, Decision
+from .frames import Frame
+from .squads import KEEP, ReorderFrame, enforce_limit, meaningful_reorder, position_of, settle
+from .squads import squad_token
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+DONE = Action("done")
+CANCEL = Action("cancel")
+STAY = Action("stay")
+SPLIT = Action("split")
+BATTLE = Action("battle")
+REPLENISH = Action("replenish")
+INVADE = Action("invade")
+
+
+# ---------------------------------------------------------------------- setup
+class MulliganFrame(Frame):
+    """Initial mulligan: once, choose cards to shuffle back, then draw back up to the opening hand."""
+
+    __slots__ = ("p", "chosen")
+
+    def __init__(self, p: int, chosen: list[int]) -> None:
+        self.p, self.chosen = p, chosen
+
+    def run(self, g: "Game") -> Decision:
+        left = g.hands[self.p][:]
+        for c in self.chosen:
+            left.remove(c)
+        opts = [DONE] + [Action("return", (g.token(c, self.p),)) for c in sorted(set(left))]
+        return Decision("mulligan", self.p,
+                        "Mulligan: choose cards to shuffle back into your draw pile, then done",
+                        opts, {"chosen": [g.token(c, self.p) for c in self.chosen]})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        if a.kind == "return":
+            self.chosen.append(g.code_of(a.args[0], self.p))
+            g.secret_log[len(g.log) - 1] = (1 - self.p, "never")
+            return
+        p = self.p
+        g.stack.pop()
+        if not self.chosen:
+            return
+        for c in self.chosen:
+            g.hands[p].remove(c)
+            g.draws[p].append(c)
+        g.rng.shuffle(g.draws[p])
+        while len(g.hands[p]) < g.cs.opening_hand and g.draw_card(p):
+            pass
+
+
+class SetupFrame(Frame):
+    """Choose the first player (random from the seed unless given); the other draws one more card."""
+
+    __slots__ = ("first",)
+
+    def __init__(self, first: int | None) -> None:
+        self.first = first
+
+    def run(self, g: "Game") -> None:
+        first = self.first if self.first is not None else g.rng.below(2)
+        g.first_player = g.active = first
+        for _ in range(g.cs.second_player_extra):
+            g.draw_card(1 - first)
+        g.owed.clear()  # no reshuffle can be due during setup
+        g.stack.pop()
+        return None
+
+
+# ---------------------------------------------------------------------- the action choice
+class TurnFrame(Frame):
+    __slots__ = ("p",)
+
+    def __init__(self, p: int) -> None:
+        self.p = p
+
+    def run(self, g: "Game") -> Decision:
+        p = self.p
+        cs = g.cs
+        budget = g.rel(p) + cs.track
+        opts: list[Action] = []
+        U = g.U
+        for c in g.hand_kinds(p):
+            if U[c >> 1].summon <= budget:
+                opts.append(Action("summon", (g.token(c, p),)))
+        zones = cs.board.zone_ids
+        squads = g.squads[p]
+        for z, sq in enumerate(squads):
+            if sq and g.activation_cost(p, z) <= budget:
+                opts.append(Action("activate", (zones[z],)))
+        if sum(1 for z in cs.board.crystal_zones if g.controls(p, z)) >= 2:
+            for ci in g.crystal_row:
+                if cs.crystals[ci].cost <= budget:
+                    opts.append(Action("score", (cs.crystals[ci].id,)))
+        if cs.replenish_cost <= budget:
+            opts.append(REPLENISH)
+        if cs.invade_cost <= budget and g.controls(p, cs.board.homes[1 - p]):
+            opts.append(INVADE)
+        return Decision("action", p, "Choose an action", opts, {"initiative": g.rel(p)})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        p = self.p
+        g.stack.pop()
+        k = a.kind
+        if k == "summon":
+            g.stack.append(SummonFrame(p, [g.code_of(a.args[0], p)]))
+        elif k == "activate":
+            z = g.cs.board.zone_index[a.args[0]]
+            g.pay(p, g.activation_cost(p, z))
+            g.stack.append(ActivateFrame(p, z, 0, []))
+        elif k == "score":
+            ci = g.cs.crystal_index[a.args[0]]
+            g.pay(p, g.cs.crystals[ci].cost)
+            g.stack.append(GainCrystalFrame(p, ci, 0))
+        elif k == "replenish":
+            g.stack.append(ReplenishFrame(p, []))
+        elif k == "invade":
+            invade(g, p)
+
+
+# ---------------------------------------------------------------------- summon
+class SummonFrame(Frame):
+    """Pick up to 3 units from hand (first pick comes from the action), then done: pay, place, reorder."""
+
+    __slots__ = ("p", "picks")
+
+    def __init__(self, p: int, picks: list[int]) -> None:
+        self.p, self.picks = p, picks
+
+    def run(self, g: "Game") -> Decision:
+        p = self.p
+        U = g.U
+        spent = sum(U[c >> 1].summon for c in self.picks)
+        budget = g.rel(p) + g.cs.track - spent
+        opts = [DONE, CANCEL]
+        if len(self.picks) < g.cs.summon_max:
+            left = g.hands[p][:]
+            for c in self.picks:
+                left.remove(c)
+            for c in sorted(set(left)):
+                if U[c >> 1].summon <= budget:
+                    opts.append(Action("pick", (g.token(c, p),)))
+        return Decision("summon", p, "Summon: pick more units (up to 3) or done",
+                        opts, {"picked": [g.token(c, p) for c in self.picks], "cost": spent})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        p = self.p
+        if a.kind == "pick":
+            self.picks.append(g.code_of(a.args[0], p))
+            return
+        g.stack.pop()
+        if a.kind == "cancel":
+            return  # nothing happened; the action choice is asked again
+        U = g.U
+        home = g.cs.board.homes[p]
+        for c in self.picks:
+            g.hands[p].remove(c)
+        g.pay(p, sum(U[c >> 1].summon for c in self.picks))
+        g.squads[p][home] = self.picks + g.squads[p][home]
+        settle(g, p, home)
+
+
+# ---------------------------------------------------------------------- activate
+class ActivateFrame(Frame):
+    """Stages: 0 reorder, 1 move choice, 2 choosing units to leave behind (split), 3 move target after a
+    split, 4 battle choice."""
+
+    __slots__ = ("p", "zone", "stage", "leave")
+
+    def __init__(self, p: int, zone: int, stage: int, leave: list[int]) -> None:
+        self.p, self.zone, self.stage, self.leave = p, zone, stage, leave
+
+    def run(self, g: "Game") -> Decision | None:
+        p, z = self.p, self.zone
+        stage = self.stage
+        if stage == 0:
+            self.stage = 1
+            if meaningful_reorder(g.squads[p][z]):
+                g.stack.append(ReorderFrame(p, z, p, 0))
+            return None
+        if stage == 1:
+            sq = g.squads[p][z]
+            if not sq:  # trimmed away entirely cannot happen, but be safe
+                g.stack.pop()
+                return None
+            dests = reachable(g, p, z, sq)
+            if not dests:
+                self.stage = 4
+                return None
+            opts = [STAY] + [Action("move", (g.zone_id(d),)) for d in dests]
+            if len(sq) > 1:
+                opts.append(SPLIT)
+            return Decision("move", p, f"Move your squad from {g.zone_id(z)}? (or split it, or stay)",
+                            opts, {"zone": g.zone_id(z)})
+        if stage == 2:
+            sq = g.squads[p][z]
+            opts = [CANCEL]
+            if self.leave:
+                opts.insert(0, DONE)
+            if len(sq) - len(self.leave) > 1:
+                prev = -1
+                for i, c in enumerate(sq):
+                    if i not in self.leave and not (c == prev and i - 1 not in self.leave):
+                        opts.append(Action("leave", (squad_token(g.U[c >> 1].id, c & 1, p, i),)))
+                    prev = c
+            return Decision("split", p, "Split: choose units that stay behind, then done",
+                            opts, {"zone": g.zone_id(z), "leave": [i + 1 for i in self.leave]})
+        if stage == 3:
+            group = [c for i, c in enumerate(g.squads[p][z]) if i not in self.leave]
+            dests = reachable(g, p, z, group)
+            opts = [CANCEL] + [Action("move", (g.zone_id(d),)) for d in dests]
+            return Decision("move", p, "Move the split-off units to", opts, {"zone": g.zone_id(z)})
+        # stage 4: battle?
+        if g.squads[p][z] and g.squads[1 - p][z]:
+            return Decision("battle", p, f"Battle the enemy squad in {g.zone_id(z)}?", [BATTLE, DONE],
+                            {"zone": g.zone_id(z)})
+        g.stack.pop()
+        return None
+
+    def choose(self, g: "Game", a: Action) -> None:
+        p, z = self.p, self.zone
+        k = a.kind
+        if k == "stay":
+            self.stage = 4
+        elif k == "split":
+            self.stage = 2
+            self.leave = []
+        elif k == "leave":
+            self.leave.append(position_of(a))
+        elif k == "cancel":
+            self.stage = 1
+            self.leave = []
+        elif k == "done" and self.stage == 2:
+            self.stage = 3
+        elif k == "move":
+            dest = g.cs.board.zone_index[a.args[0]]
+            sq = g.squads[p][z]
+            moving = [c for i, c in enumerate(sq) if i not in self.leave]
+            staying = [c for i, c in enumerate(sq) if i in self.leave]
+            g.squads[p][z] = staying
+            g.squads[p][dest] = moving + g.squads[p][dest]
+            self.zone = dest
+            self.stage = 4
+            self.leave = []
+            settle(g, p, dest)
+            if staying:
+                enforce_limit(g, p, z)
+        elif k == "battle":
+            from .battle import start_battle
+
+            g.stack.pop()
+            start_battle(g, p, z)
+        elif k == "done":
+            g.stack.pop()
+
+
+def movement_modes(g: "Game", group: list[int]) -> list[tuple[int, bool, bool]]:
+    """(max_zones, leave_enemy_zone, stop_on_enemy) modes open to a moving group; the first is the basic
+    one-zone move. Battlefield movement abilities count for the group's top unit."""
+    from .effects import condition_holds
+
+    modes = [(1, False, False)]
+    K = g.K
+    for i, c in enumerate(group):
+        for battlefield, eff in K[c >> 1].movement:
+            if battlefield and i != 0:
+                continue
+            cond = eff.get("condition")
+            if cond and not condition_holds(g, cond, group, c, None):
+                continue
+            modes.append((int(eff.get("max_zones", 1)), bool(eff.get("leave_enemy_zone")),
+                          bool(eff.get("stop_on_enemy"))))
+    return modes
+
+
+def reachable(g: "Game", p: int, z: int, group: list[int]) -> list[int]:
+    """Zones the group can end its move in. A squad cannot leave a zone holding an enemy squad."""
+    enemy = g.squads[1 - p]
+    adj = g.cs.board.adjacency
+    out: set[int] = set()
+    for max_zones, leave_enemy, stop_on_enemy in movement_modes(g, group):
+        if enemy[z] and not leave_enemy:
+            continue
+        frontier = [z]
+        seen = {z}
+        for _ in range(max_zones):
+            nxt = []
+            for f in frontier:
+                if f != z and enemy[f] and (stop_on_enemy or not leave_enemy):
+                    continue  # held (or stopped) by the enemy squad there
+                for n in adj[f]:
+                    if n not in seen:
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        out.update(seen)
+    out.discard(z)
+    return sorted(out)
+
+
+# ---------------------------------------------------------------------- score
+class GainCrystalFrame(Frame):
+    """Place a crystal in p's collected crystals (she may win at once), resolve its on-gain effect, refill."""
+
+    __slots__ = ("p", "ci", "stage")
+
+    def __init__(self, p: int, ci: int, stage: int) -> None:
+        self.p, self.ci, self.stage = p, ci, stage
+
+    def run(self, g: "Game") -> None:
+        p, ci = self.p, self.ci
+        if self.stage == 0:
+            self.stage = 1
+            g.crystal_row.remove(ci)
+            g.collected[p].append([ci, False])
+            if g.crystal_count(p) >= g.cs.crystals_to_win:
+                g.winner = p
+                return None
+            from .effects import crystal_on_gain
+
+            crystal_on_gain(g, p, ci)
+            return None
+        g.stack.pop()
+        g.refill_row()
+        return None
+
+
+class FreeScoreFrame(Frame):
+    """After an action in which her opponent reshuffled, a player scores a crystal of her choice for free."""
+
+    __slots__ = ("p",)
+
+    def __init__(self, p: int) -> None:
+        self.p = p
+
+    def run(self, g: "Game") -> Decision | None:
+        if not g.crystal_row:
+            g.stack.pop()
+            return None
+        cs = g.cs
+        opts = [Action("score", (cs.crystals[ci].id,)) for ci in g.crystal_row]
+        return Decision("free_score", self.p, "Your opponent reshuffled: score a crystal for free", opts, {})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        g.stack.pop()
+        g.stack.append(GainCrystalFrame(self.p, g.cs.crystal_index[a.args[0]], 0))
+
+
+# ---------------------------------------------------------------------- replenish
+class ReplenishFrame(Frame):
+    """Choose cards to discard (cancel possible until done); on done pay 3, discard, then choose how many
+    to draw (up to 5 in hand)."""
+
+    __slots__ = ("p", "chosen")
+
+    def __init__(self, p: int, chosen: list[int]) -> None:
+        self.p, self.chosen = p, chosen
+
+    def run(self, g: "Game") -> Decision:
+        p = self.p
+        left = g.hands[p][:]
+        for c in self.chosen:
+            left.remove(c)
+        opts = [DONE, CANCEL] + [Action("discard", (g.token(c, p),)) for c in sorted(set(left))]
+        return Decision("replenish", p, "Replenish: choose cards to discard, then done",
+                        opts, {"chosen": [g.token(c, p) for c in self.chosen]})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        p = self.p
+        if a.kind == "discard":
+            self.chosen.append(g.code_of(a.args[0], p))
+            return
+        g.stack.pop()
+        if a.kind == "cancel":
+            return
+        g.pay(p, g.cs.replenish_cost)
+        for c in self.chosen:
+            g.hands[p].remove(c)
+            g.discard(c)
+        need = g.cs.hand_size - len(g.hands[p])
+        if need > 0:
+            g.stack.append(DrawFrame(p, need, "replenish"))
+
+
+class DrawFrame(Frame):
+    """'You may draw up to n cards': choose how many (drawing from an empty pile reshuffles)."""
+
+    __slots__ = ("p", "n", "why")
+
+    def __init__(self, p: int, n: int, why: str) -> None:
+        self.p, self.n, self.why = p, n, why
+
+    def run(self, g: "Game") -> Decision | None:
+        p = self.p
+        n = min(self.n, len(g.draws[p]) + len(g.discards[p]))
+        if n <= 0:
+            g.stack.pop()
+            return None
+        opts = [Action("draw", (k,)) for k in range(n, -1, -1)]
+        return Decision("draw", p, f"Draw up to {n} card(s) ({len(g.draws[p])} left in your draw pile)",
+                        opts, {"max": n, "why": self.why, "draw_pile": len(g.draws[p])})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        g.stack.pop()
+        for _ in range(int(a.args[0])):
+            if not g.draw_card(self.p):
+                break
+
+
+# ---------------------------------------------------------------------- invade
+def invade_attack(g: "Game", p: int, z: int) -> int:
+    U = g.U
+    return sum(U[c >> 1].attack for c in g.squads[p][z])
+
+
+def invade(g: "Game", p: int) -> None:
+    """Pay 3; the opponent discards cards from her draw pile equal to the invading squad's attack; a
+    reshuffle ends the invasion."""
+    g.pay(p, g.cs.invade_cost)
+    home = g.cs.board.homes[1 - p]
+    g.mill(1 - p, invade_attack(g, p, home))
+
+
+__all__ = [
+    "ActivateFrame", "DrawFrame", "FreeScoreFrame", "GainCrystalFrame", "MulliganFrame", "ReplenishFrame",
+    "SetupFrame", "SummonFrame", "TurnFrame", "invade", "reachable", "KEEP",
+]
