@@ -118,8 +118,7 @@ class BattleFrame(Frame):
                     b.from_draw[p] = True
             b.revealed = True
             b.played = b.cards[:]
-            for i in [i for i, (_, until) in g.secret_log.items() if until == "reveal"]:
-                del g.secret_log[i]  # battle-card picks are public from the reveal on
+            g.release_secrets("reveal")  # battle-card picks are public from the reveal on
             self.step = 2
             return None
         if step == 2:  # B2a sides, B2b voids, B2c effects (active player's first)
@@ -194,7 +193,7 @@ class BattleFrame(Frame):
             code = g.code_of(a.args[0], p)
             g.hands[p].remove(code)
             b.cards[p] = code
-            g.secret_log[len(g.log) - 1] = (1 - p, "reveal")  # hidden from the opponent until the reveal
+            g.mark_secret(1 - p, "reveal")
         elif a.kind == "keep":
             b.kept[g.decision.player] = True  # type: ignore[union-attr]
 

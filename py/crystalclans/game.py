@@ -246,6 +246,20 @@ class Game:
             self.turn += 1
         self.stack.append(TurnFrame(self.active))
 
+    # ------------------------------------------------------------------ hidden log entries
+    def mark_secret(self, hidden_from: int, until: str) -> None:
+        """Hide the last log entry from a player until `release_secrets(until)` (e.g. a battle-card pick)."""
+        self.secret_log[len(self.log) - 1] = (hidden_from, until)
+
+    def release_secrets(self, until: str, keep_hidden: bool = False) -> None:
+        """Entries tagged `until` become public, or (keep_hidden) stay hidden for good (a cancelled pick)."""
+        for i, (q, tag) in list(self.secret_log.items()):
+            if tag == until:
+                if keep_hidden:
+                    self.secret_log[i] = (q, "never")
+                else:
+                    del self.secret_log[i]
+
     # ------------------------------------------------------------------ initiative
     def rel(self, p: int) -> int:
         return self.pos if p == 0 else -self.pos

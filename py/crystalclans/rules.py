@@ -46,7 +46,7 @@ class MulliganFrame(Frame):
     def choose(self, g: "Game", a: Action) -> None:
         if a.kind == "return":
             self.chosen.append(g.code_of(a.args[0], self.p))
-            g.secret_log[len(g.log) - 1] = (1 - self.p, "never")
+            g.mark_secret(1 - self.p, "never")
             return
         p = self.p
         g.stack.pop()
@@ -114,6 +114,7 @@ class TurnFrame(Frame):
         g.stack.pop()
         k = a.kind
         if k == "summon":
+            g.mark_secret(1 - p, "selection")  # hand contents: public only once the summon is done
             g.stack.append(SummonFrame(p, [g.code_of(a.args[0], p)]))
         elif k == "activate":
             z = g.cs.board.zone_index[a.args[0]]
@@ -158,10 +159,13 @@ class SummonFrame(Frame):
         p = self.p
         if a.kind == "pick":
             self.picks.append(g.code_of(a.args[0], p))
+            g.mark_secret(1 - p, "selection")
             return
         g.stack.pop()
         if a.kind == "cancel":
+            g.release_secrets("selection", keep_hidden=True)
             return  # nothing happened; the action choice is asked again
+        g.release_secrets("selection")
         U = g.U
         home = g.cs.board.homes[p]
         for c in self.picks:
@@ -380,10 +384,13 @@ class ReplenishFrame(Frame):
         p = self.p
         if a.kind == "discard":
             self.chosen.append(g.code_of(a.args[0], p))
+            g.mark_secret(1 - p, "selection")
             return
         g.stack.pop()
         if a.kind == "cancel":
+            g.release_secrets("selection", keep_hidden=True)
             return
+        g.release_secrets("selection")
         g.pay(p, g.cs.replenish_cost)
         for c in self.chosen:
             g.hands[p].remove(c)

@@ -1,0 +1,115 @@
+"""view(p): a JSON-serialisable dict of exactly what player p may see.
+
+Never in it: the opponent's hand (only its size), any draw pile's order or contents (only sizes), the
+crystal deck's order, the PRNG seed or state, the opponent's battle card before the reveal, or log
+entries that would reveal any of these (a mulligan's returned cards, a battle-card pick before the
+reveal). Discard piles, squads, collected crystals and the face-up row are public.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+HIDDEN = "(hidden)"
+
+
+def _card(g: "Game", code: int) -> dict:
+    u = g.U[code >> 1]
+    return {"id": u.id, "owner": code & 1}
+
+
+def _squad(g: "Game", sq: list[int]) -> list[dict]:
+    return [_card(g, c) for c in sq]
+
+
+def build_view(g: "Game", player: int) -> dict[str, Any]:
+    if player not in (0, 1):
+        raise ValueError("player must be 0 or 1")
+    cs = g.cs
+    me, opp = player, 1 - player
+    players = []
+    for p in (0, 1):
+        entry: dict[str, Any] = {
+            "seat": p,
+            "clan": g.setup.get("clans", [None, None])[p] if g.setup.get("clans") else _clan_of(g, p),
+            "hand_count": len(g.hands[p]),
+            "draw_count": len(g.draws[p]),
+            "discard": [_card(g, c) for c in g.discards[p]],
+            "removed": [_card(g, c) for c in g.removed[p]],
+            "crystals": [{"id": cs.crystals[ci].id, "facedown": fd} for ci, fd in g.collected[p]],
+            "crystal_count": g.crystal_count(p),
+            "initiative": g.rel(p),
+        }
+        if p == me:
+            entry["hand"] = [_card(g, c) for c in g.hands[p]]
+        players.append(entry)
+
+    board = {}
+    for z, zid in enumerate(cs.board.zone_ids):
+        board[zid] = {"kind": cs.board.kinds[z], "squads": [_squad(g, g.squads[0][z]), _squad(g, g.squads[1][z])]}
+
+    d = g.decision
+    decision = None
+    if d is not None:
+        decision = d.to_dict(with_options=(d.player == me))
+        if d.player != me:
+            decision["info"] = _public_info(d.kind, decision["info"])
+
+    battle = None
+    b = g.battle
+    if b is not None:
+        battle = {
+            "zone": cs.board.zone_ids[b.zone],
+            "attacker": b.attacker,
+            "revealed": b.revealed,
+            "cards": [],
+            "sides": list(b.sides) if b.revealed else ["", ""],
+        }
+        for p in (0, 1):
+            c = b.played[p] if b.revealed else b.cards[p]
+            if b.revealed or p == me:
+                battle["cards"].append(_card(g, c) if c >= 0 else None)
+            else:
+                battle["cards"].append({"chosen": c >= 0})
+
+    log = []
+    for i, text in enumerate(g.log):
+        secret = g.secret_log.get(i)
+        log.append(HIDDEN if secret is not None and secret[0] == me else text)
+
+    return {
+        "you": me,
+        "opponent": opp,
+        "active": g.active,
+        "turn": g.turn,
+        "to_act": list(g.to_act),
+        "decision": decision,
+        "legal_actions": [str(a) for a in d.options] if d is not None and d.player == me else [],
+        "initiative": {"token": g.pos, "track": cs.track, "neutral": cs.neutral, "you": g.rel(me),
+                       "can_pay": g.rel(me) + cs.track},
+        "players": players,
+        "board": board,
+        "crystal_row": [{"id": cs.crystals[ci].id, "cost": cs.crystals[ci].cost} for ci in g.crystal_row],
+        "crystal_deck_count": len(g.crystal_deck),
+        "crystals_removed": [cs.crystals[ci].id for ci in g.crystals_removed],
+        "battle": battle,
+        "last_battle": g.last_battle,
+        "winner": g.winner,
+        "log": log,
+        "card_set": {"id": cs.id, "hash": cs.hash},
+    }
+
+
+def _public_info(kind: str, info: dict) -> dict:
+    """What the other player may know about a decision she is not making."""
+    if kind in ("mulligan", "battle_card", "summon", "replenish"):
+        return {k: v for k, v in info.items() if k == "zone"}
+    return info
+
+
+def _clan_of(g: "Game", p: int) -> str | None:
+    for c in g.all_cards(p):
+        return g.U[c >> 1].clan
+    return None
