@@ -86,9 +86,12 @@ class CardSetError(ValueError):
     """A card set (or an override) is invalid. ``problems`` lists every problem found, one per entry."""
 
     def __init__(self, problems: list[str], header: str = "the card set is not valid"):
-        self.problems = list(problems)
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
         self.header = header
         super().__init__(self._render())
+
+    def __reduce__(self):  # keep .problems when pickled (e.g. across a worker boundary)
+        return (type(self), (self.problems, self.header))
 
     def _render(self) -> str:
         n = len(self.problems)
@@ -157,12 +160,6 @@ def _check_provenance(tag: str, conf: Optional[str], src: Optional[str]) -> None
 
 class _Base(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
-
-
-class _FreeForm(BaseModel):
-    """For the few places whose keys are free-form."""
-
-    model_config = ConfigDict(extra="allow", strict=True, defer_build=True)
 
 
 class TaggedValue(_Base, Generic[_T]):
@@ -672,7 +669,7 @@ _TYPE_WORDS = {
 }
 
 
-def _error_words(err: dict, context: str, parts: list, in_effect: bool) -> str:
+def _error_words(err: dict, context: str, parts: list, in_effect: bool, fmt: str = "card format") -> str:
     etype = err.get("type", "")
     if etype in ("missing", "extra_forbidden"):
         name = parts[-1] if parts else "?"
@@ -682,7 +679,7 @@ def _error_words(err: dict, context: str, parts: list, in_effect: bool) -> str:
             if name == "tag":
                 msg += f" (every value needs a provenance tag: {_known(PROVENANCE_TAGS)})"
         else:
-            msg = f'unknown entry "{name}" (not part of the card format; check the spelling)'
+            msg = f'unknown entry "{name}" (not part of the {fmt}; check the spelling)'
         return f"{context}, {where}: {msg}" if where else f"{context}: {msg}"
     field = _field_words(list(parts), in_effect)
     got = f" (got {_show(err.get('input'))})"
@@ -701,10 +698,10 @@ def _error_words(err: dict, context: str, parts: list, in_effect: bool) -> str:
     return f"{context}, {field}: {msg}" if field else f"{context}: {msg}"
 
 
-def _translate(exc: ValidationError, data: Any, prefix: tuple = ()) -> list[str]:
+def _translate(exc: ValidationError, data: Any) -> list[str]:
     out = []
     for err in exc.errors(include_url=False):
-        loc = tuple(prefix) + tuple(err.get("loc", ()))
+        loc = tuple(err.get("loc", ()))
         context, parts, in_effect = _context(data, loc)
         out.append(_error_words(err, context, parts, in_effect))
     return out
@@ -1138,7 +1135,7 @@ def apply_override(base: dict, override: dict) -> dict:
                     continue
             else:
                 context, parts = label, loc
-            problems.append(_error_words(err, context, parts, False))
+            problems.append(_error_words(err, context, parts, False, "override format"))
         raise CardSetError(problems, header="the override is not valid")
 
     units: dict[str, dict] = {}

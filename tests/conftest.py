@@ -1,0 +1,33 @@
+"""Shared test helpers: random states of every decision kind, quick scenario builders."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import crystalclans as cc
+from crystalclans.rng import Rng, seed_state
+from crystalclans.simulate import pairings
+
+LONG = os.environ.get("CRYSTALCLANS_LONG") == "1"
+
+
+def sample_states(games: int = 30, every: int = 5, seed: int = 500, mulligan_every: int = 3):
+    """Yield (game, step) snapshots from seeded random games, covering every decision kind random play reaches."""
+    pairs = pairings()
+    for i in range(games):
+        g = cc.new_game(pairs[i % len(pairs)], seed=seed + i, mulligan=(i % mulligan_every == 0))
+        bot = Rng(seed_state(seed + i, 1))
+        step = 0
+        while g.decision is not None:
+            if step % every == 0:
+                yield g.clone(), step
+            opts = g.decision.options
+            g.apply(opts[bot.below(len(opts))])
+            step += 1
+        yield g, step
+
+
+@pytest.fixture
+def blood_skull():
+    return cc.new_game(("blood", "skull"), seed=7, first_player=0)

@@ -1,0 +1,149 @@
+"""view(p) leaks nothing hidden, at every decision kind.
+
+Method: scramble everything p may not know (the opponent's hand contents, both draw piles' order and
+contents, the PRNG state, the crystal deck order, the opponent's unrevealed battle card) and require
+view(p) to be exactly the same. Plus targeted checks on keys and on the log.
+"""
+from __future__ import annotations
+
+import json
+
+import crystalclans as cc
+from crystalclans.rng import Rng
+
+from ..conftest import sample_states
+
+ALL_KINDS = {"action", "summon", "reorder", "move", "split", "battle", "battle_card", "keep", "trim",
+             "replenish", "draw", "free_score", "mulligan", "summon_free", "recover", "remove", "destroy"}
+
+
+def scramble_hidden_from(g: cc.Game, p: int, salt: int) -> cc.Game:
+    h = g.clone()
+    opp = 1 - p
+    r = Rng(salt * 7919 + 1)
+    # swap opponent hand cards with her draw-pile cards (changes what she holds, not how many)
+    hand, draw = h.hands[opp], h.draws[opp]
+    for i in range(len(hand)):
+        if draw:
+            j = r.below(len(draw))
+            hand[i], draw[j] = draw[j], hand[i]
+    b = h.battle
+    if b is not None and not b.revealed and b.cards[opp] >= 0 and draw:
+        j = r.below(len(draw))
+        b.cards[opp], draw[j] = draw[j], b.cards[opp]
+    for q in (0, 1):
+        r.shuffle(h.draws[q])
+    r.shuffle(h.crystal_deck)
+    h.rng = Rng(h.rng.state ^ 0x5DEECE66D)
+    return h
+
+
+def forbidden_keys(obj, path=""):
+    bad = []
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if k in ("seed", "rng", "draw", "draw_pile_cards", "crystal_deck", "state"):
+                bad.append(path + "." + k)
+            bad += forbidden_keys(v, path + "." + k)
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            bad += forbidden_keys(v, f"{path}[{i}]")
+    return bad
+
+
+def battle_states():
+    """States walked through battles whose cards reach the rare decision kinds (destroy, remove, free summon,
+    recover, keep)."""
+    matchups = [("meteor.astral_twins", "skull.ancestral_warriors"),  # tricky beats bold: destroy any
+                ("flower.queen_bumble", "skull.ancestral_knights"),   # bold beats guarded: opponent removes
+                ("blood.kesh_bloodcaller", "skull.ancestral_warriors"),  # free summon from hand
+                ("stone.lithomancers", "skull.ancestral_warriors"),  # recover a structure
+                ("skull.enchanter_malek", "meteor.telescope_scouts")]  # keep in hand
+    for mine, theirs in matchups:
+        clans = [mine.split(".")[0], theirs.split(".")[0]]
+        pos = {
+            "clans": clans, "active": 0,
+            "hands": [[mine, clans[0] + "." + _common(clans[0])], [theirs, theirs]],
+            "draw": [[clans[0] + "." + _common(clans[0])] * 4, [theirs] * 4],
+            "discard": [["stone.ballista"] if clans[0] == "stone" else [], []],
+            "squads": {"c_center": [[clans[0] + "." + _common(clans[0])] * 2, [theirs] * 2]},
+        }
+        g = cc.Game.from_position(pos)
+        for a in ("activate c_center", "battle", f"play {mine}", f"play {theirs}"):
+            yield g.clone(), 0
+            g.apply(a)
+        while g.decision is not None and g.log.count("battle") == 1 and len(g.log) < 30:
+            yield g.clone(), 0
+            g.apply(g.legal_actions()[-1])
+
+
+def _common(clan: str) -> str:
+    return {"blood": "marauders", "flower": "dandelion_knights", "meteor": "citadel_knights",
+            "skull": "ancestral_warriors", "stone": "workers", "water": "tridents"}[clan]
+
+
+def test_view_identical_when_hidden_information_changes_at_every_decision_kind():
+    covered = set()
+    states = list(sample_states(games=24, every=3, seed=900, mulligan_every=2)) + list(battle_states())
+    for n, (g, _) in enumerate(states):
+        if g.decision is None:
+            continue
+        for p in (0, 1):
+            v = json.dumps(g.view(p), sort_keys=True)
+            for salt in (1, 2):
+                w = json.dumps(scramble_hidden_from(g, p, n * 3 + salt).view(p), sort_keys=True)
+                assert v == w, f"view({p}) depends on hidden information at decision {g.decision!r}"
+            covered.add((g.decision.kind, "decider" if g.decision.player == p else "other"))
+    kinds = {k for k, _ in covered}
+    missing = ALL_KINDS - kinds
+    assert not missing, f"decision kinds never reached: {missing}"
+    assert all((k, "other") in covered and (k, "decider") in covered for k in kinds)
+
+
+def test_view_has_no_hidden_keys_and_no_opponent_hand():
+    for g, _ in sample_states(games=21, every=9, seed=77):
+        for p in (0, 1):
+            v = g.view(p)
+            assert forbidden_keys(v) == []
+            assert "hand" in v["players"][p] and "hand" not in v["players"][1 - p]
+            assert v["players"][1 - p]["hand_count"] == len(g.hands[1 - p])
+            if g.decision is not None and g.decision.player != p:
+                assert v["legal_actions"] == [] and "options" not in v["decision"]
+
+
+def test_battle_card_hidden_until_reveal_then_public():
+    pos = {
+        "clans": ["blood", "skull"], "active": 0,
+        "hands": [["blood.ulvar_redmaw"], ["skull.enchanter_malek"]],
+        "draw": [["blood.marauders"] * 3, ["skull.ancestral_warriors"] * 3],
+        "squads": {"a_west": [["blood.marauders"], []], "c_west": [[], ["skull.ancestral_warriors"]]},
+    }
+    g = cc.Game.from_position(pos)
+    for a in ("activate a_west", "move c_west", "battle", "play blood.ulvar_redmaw"):
+        g.apply(a)
+    assert g.decision.kind == "battle_card" and g.decision.player == 1
+    v1 = g.view(1)
+    assert v1["battle"]["cards"][0] == {"chosen": True}
+    assert "blood.ulvar_redmaw" not in json.dumps(v1)  # not in the battle area, not in the log
+    assert v1["log"][-1] == "(hidden)"
+    assert g.view(0)["log"][-1] == "play blood.ulvar_redmaw"
+    g.apply("play skull.enchanter_malek")
+    v1 = g.view(1)
+    assert "play blood.ulvar_redmaw" in v1["log"]  # public from the reveal on
+
+
+def test_cancelled_summon_and_mulligan_never_reveal_hand_cards():
+    g = cc.new_game(("blood", "skull"), seed=3, first_player=0, mulligan=True)
+    assert g.decision.kind == "mulligan" and g.decision.player == 0
+    returned = str(g.legal_actions()[1])
+    g.apply(returned)
+    g.apply("done")
+    assert returned not in json.dumps(g.view(1)["log"])
+    g.apply("done")  # player 1 keeps her hand
+    first = g.active
+    summon = next(a for a in g.legal_actions() if a.kind == "summon")
+    g.apply(summon)
+    g.apply("cancel")
+    other = g.view(1 - first)
+    assert str(summon) not in other["log"]
+    assert other["log"].count("(hidden)") >= 2
