@@ -199,11 +199,13 @@ class ActivateFrame(Frame):
                 g.stack.pop()
                 return None
             dests = reachable(g, p, z, sq)
-            if not dests:
+            # Part of the squad may move where the whole cannot (e.g. flyers leaving an enemy's zone).
+            can_split = len(sq) > 1 and (bool(dests) or any(g.K[c >> 1].movement for c in sq))
+            if not dests and not can_split:
                 self.stage = 4
                 return None
             opts = [STAY] + [Action("move", (g.zone_id(d),)) for d in dests]
-            if len(sq) > 1:
+            if can_split:
                 opts.append(SPLIT)
             return Decision("move", p, f"Move your squad from {g.zone_id(z)}? (or split it, or stay)",
                             opts, {"zone": g.zone_id(z)})
@@ -252,12 +254,13 @@ class ActivateFrame(Frame):
             sq = g.squads[p][z]
             moving = [c for i, c in enumerate(sq) if i not in self.leave]
             staying = [c for i, c in enumerate(sq) if i in self.leave]
+            combining = bool(g.squads[p][dest])
             g.squads[p][z] = staying
             g.squads[p][dest] = moving + g.squads[p][dest]
             self.zone = dest
             self.stage = 4
             self.leave = []
-            settle(g, p, dest)
+            settle(g, p, dest, reorder=combining)  # the activation's own reorder step came before the move
             if staying:
                 enforce_limit(g, p, z)
         elif k == "battle":

@@ -138,7 +138,8 @@ def place_squad(g: "Game", p: int, src: int, dst: int, codes: list[int] | None =
         moving = codes
         for c in codes:
             sq.remove(c)
+    combining = bool(g.squads[p][dst])
     g.squads[p][dst] = moving + g.squads[p][dst]
     if sq:
         enforce_limit(g, p, src)
-    settle(g, p, dst)
+    settle(g, p, dst, reorder=combining)

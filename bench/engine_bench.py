@@ -1,0 +1,42 @@
+"""Engine benchmark (CPython): random-game throughput, clone(), legal_actions() and apply() times.
+
+    python bench/engine_bench.py [--seconds 5] [--json]
+
+Targets (benchmarks, not tests): >= 50,000 actions/s, clone() < 20 us.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+
+from crystalclans.simulate import micro_bench, throughput  # noqa: E402
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    tp = throughput(args.seconds)
+    mb = micro_bench()
+    result = {"python": platform.python_version(), "implementation": platform.python_implementation(),
+              **tp, **mb}
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(f"CPython {result['python']}: {tp['games']} random games in {tp['seconds']} s")
+    print(f"  actions/s        {tp['actions_per_s']:>10,}   (target >= 50,000)")
+    print(f"  games/s          {tp['games_per_s']:>10}")
+    print(f"  clone()          {mb['clone_us']:>10} us (target < 20 us; mean over {mb['states']} mid-game states)")
+    print(f"  legal_actions()  {mb['legal_actions_us']:>10} us")
+    print(f"  apply()          {mb['apply_us']:>10} us (incl. computing the next decision)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
