@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .cardset import Effect
     from .game import Game
 
-Handler = Callable[["Game", int, "Effect", int], None]
+Handler = Callable[["Game", "EffectsFrame", "Effect"], None]
 HANDLERS: dict[str, Handler] = {}
 
 DONE = Action("done")
@@ -32,12 +32,13 @@ def primitive(op: str) -> Callable[[Handler], Handler]:
 
 
 class EffectsFrame(Frame):
-    """Resolve `effects` in printed order for player p; `src` is the card they come from (or -1)."""
+    """Resolve `effects` in printed order for player p; `src` is the card they come from (or -1), `zone`
+    the zone that card stood in when the effect triggered (or -1); `context` is 'battle' or 'ability'."""
 
-    __slots__ = ("p", "effects", "i", "src", "context")
+    __slots__ = ("p", "effects", "i", "src", "context", "zone")
 
-    def __init__(self, p: int, effects: tuple, i: int, src: int, context: str) -> None:
-        self.p, self.effects, self.i, self.src, self.context = p, effects, i, src, context
+    def __init__(self, p: int, effects: tuple, i: int, src: int, context: str, zone: int = -1) -> None:
+        self.p, self.effects, self.i, self.src, self.context, self.zone = p, effects, i, src, context, zone
 
     def run(self, g: "Game") -> None:
         if self.i >= len(self.effects):
@@ -47,7 +48,7 @@ class EffectsFrame(Frame):
         self.i += 1
         handler = HANDLERS.get(eff.op)
         if handler is not None:
-            handler(g, self.p, eff, self.src)
+            handler(g, self, eff)
         return None
 
 
@@ -122,7 +123,7 @@ def destroy_simultaneously(g: "Game", hits: list[tuple[int, int, int]]) -> None:
     K = g.K
     for ctrl, z, code in sorted(removed, key=lambda r: r[0] == a):
         for ability in K[code >> 1].on_destroyed:
-            g.stack.append(EffectsFrame(ctrl, ability.effects, 0, code, "ability"))
+            g.stack.append(EffectsFrame(ctrl, ability.effects, 0, code, "ability", z))
     for ctrl, z in {(r[0], r[1]) for r in removed}:
         if g.squads[ctrl][z]:
             enforce_limit(g, ctrl, z)
@@ -246,79 +247,92 @@ class SummonFreeFrame(Frame):
 
 # ---------------------------------------------------------------------- primitives
 @primitive("none")
-def _none(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _none(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     return None
 
 
 @primitive("attack_bonus")
-def _attack_bonus(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _attack_bonus(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     if g.battle is not None:
         g.battle.atk[p] += eff.params["n"]
 
 
 @primitive("defense_bonus")
-def _defense_bonus(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _defense_bonus(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     if g.battle is not None:
         g.battle.dfn[p] += eff.params["n"]
 
 
 @primitive("bonus_per")
-def _bonus_per(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _bonus_per(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     if g.battle is not None:
         g.battle.per[p].append(eff)  # counted at the start of B3
 
 
 @primitive("double_attack_if_all")
-def _double(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _double(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     if g.battle is not None:
         g.battle.double[p].append(eff.params["keyword"])
 
 
 @primitive("keep_in_hand")
-def _keep(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _keep(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     if g.battle is not None:
         g.battle.keep[p] = True
 
 
 @primitive("ignore_opponent_icons")
-def _ignore_icons(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _ignore_icons(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     return None  # applied in B2b (battle.py) before any effect resolves
 
 
 @primitive("end_battle_before_damage")
-def _end_early(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _end_early(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     if g.battle is not None:
         g.battle.end_early = True
 
 
 @primitive("destroy_enemy_top")
-def _destroy_top(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _destroy_top(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     sq = battle_zone_squad(g, 1 - p)
     if sq:
         destroy_simultaneously(g, [(1 - p, g.battle.zone, 0)])
 
 
 @primitive("destroy_enemy_bottom")
-def _destroy_bottom(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _destroy_bottom(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     sq = battle_zone_squad(g, 1 - p)
     if sq:
         destroy_simultaneously(g, [(1 - p, g.battle.zone, len(sq) - 1)])
 
 
 @primitive("destroy_enemy_any")
-def _destroy_any(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _destroy_any(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     if battle_zone_squad(g, 1 - p):
         g.stack.append(ChooseUnitFrame(p, 1 - p, g.battle.zone, "destroy"))
 
 
 @primitive("opponent_removes_own_unit")
-def _opp_removes(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _opp_removes(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     if battle_zone_squad(g, 1 - p):
         g.stack.append(ChooseUnitFrame(1 - p, 1 - p, g.battle.zone, "remove"))
 
 
 @primitive("join_squad_bottom")
-def _join(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _join(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     b = g.battle
     if b is None or b.cards[p] < 0 or not g.squads[p][b.zone]:
         return
@@ -329,7 +343,8 @@ def _join(g: "Game", p: int, eff: "Effect", src: int) -> None:
 
 
 @primitive("send_home")
-def _send_home(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _send_home(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     b = g.battle
     if eff.params.get("target") != "squad" or b is None:
         return  # unit targets come with the unit abilities that use them
@@ -339,7 +354,8 @@ def _send_home(g: "Game", p: int, eff: "Effect", src: int) -> None:
 
 
 @primitive("reorder_enemy_squad")
-def _reorder_enemy(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _reorder_enemy(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     from .squads import ReorderFrame, meaningful_reorder
 
     b = g.battle
@@ -348,36 +364,42 @@ def _reorder_enemy(g: "Game", p: int, eff: "Effect", src: int) -> None:
 
 
 @primitive("draw")
-def _draw(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _draw(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     from .rules import DrawFrame
 
     g.stack.append(DrawFrame(p, eff.params["n"], "effect"))
 
 
 @primitive("draw_per_destroyed")
-def _draw_per_destroyed(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _draw_per_destroyed(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     if g.battle is not None:
         g.battle.dpd[p] += 1  # resolved at the end of B3
 
 
 @primitive("gain_initiative")
-def _gain(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _gain(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     g.gain(p, eff.params["n"])
 
 
 @primitive("mill_opponent")
-def _mill_opponent(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _mill_opponent(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     g.mill(1 - p, eff.params["n"])
 
 
 @primitive("summon_free")
-def _summon_free(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _summon_free(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     prm = eff.params
-    g.stack.append(SummonFreeFrame(p, prm["filter"], prm["from"], prm["zone"], prm["max"], -1))
+    g.stack.append(SummonFreeFrame(p, prm["filter"], prm["from"], prm["zone"], prm["max"], f.zone))
 
 
 @primitive("recover")
-def _recover(g: "Game", p: int, eff: "Effect", src: int) -> None:
+def _recover(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
     prm = eff.params
     g.stack.append(RecoverFrame(p, prm["filter"], prm["max"], prm["to"]))
 

@@ -1,0 +1,96 @@
+"""Abilities of other clans that need no new mechanism: they are data on the primitives already
+implemented (passive stat boosts, movement modes, on_destroyed free summons)."""
+from __future__ import annotations
+
+import crystalclans as cc
+
+from .helpers import battle, finish, ids, squad
+
+KNIGHTS = "skull.ancestral_knights"
+WARRIORS = "skull.ancestral_warriors"
+
+
+def test_mother_shelter_defense_on_top_only():
+    g = finish(battle("skull.boneknife_cultists", "flower.dandelion_knights", [KNIGHTS], ["flower.mother"],
+                      clans=["skull", "flower"]))
+    assert g.last_battle["attack"][0] == 4 + 2 - 3  # Cultists' right +2, Shelter +3 defense
+    g = finish(battle("skull.boneknife_cultists", "flower.dandelion_knights", [KNIGHTS],
+                      ["flower.wisp", "flower.mother"], clans=["skull", "flower"]))
+    assert g.last_battle["attack"][0] == 4 + 2  # Mother not on top: no Shelter
+
+
+def test_spirit_path_two_zones_but_stops_at_enemies():
+    g = cc.Game.from_position({"clans": ["flower", "skull"],
+                               "squads": {"a_home": [["flower.spirit_guide"], []], "c_center": [[], [KNIGHTS]]}})
+    g.apply("activate a_home")
+    dests = {str(a.args[0]) for a in g.legal_actions() if a.kind == "move"}
+    assert "c_west" in dests and "c_east" in dests  # two zones via a_west / a_east
+    assert "b_home" not in dests  # the way through c_center stops at the enemy squad
+    assert "c_center" in dests
+
+
+def test_spirit_path_cannot_leave_an_enemy_zone():
+    g = cc.Game.from_position({"clans": ["flower", "skull"], "squads": {"c_center": [["flower.spirit_guide"], [KNIGHTS]]}})
+    g.apply("activate c_center")
+    assert g.decision.kind == "battle"
+
+
+def test_gravity_pull_attack_per_friendly_squad():
+    g = finish(battle("meteor.comet_lancers", WARRIORS, ["meteor.gravity_mages"], [KNIGHTS],
+                      clans=["meteor", "skull"]))
+    base = g.last_battle["attack"][0]
+    pos = {"clans": ["meteor", "skull"], "active": 0, "hands": [["meteor.comet_lancers"], [WARRIORS]],
+           "squads": {"c_center": [["meteor.gravity_mages"], [KNIGHTS]], "a_home": [["meteor.titan_knights"], []],
+                      "a_west": [["meteor.titan_knights"], []]}}
+    g = cc.Game.from_position(pos)
+    for a in ("activate c_center", "battle", "play meteor.comet_lancers", f"play {WARRIORS}"):
+        g.apply(a)
+    finish(g)
+    assert g.last_battle["attack"][0] == base + 2  # three squads instead of one
+
+
+def test_ancestral_host_attack_per_reanimated_unit():
+    g = finish(battle("skull.boneknife_cultists", "blood.aarock_riders", ["skull.hetha_barrow_queen", WARRIORS, KNIGHTS],
+                      ["blood.condor"]))
+    assert g.last_battle["attack"][0] == (6 + 2 + 4) + 2 + 3  # units, Cultists' right +2, three REANIMATED
+
+
+def test_bone_pact_summons_a_reanimated_unit_where_it_died():
+    # Boneknife Cultists on top are destroyed by Blade Dancers... use Condor's right side: destroy the top unit
+    g = battle("skull.ossuary_guards", "blood.condor", ["skull.boneknife_cultists", KNIGHTS], ["blood.trappers"],
+               hand0=[WARRIORS], discard0=["skull.ancestral_knights"])
+    assert g.decision.kind == "summon_free" and g.decision.player == 0
+    texts = [str(a) for a in g.legal_actions()]
+    assert texts == ["done", f"summon {WARRIORS}", f"summon {KNIGHTS} from discard"]
+    g.apply(f"summon {WARRIORS}")
+    assert g.decision.kind == "reorder"  # it joined the squad in this zone (c_center), combining with it
+    assert sorted(squad(g, 0)) == [KNIGHTS, WARRIORS] and not g.hands[0]
+
+
+def test_hold_the_line_only_in_crystal_zones():
+    # Ballista vs Warriors: both bold, right sides (+2 attack / +1 defense). Knights' 4 minus Hold the Line 2.
+    g = finish(battle("stone.ballista", WARRIORS, ["stone.sentinels"], [KNIGHTS], zone="c_west"))
+    assert g.last_battle["attack"] == [3 + 2 - 1, 4 - 2]
+    g2 = finish(battle("stone.ballista", WARRIORS, ["stone.sentinels"], [KNIGHTS], zone="b_west"))
+    assert g2.last_battle["attack"] == [3 + 2 - 1, 4]
+
+
+def test_thick_hide_defense():
+    g = finish(battle("skull.boneknife_cultists", "water.tridents", [KNIGHTS], ["water.old_mudjaw"],
+                      clans=["skull", "water"]))
+    assert g.last_battle["attack"][0] == 4 + 2 - 2
+
+
+def test_clone_summons_a_trident_from_hand_to_home_when_one_dies():
+    g = battle("skull.blade_dancers", "water.shapeshifters", [KNIGHTS], ["water.tridents", "water.cartographers"],
+               hand1=["water.tridents"], clans=["skull", "water"])
+    # Blade Dancers vs Shapeshifters: both tricky -> right sides; use damage: Knights 4 kill the Tridents (1)
+    finish(g, {"summon_free": "summon water.tridents"})
+    assert squad(g, 1, "b_home") == ["water.tridents"]
+
+
+def test_slipstream_leaves_an_enemy_zone():
+    g = cc.Game.from_position({"clans": ["water", "skull"], "squads": {"c_center": [["water.tide_runners"], [KNIGHTS]]}})
+    g.apply("activate c_center")
+    assert g.decision.kind == "move"
+    assert {str(a.args[0]) for a in g.legal_actions() if a.kind == "move"} == {"b_home", "c_west", "c_east", "a_home"}
