@@ -180,9 +180,9 @@ def test_mill_opponent():
 def test_mill_opponent_reshuffle_gives_free_score():
     g = battle("flower.spirit_guide", "skull.necromancers", ["flower.dandelion_knights"], [KNIGHTS],
                draw1=[], discard1=[WARRIORS])
-    assert ids(g, g.draws[1]) == [WARRIORS] and g.owed == [0]  # reshuffled; the free score waits
-    finish(g)
-    assert g.decision.kind == "free_score" and g.decision.player == 0  # after the action
+    assert ids(g, g.draws[1]) == [WARRIORS]  # reshuffled, and the rest of the mill is lost
+    # the free score comes once the whole action (the activation and its battle) is over
+    assert g.battle is None and g.decision.kind == "free_score" and g.decision.player == 0
 
 
 def test_summon_free_from_hand_into_battling_squad():
