@@ -69,7 +69,8 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
         }
         for p in (0, 1):
             c = b.played[p] if b.revealed else b.cards[p]
-            if b.revealed or p == me:
+            # before the reveal a player sees her own pick, but not a card played face down from her draw pile
+            if b.revealed or (p == me and not b.from_draw[p]):
                 battle["cards"].append(_card(g, c) if c >= 0 else None)
             else:
                 battle["cards"].append({"chosen": c >= 0})

@@ -147,3 +147,19 @@ def test_cancelled_summon_and_mulligan_never_reveal_hand_cards():
     other = g.view(1 - first)
     assert str(summon) not in other["log"]
     assert other["log"].count("(hidden)") >= 2
+
+
+def test_card_played_from_the_draw_pile_is_face_down_for_both_until_reveal():
+    pos = {
+        "clans": ["blood", "skull"], "active": 0,
+        "hands": [[], ["skull.enchanter_malek"]],
+        "draw": [["blood.chieftains", "blood.marauders"], ["skull.ancestral_warriors"]],
+        "squads": {"c_center": [["blood.trappers"], ["skull.ancestral_knights"]]},
+    }
+    g = cc.Game.from_position(pos)
+    g.apply("activate c_center")
+    g.apply("battle")
+    assert g.decision.kind == "battle_card" and g.decision.player == 1
+    for p in (0, 1):
+        assert g.view(p)["battle"]["cards"][0] == {"chosen": True}
+        assert "blood.chieftains" not in json.dumps(g.view(p))
