@@ -1,0 +1,394 @@
+#!/usr/bin/env python3
+"""Crystal Clans Web: the one entry point (Python stdlib only).
+
+    python build.py setup            vendor Pyodide, PyScript and the wasm wheels (idempotent, cached)
+    python build.py serve [--port N] setup, then serve the repo root on 127.0.0.1
+    python build.py test [--long] [-- pytest args]
+    python build.py bench            engine benchmark (CPython) + Pyodide benchmark (Node)
+    python build.py dist             setup, then copy the static site into dist/
+    python build.py cards            regenerate py/crystalclans/data/base_set.json from the card YAML
+
+Everything downloaded goes to .cache/ (npm tarballs, wheels); the browser's files go to web/vendor/.
+After one successful `setup`, every command works offline.
+"""
+from __future__ import annotations
+
+import argparse
+import email.parser
+import functools
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+CACHE = ROOT / ".cache"
+VENDOR = ROOT / "web" / "vendor"
+PYODIDE_DIR = VENDOR / "pyodide"
+PYSCRIPT_DIR = VENDOR / "pyscript"
+STAMP = VENDOR / ".setup-stamp.json"
+NPM_CACHE = CACHE / "npm"
+WEB_WHEEL_CACHE = CACHE / "pyodide-web-wheels"
+TEST_WHEEL_DIR = CACHE / "pyodide-test-wheels"  # read by tests/pyodide/pyodide_node.mjs
+TEST_WHEEL_MANIFEST = TEST_WHEEL_DIR / "manifest.json"
+
+# ---- pins (see TOOLCHAIN.md); bump RECIPE when the vendoring steps change --------------------
+RECIPE = 1
+PYODIDE_VERSION = "314.0.7"  # CPython 3.14.2, lock abi_version 2026_0
+PYSCRIPT_VERSION = "0.7.31"
+PYODIDE_FILES = [
+    "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+    "pyodide-lock.json", "pyodide.js",
+]
+# Wheels the browser loads (patched into the shipped pyodide-lock.json).
+WEB_WHEELS = {
+    "pydantic": "2.14.3",
+    "pydantic-core": "2.50.4",
+    "typing-extensions": "4.16.0",
+    "annotated-types": "0.8.0",
+    "typing-inspection": "0.4.5",
+    "micropip": "0.11.1",
+}
+# Wheels only the Pyodide-under-Node tests load (never shipped to the browser).
+TEST_WHEELS = {
+    "pytest": "9.2.0",
+    "pluggy": "1.7.0",
+    "iniconfig": "2.3.1",
+    "packaging": "26.3",
+    "pygments": "2.21.0",
+    "hypothesis": "6.170.15",
+    "sortedcontainers": "2.4.0",
+}
+PIP_WASM_FLAGS = [
+    "--platform", "pyemscripten_2026_0_wasm32", "--only-binary=:all:",
+    "--python-version", "3.14", "--implementation", "cp",
+]
+# Marker environment of the vendored Pyodide (for wheel Requires-Dist markers).
+PYODIDE_MARKER_ENV = {
+    "python_version": "3.14", "python_full_version": "3.14.2", "sys_platform": "emscripten",
+    "platform_system": "Emscripten", "os_name": "posix", "implementation_name": "cpython",
+    "platform_python_implementation": "CPython", "platform_machine": "wasm32",
+}
+
+
+def log(msg: str) -> None:
+    print(msg, flush=True)
+
+
+def run(cmd: list[str], **kw) -> None:
+    log("+ " + " ".join(str(c) for c in cmd))
+    code = subprocess.run([str(c) for c in cmd], **kw).returncode
+    if code:
+        sys.exit(f"{Path(str(cmd[0])).name} failed (exit {code}); see its output above")
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+# ---- setup ------------------------------------------------------------------------------------
+
+def wanted_stamp() -> dict:
+    return {"recipe": RECIPE, "pyodide": PYODIDE_VERSION, "pyscript": PYSCRIPT_VERSION,
+            "web_wheels": WEB_WHEELS, "test_wheels": TEST_WHEELS}
+
+
+def setup_is_current() -> bool:
+    try:
+        stamp = json.loads(STAMP.read_text())
+        manifest = json.loads(TEST_WHEEL_MANIFEST.read_text())
+    except (OSError, ValueError):
+        return False
+    if stamp.get("wanted") != wanted_stamp():
+        return False
+    expected = [PYODIDE_DIR / f for f in PYODIDE_FILES] + [PYSCRIPT_DIR / "core.js"]
+    expected += [PYODIDE_DIR / f for f in stamp.get("web_wheel_files", [])]
+    expected += [TEST_WHEEL_DIR / f for f in manifest.get("wheels", [])]
+    return len(stamp.get("web_wheel_files", [])) == len(WEB_WHEELS) and all(p.is_file() for p in expected)
+
+
+def npm_tarball(package: str, version: str) -> Path:
+    """The npm tarball for package@version, from .cache/npm (npm pack on first use)."""
+    tgz = NPM_CACHE / f"{package.lstrip('@').replace('/', '-')}-{version}.tgz"
+    if not tgz.is_file():
+        npm = shutil.which("npm")
+        if not npm:
+            sys.exit("setup: npm not found (needed once to fetch Pyodide and PyScript)")
+        NPM_CACHE.mkdir(parents=True, exist_ok=True)
+        run([npm, "pack", f"{package}@{version}", "--silent"], cwd=NPM_CACHE, stdout=subprocess.DEVNULL)
+        if not tgz.is_file():
+            sys.exit(f"setup: npm pack did not produce {tgz}")
+    return tgz
+
+
+def extract(tgz: Path, prefix: str, dest: Path, keep) -> list[str]:
+    """Copy the members of tgz under prefix (for which keep(relpath) is true) into dest."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    names = []
+    with tarfile.open(tgz) as tar:
+        for m in tar.getmembers():
+            if not m.isfile() or not m.name.startswith(prefix):
+                continue
+            rel = m.name[len(prefix):]
+            if ".." in Path(rel).parts or not keep(rel):
+                continue
+            target = dest / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with tar.extractfile(m) as src, open(target, "wb") as out:
+                shutil.copyfileobj(src, out)
+            names.append(rel)
+    return names
+
+
+def wheel_file(folder: Path, name: str, version: str) -> Path | None:
+    stem = re.sub(r"[-_.]+", "_", name).lower()
+    for p in sorted(folder.glob("*.whl")):
+        dist, ver = p.name.split("-")[:2]
+        if dist.lower().replace(".", "_") == stem and ver == version:
+            return p
+    return None
+
+
+def fetch_wheels(pins: dict[str, str], folder: Path) -> list[Path]:
+    """The wasm-platform wheels for pins, from folder (pip download on first use), in pin order."""
+    folder.mkdir(parents=True, exist_ok=True)
+    missing = [n for n, v in pins.items() if wheel_file(folder, n, v) is None]
+    if missing:
+        run([sys.executable, "-m", "pip", "download", "--no-deps", "-qq", "-d", folder, *PIP_WASM_FLAGS,
+             *(f"{n}=={pins[n]}" for n in missing)])
+    files = []
+    for n, v in pins.items():
+        p = wheel_file(folder, n, v)
+        if p is None:
+            sys.exit(f"setup: pip download gave no wheel for {n}=={v}")
+        files.append(p)
+    return files
+
+
+def marker_true(marker: str, env: dict[str, str]) -> bool:
+    """Tiny PEP 508 marker evaluator: enough for wheel metadata (`extra` is never set)."""
+    def atom(m: re.Match) -> str:
+        var, op, val = m.group(1), m.group(2), m.group(4)
+        if var == "extra":
+            return "False"
+        have = env.get(var, "")
+        if var.endswith("version"):
+            a = tuple(int(x) for x in re.findall(r"\d+", have))
+            b = tuple(int(x) for x in re.findall(r"\d+", val))
+            a, b = a + (0,) * (len(b) - len(a)), b + (0,) * (len(a) - len(b))
+        else:
+            a, b = have, val
+        ok = {"==": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b,
+              "~=": a >= b, "===": a == b}.get(op)
+        return "True" if ok else "False"
+
+    expr = re.sub(r"""(\w+)\s*(===|==|!=|<=|>=|~=|<|>)\s*(['"])(.*?)\3""", atom, marker)
+    if not re.fullmatch(r"[\sTrueFalsndot()]*", expr):
+        raise ValueError(f"cannot evaluate marker {marker!r}")
+    return bool(eval(expr, {"__builtins__": {}}))  # only True/False/and/or/not/() remain
+
+
+def wheel_entry(path: Path) -> dict:
+    """A pyodide-lock.json package entry describing the wheel at path."""
+    with zipfile.ZipFile(path) as zf:
+        names = zf.namelist()
+        meta_name = next(n for n in names if n.count("/") == 1 and n.endswith(".dist-info/METADATA"))
+        meta = email.parser.Parser().parsestr(zf.read(meta_name).decode("utf-8"))
+        top = [n for n in names if n.endswith(".dist-info/top_level.txt")]
+        if top:
+            imports = zf.read(top[0]).decode().split()
+        else:
+            imports = sorted({n.split("/")[0] for n in names if n.endswith("/__init__.py") and n.count("/") == 1}
+                             | {n[:-3] for n in names if "/" not in n and n.endswith(".py")})
+    depends = []
+    for req in meta.get_all("Requires-Dist") or []:
+        spec, _, marker = req.partition(";")
+        if marker.strip() and not marker_true(marker, PYODIDE_MARKER_ENV):
+            continue
+        depends.append(canonical(re.match(r"\s*([A-Za-z0-9_.-]+)", spec).group(1)))
+    return {
+        "name": meta["Name"], "version": meta["Version"], "file_name": path.name, "install_dir": "site",
+        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(), "package_type": "package",
+        "imports": imports, "depends": depends, "unvendored_tests": False, "tool": {},
+    }
+
+
+def patch_lock(lock_path: Path, wheels: list[Path]) -> None:
+    """Make the lock describe exactly the wheels we ship (and nothing else).
+
+    The stock lock lists ~360 packages we do not vendor (and a micropip whose sha256 differs from
+    PyPI's wheel, which Chromium rejects by SRI). Keeping only shipped entries makes the lock small
+    and turns a request for anything else into a clear "no known package" error instead of a 404.
+    """
+    lock = json.loads(lock_path.read_text())
+    stock = {canonical(k): v for k, v in lock["packages"].items()}
+    packages = {}
+    for whl in wheels:
+        entry = wheel_entry(whl)
+        key = canonical(entry["name"])
+        old = stock.get(key)
+        if old:  # keep the stock spelling of the name (pyodide matches on it)
+            entry["name"] = old["name"]
+        packages[key] = entry
+    for key, entry in packages.items():
+        unknown = [d for d in entry["depends"] if d not in packages]
+        if unknown:
+            sys.exit(f"setup: {entry['name']} depends on {unknown}, which we do not vendor")
+    lock["packages"] = dict(sorted(packages.items()))
+    lock_path.write_text(json.dumps(lock, indent=1, sort_keys=False) + "\n")
+
+
+def cmd_setup(args=None, quiet_if_current: bool = False) -> int:
+    if setup_is_current():
+        if not quiet_if_current:
+            log(f"setup: up to date (pyodide {PYODIDE_VERSION}, @pyscript/core {PYSCRIPT_VERSION}, "
+                f"{len(WEB_WHEELS)} web wheels, {len(TEST_WHEELS)} test wheels)")
+        return 0
+    log(f"setup: vendoring pyodide {PYODIDE_VERSION} and @pyscript/core {PYSCRIPT_VERSION} into {VENDOR.relative_to(ROOT)}/")
+    STAMP.unlink(missing_ok=True)
+    pyodide_tgz = npm_tarball("pyodide", PYODIDE_VERSION)
+    pyscript_tgz = npm_tarball("@pyscript/core", PYSCRIPT_VERSION)
+    got = extract(pyodide_tgz, "package/", PYODIDE_DIR, lambda rel: rel in PYODIDE_FILES)
+    if sorted(got) != sorted(PYODIDE_FILES):
+        sys.exit(f"setup: pyodide tarball lacks {sorted(set(PYODIDE_FILES) - set(got))}")
+    extract(pyscript_tgz, "package/dist/", PYSCRIPT_DIR, lambda rel: not rel.endswith(".map"))
+
+    web_wheels = fetch_wheels(WEB_WHEELS, WEB_WHEEL_CACHE)
+    for whl in web_wheels:
+        shutil.copy2(whl, PYODIDE_DIR / whl.name)
+    patch_lock(PYODIDE_DIR / "pyodide-lock.json", web_wheels)
+
+    test_wheels = fetch_wheels(TEST_WHEELS, TEST_WHEEL_DIR)
+    TEST_WHEEL_MANIFEST.write_text(json.dumps({"wheels": [p.name for p in test_wheels]}, indent=1) + "\n")
+
+    STAMP.write_text(json.dumps({"wanted": wanted_stamp(), "web_wheel_files": [p.name for p in web_wheels]},
+                                indent=1) + "\n")
+    size = sum(p.stat().st_size for p in VENDOR.rglob("*") if p.is_file())
+    log(f"setup: done ({size / 1e6:.1f} MB in {VENDOR.relative_to(ROOT)}/; wheels: "
+        + ", ".join(p.name for p in web_wheels) + ")")
+    return 0
+
+
+# ---- serve / dist -----------------------------------------------------------------------------
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                      ".json": "application/json", ".toml": "text/plain", ".whl": "application/zip",
+                      ".svg": "image/svg+xml"}
+
+
+def cmd_serve(args) -> int:
+    cmd_setup(quiet_if_current=True)
+    handler = functools.partial(Handler, directory=str(ROOT))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler) as httpd:
+        if not (ROOT / "index.html").is_file():
+            log("serve: no index.html yet (the browser app comes later); serving the folder anyway")
+        log(f"Serving Crystal Clans at http://localhost:{args.port}/")
+        try:
+            httpd.serve_forever()
+        except KeyboardInterrupt:
+            log("\nserve: stopped")
+    return 0
+
+
+def cmd_dist(args) -> int:
+    cmd_setup(quiet_if_current=True)
+    dist = ROOT / "dist"
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir()
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
+    for name in ["index.html", "pyscript.toml", "py", "web"]:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dist / name, ignore=ignore)
+        elif src.is_file():
+            shutil.copy2(src, dist / name)
+        else:
+            log(f"dist: skipping {name} (missing)")
+    size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
+    log(f"dist: wrote {dist.relative_to(ROOT)}/ ({size / 1e6:.1f} MB); serve it with any static file server")
+    return 0
+
+
+# ---- test / bench / cards ---------------------------------------------------------------------
+
+def env_with_pythonpath(**extra: str) -> dict[str, str]:
+    env = dict(os.environ, **extra)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "py"), env.get("PYTHONPATH")]))
+    return env
+
+
+def cmd_test(args, extra: list[str]) -> int:
+    cmd_setup(quiet_if_current=True)
+    if extra and extra[0] == "--":
+        extra = extra[1:]
+    env = env_with_pythonpath()
+    if args.long:
+        env["CRYSTALCLANS_LONG"] = "1"
+    paths_given = any(not a.startswith("-") and (ROOT / a.split("::")[0]).exists() for a in extra)
+    cmd = [sys.executable, "-m", "pytest", *([] if paths_given else ["tests"]), *extra]
+    log("+ " + " ".join(cmd) + ("   (CRYSTALCLANS_LONG=1)" if args.long else ""))
+    code = subprocess.run(cmd, cwd=ROOT, env=env).returncode
+    if code == 5:
+        log("test: FAILED: pytest collected no tests (exit code 5)")
+    return code
+
+
+def cmd_bench(args) -> int:
+    cmd_setup(quiet_if_current=True)
+    status = 0
+    engine_bench = ROOT / "bench" / "engine_bench.py"
+    if engine_bench.is_file():
+        log("== engine benchmark (CPython) ==")
+        status |= subprocess.run([sys.executable, str(engine_bench)], cwd=ROOT, env=env_with_pythonpath()).returncode
+    else:
+        log("bench: bench/engine_bench.py does not exist yet; skipping the CPython benchmark")
+    node = shutil.which("node")
+    if not node:
+        log("bench: node not found; skipping the Pyodide benchmark")
+        return status or 1
+    log("== engine benchmark (Pyodide under Node) ==")
+    status |= subprocess.run([node, str(ROOT / "bench" / "pyodide_bench.mjs")], cwd=ROOT).returncode
+    return status
+
+
+def cmd_cards(args) -> int:
+    cmd = [sys.executable, "-m", "crystalclans.cardconvert"]
+    log("+ PYTHONPATH=py " + " ".join(cmd))
+    return subprocess.run(cmd, cwd=ROOT, env=env_with_pythonpath()).returncode
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="command")
+    sub.add_parser("setup", help="vendor Pyodide, PyScript and wheels into web/vendor (cached, idempotent)")
+    p = sub.add_parser("serve", help="setup, then serve the repo root at http://localhost:PORT/")
+    p.add_argument("--port", type=int, default=8000)
+    p = sub.add_parser("test", help="setup, then run pytest on tests/ (extra args after -- go to pytest)")
+    p.add_argument("--long", action="store_true", help="long property runs (CRYSTALCLANS_LONG=1)")
+    sub.add_parser("bench", help="engine throughput in CPython and in Pyodide under Node")
+    sub.add_parser("dist", help="setup, then copy index.html, pyscript.toml, py/, web/ into dist/")
+    sub.add_parser("cards", help="regenerate py/crystalclans/data/base_set.json (needs PyYAML)")
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "test":
+        return cmd_test(args, extra)
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    return {"setup": cmd_setup, "serve": cmd_serve, "bench": cmd_bench, "dist": cmd_dist,
+            "cards": cmd_cards}[args.command](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

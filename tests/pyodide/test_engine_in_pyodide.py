@@ -1,0 +1,124 @@
+"""The engine inside real Pyodide (the vendored one the browser loads), driven through Node.
+
+Needs `python build.py setup` (which `python build.py test` runs first) and Node 20. Missing pieces make
+these tests FAIL, not skip: CI must never go green without having run the engine in Pyodide.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+RUNNER = REPO / "tests" / "pyodide" / "run_pyodide.mjs"
+VENDORED = REPO / "web" / "vendor" / "pyodide"
+
+# Every clan plays; each pairing plays the same 20 seeds.
+PAIRINGS = [("blood", "skull"), ("flower", "meteor"), ("stone", "water")]
+SEEDS = list(range(1, 21))
+
+# Runs unchanged in CPython and in Pyodide, so both sides compute the rows the same way.
+PLAY_GAMES = '''
+import time
+from crystalclans.simulate import random_game
+
+def play_games(pairings, seeds):
+    rows = []
+    start = time.perf_counter()
+    for clans in pairings:
+        for seed in seeds:
+            game = random_game(tuple(clans), seed)
+            rows.append([list(clans), seed, game.state_hash(), len(game.log), game.winner])
+    return {"rows": rows, "seconds": time.perf_counter() - start}
+'''
+
+
+def run_in_pyodide(*args: str, timeout: float = 300) -> dict:
+    """Run tests/pyodide/run_pyodide.mjs with args; return its JSON report."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node not found on PATH: the Pyodide tests need Node 20 (apt-get install nodejs)")
+    for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        if not (VENDORED / name).is_file():
+            pytest.fail(f"{(VENDORED / name).relative_to(REPO)} is missing: run `python build.py setup` "
+                        "(`python build.py test` does it for you)")
+    try:
+        proc = subprocess.run([node, str(RUNNER), *args], cwd=REPO, capture_output=True, text=True,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"Pyodide run timed out after {timeout} s: {' '.join(args)[:200]}")
+    lines = proc.stdout.strip().splitlines()
+    try:
+        report = json.loads(lines[-1])
+    except (IndexError, ValueError):
+        pytest.fail(f"run_pyodide.mjs printed no JSON report (exit {proc.returncode})\n"
+                    f"stdout:\n{proc.stdout[-3000:]}\nstderr:\n{proc.stderr[-3000:]}")
+    return report
+
+
+def describe(report: dict) -> str:
+    return (f"error: {report.get('error')}\n--- Python stdout in Pyodide ---\n{report.get('stdout', '')[-6000:]}"
+            f"\n--- Python stderr in Pyodide ---\n{report.get('stderr', '')[-3000:]}")
+
+
+def say(capsys, text: str) -> None:
+    """Timing lines go to the terminal even when pytest captures output."""
+    with capsys.disabled():
+        print(f"\n[pyodide] {text}", flush=True)
+
+
+def test_vendored_lock_matches_shipped_wheels():
+    """Each lock entry is a wheel we ship, with its real sha256 (browsers enforce it by SRI; Node does not)."""
+    lock_file = VENDORED / "pyodide-lock.json"
+    if not lock_file.is_file():
+        pytest.fail(f"{lock_file.relative_to(REPO)} is missing: run `python build.py setup`")
+    packages = json.loads(lock_file.read_text())["packages"]
+    assert {"pydantic", "pydantic-core", "micropip"} <= set(packages)
+    for key, entry in packages.items():
+        wheel = VENDORED / entry["file_name"]
+        assert wheel.is_file(), f"lock entry {key} names {entry['file_name']}, which is not vendored"
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], f"sha256 of {wheel.name}"
+        assert set(entry["depends"]) <= set(packages), f"{key} depends on something not in the lock"
+
+
+def test_random_games_match_cpython(capsys):
+    report = run_in_pyodide("--code", PLAY_GAMES + f"\nplay_games({PAIRINGS!r}, {SEEDS!r})")
+    assert report["ok"], "random games failed inside Pyodide\n" + describe(report)
+    assert report["platform"] == "emscripten"
+    in_pyodide = report["result"]
+
+    namespace: dict = {}
+    exec(compile(PLAY_GAMES, "<play_games>", "exec"), namespace)
+    in_cpython = namespace["play_games"](PAIRINGS, SEEDS)
+
+    n = len(in_cpython["rows"])
+    assert n == len(PAIRINGS) * len(SEEDS)
+    # Compare game by game, so a mismatch names its clans and seed.
+    for py_row, wasm_row in zip(in_cpython["rows"], in_pyodide["rows"]):
+        assert wasm_row == py_row, "Pyodide and CPython disagree ([clans, seed, state_hash, actions, winner])"
+    assert len(in_pyodide["rows"]) == n
+
+    actions = sum(row[3] for row in in_cpython["rows"])
+    assert actions > 0
+    say(capsys, f"boot {report['boot_s']:.2f} s + pydantic {report['packages_s']:.2f} s; "
+                f"{n} random games, {actions} actions: "
+                f"Pyodide {n / in_pyodide['seconds']:.1f} games/s ({actions / in_pyodide['seconds']:.0f} actions/s), "
+                f"CPython {n / in_cpython['seconds']:.1f} games/s ({actions / in_cpython['seconds']:.0f} actions/s)")
+
+
+def test_engine_unit_tests_in_pyodide(capsys):
+    started = time.perf_counter()
+    report = run_in_pyodide("--pytest", "tests/unit", "tests/rules")
+    assert report["platform"] == "emscripten", describe(report)
+    assert report["exit_code"] != 5, "pytest inside Pyodide collected no tests in tests/unit, tests/rules"
+    assert report["ok"] and report["exit_code"] == 0, (
+        f"pytest inside Pyodide exited with {report.get('exit_code')}\n" + describe(report))
+    summary = (report["stdout"].strip().splitlines() or ["?"])[-1]
+    assert "passed" in summary, describe(report)
+    say(capsys, f"tests/unit + tests/rules in Pyodide: {summary.strip('= ')} "
+                f"(boot {report['boot_s']:.2f} s, wall {time.perf_counter() - started:.1f} s)")
