@@ -239,7 +239,7 @@ def patch_lock(lock_path: Path, wheels: list[Path]) -> None:
         if old:  # keep the stock spelling of the name (pyodide matches on it)
             entry["name"] = old["name"]
         packages[key] = entry
-    for key, entry in packages.items():
+    for entry in packages.values():
         unknown = [d for d in entry["depends"] if d not in packages]
         if unknown:
             sys.exit(f"setup: {entry['name']} depends on {unknown}, which we do not vendor")

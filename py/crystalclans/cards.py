@@ -1136,7 +1136,7 @@ def apply_override(base: dict, override: dict) -> dict:
             else:
                 context, parts = label, loc
             problems.append(_error_words(err, context, parts, False, "override format"))
-        raise CardSetError(problems, header="the override is not valid")
+        raise CardSetError(problems, header="the override is not valid") from None
 
     units: dict[str, dict] = {}
     for clan in (base.get("clans") or []):

@@ -114,7 +114,7 @@ def destroy_simultaneously(g: "Game", hits: list[tuple[int, int, int]]) -> None:
         code = g.squads[ctrl][z].pop(i)
         removed.append((ctrl, z, code))
     b = g.battle
-    for ctrl, z, code in removed:
+    for _, _, code in removed:
         g.discard(code)
         if b is not None:
             b.destroyed.append(code)
@@ -248,7 +248,6 @@ class SummonFreeFrame(Frame):
 # ---------------------------------------------------------------------- primitives
 @primitive("none")
 def _none(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
-    p = f.p
     return None
 
 
@@ -289,13 +288,11 @@ def _keep(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
 
 @primitive("ignore_opponent_icons")
 def _ignore_icons(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
-    p = f.p
     return None  # applied in B2b (battle.py) before any effect resolves
 
 
 @primitive("end_battle_before_damage")
 def _end_early(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
-    p = f.p
     if g.battle is not None:
         g.battle.end_early = True
 

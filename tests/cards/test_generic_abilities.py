@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import crystalclans as cc
 
-from .helpers import battle, finish, ids, squad
+from .helpers import battle, finish, squad
 
 KNIGHTS = "skull.ancestral_knights"
 WARRIORS = "skull.ancestral_warriors"
