@@ -231,63 +231,24 @@ def finish_battle(g: "Game") -> None:
 
 # ---------------------------------------------------------------------- B3
 def squad_attack(g: "Game", p: int, z: int) -> int:
-    """Attack of p's squad in z for this battle: units (Sleep applied) + boosts, doubled if applicable."""
-    from .effects import condition_holds, counter_value
+    """Attack of p's squad in z for this battle: its units' attack + attack boosts (battle cards and
+    abilities), doubled by double_attack_if_all; the opponent's defense boosts are subtracted later."""
+    from .effects import stat_boost
 
-    b = g.battle
     sq = g.squads[p][z]
-    U, K = g.U, g.K
-    total = 0
-    for c in sq:
-        total += U[c >> 1].attack
-    boost = b.atk[p]
-    for i, c in enumerate(sq):
-        for battlefield, eff in K[c >> 1].stat_passives:
-            if battlefield and i != 0:
-                continue
-            cond = eff.get("condition")
-            if cond and not condition_holds(g, cond, sq, c, z):
-                continue
-            op = eff.op
-            if op == "attack_bonus":
-                boost += eff.params["n"]
-            elif op == "bonus_per" and eff.params["stat"] == "attack":
-                boost += eff.params["n"] * counter_value(g, p, eff, sq, c)
-    for eff in b.per[p]:
-        if eff.params["stat"] == "attack":
-            boost += eff.params["n"] * counter_value(g, p, eff, sq, None)
-    total += boost
-    for kw in b.double[p]:
+    U = g.U
+    total = sum(U[c >> 1].attack for c in sq) + g.battle.atk[p] + stat_boost(g, p, z, "attack")
+    for kw in g.battle.double[p]:
         if all(kw in U[c >> 1].keywords for c in sq):
-            total *= 2
-            break
+            return total * 2
     return total
 
 
 def squad_defense_boost(g: "Game", p: int, z: int) -> int:
     """Defense boosts of p's squad: they lower the opposing squad's attack."""
-    from .effects import condition_holds, counter_value
+    from .effects import stat_boost
 
-    b = g.battle
-    sq = g.squads[p][z]
-    K = g.K
-    total = b.dfn[p]
-    for i, c in enumerate(sq):
-        for battlefield, eff in K[c >> 1].stat_passives:
-            if battlefield and i != 0:
-                continue
-            cond = eff.get("condition")
-            if cond and not condition_holds(g, cond, sq, c, z):
-                continue
-            op = eff.op
-            if op == "defense_bonus":
-                total += eff.params["n"]
-            elif op == "bonus_per" and eff.params["stat"] == "defense":
-                total += eff.params["n"] * counter_value(g, p, eff, sq, c)
-    for eff in b.per[p]:
-        if eff.params["stat"] == "defense":
-            total += eff.params["n"] * counter_value(g, p, eff, sq, None)
-    return total
+    return g.battle.dfn[p] + stat_boost(g, p, z, "defense")
 
 
 def damage_targets(g: "Game", squad: list[int], damage: int, from_bottom: bool) -> list[int]:

@@ -484,15 +484,8 @@ class AbilityTriggerDef(_Base):
         return self
 
 
-class CrystalTriggerDef(_Base):
-    params: dict[str, str] = Field(default_factory=dict)
-    timing: str
-    semantics: str
-
-    @model_validator(mode="after")
-    def _kinds(self):
-        _check_param_kinds(self.params)
-        return self
+class CrystalTriggerDef(AbilityTriggerDef):
+    """Same shape as an ability trigger (params, timing, semantics)."""
 
 
 class PrimitiveDef(_Base):

@@ -72,6 +72,38 @@ def condition_holds(g: "Game", cond: dict, squad: list[int], src: int | None, zo
     return False  # conditions of later mechanisms (supported_squad_wiped, if_previous) are not met yet
 
 
+def active_passives(g: "Game", squad: list[int], what: str, zone: int | None):
+    """(source code, Effect) for each continuous modifier of kind `what` ('stat_passives' or 'movement')
+    that is switched on in `squad`: a battlefield ability only on the top unit, and only if its condition
+    holds."""
+    K = g.K
+    for i, c in enumerate(squad):
+        for battlefield, eff in getattr(K[c >> 1], what):
+            if battlefield and i != 0:
+                continue
+            cond = eff.params.get("condition")
+            if cond and not condition_holds(g, cond, squad, c, zone):
+                continue
+            yield c, eff
+
+
+def stat_boost(g: "Game", p: int, z: int, stat: str) -> int:
+    """p's squad's continuous and recorded boosts to `stat` ('attack' or 'defense') in the current battle:
+    passive abilities plus the battle's recorded bonus_per effects (counted now, at the start of B3)."""
+    sq = g.squads[p][z]
+    flat_op = "attack_bonus" if stat == "attack" else "defense_bonus"
+    total = 0
+    for c, eff in active_passives(g, sq, "stat_passives", z):
+        if eff.op == flat_op:
+            total += eff.params["n"]
+        elif eff.op == "bonus_per" and eff.params["stat"] == stat:
+            total += eff.params["n"] * counter_value(g, p, eff, sq, c)
+    for eff in g.battle.per[p]:
+        if eff.params["stat"] == stat:
+            total += eff.params["n"] * counter_value(g, p, eff, sq, None)
+    return total
+
+
 def counter_value(g: "Game", p: int, eff: "Effect", squad: list[int], src: int | None) -> int:
     per = eff.params["per"]
     if per == "keyword_in_squad":

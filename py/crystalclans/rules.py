@@ -26,30 +26,57 @@ INVADE = Action("invade")
 
 
 # ---------------------------------------------------------------------- setup
-class MulliganFrame(Frame):
-    """Initial mulligan: once, choose cards to shuffle back, then draw back up to the opening hand."""
+class HandSelection(Frame):
+    """Choose cards from your own hand one at a time, then `done`; `cancel` (where offered) drops the
+    choice. The picks stay out of the opponent's log until committed (a cancelled or mulligan pick never
+    shows), since they reveal hand contents."""
 
     __slots__ = ("p", "chosen")
+    verb = "pick"
+    secret_until = "selection"  # "never": the picks stay hidden even after `done` (mulligan)
 
     def __init__(self, p: int, chosen: list[int]) -> None:
         self.p, self.chosen = p, chosen
 
-    def run(self, g: "Game") -> Decision:
+    def unchosen(self, g: "Game") -> list[int]:
+        """Distinct codes still in hand and not chosen yet."""
         left = g.hands[self.p][:]
         for c in self.chosen:
             left.remove(c)
-        opts = [DONE] + [Action("return", (g.token(c, self.p),)) for c in sorted(set(left))]
+        return sorted(set(left))
+
+    def choose(self, g: "Game", a: Action) -> None:
+        p = self.p
+        if a.kind == self.verb:
+            self.chosen.append(g.code_of(a.args[0], p))
+            g.mark_secret(1 - p, self.secret_until)
+            return
+        g.stack.pop()
+        if a.kind == "cancel":
+            g.release_secrets("selection", keep_hidden=True)
+            return  # nothing happened; the action choice is asked again
+        g.release_secrets("selection")
+        self.commit(g)
+
+    def commit(self, g: "Game") -> None:
+        raise NotImplementedError
+
+
+class MulliganFrame(HandSelection):
+    """Initial mulligan: once, choose cards to shuffle back, then draw back up to the opening hand."""
+
+    __slots__ = ()
+    verb = "return"
+    secret_until = "never"
+
+    def run(self, g: "Game") -> Decision:
+        opts = [DONE] + [Action("return", (g.token(c, self.p),)) for c in self.unchosen(g)]
         return Decision("mulligan", self.p,
                         "Mulligan: choose cards to shuffle back into your draw pile, then done",
                         opts, {"chosen": [g.token(c, self.p) for c in self.chosen]})
 
-    def choose(self, g: "Game", a: Action) -> None:
-        if a.kind == "return":
-            self.chosen.append(g.code_of(a.args[0], self.p))
-            g.mark_secret(1 - self.p, "never")
-            return
+    def commit(self, g: "Game") -> None:
         p = self.p
-        g.stack.pop()
         if not self.chosen:
             return
         for c in self.chosen:
@@ -131,47 +158,32 @@ class TurnFrame(Frame):
 
 
 # ---------------------------------------------------------------------- summon
-class SummonFrame(Frame):
-    """Pick up to 3 units from hand (first pick comes from the action), then done: pay, place, reorder."""
+class SummonFrame(HandSelection):
+    """Pick up to 3 units from hand (the first pick comes with the action), then done: pay, place, reorder."""
 
-    __slots__ = ("p", "picks")
-
-    def __init__(self, p: int, picks: list[int]) -> None:
-        self.p, self.picks = p, picks
+    __slots__ = ()
+    verb = "pick"
 
     def run(self, g: "Game") -> Decision:
         p = self.p
         U = g.U
-        spent = sum(U[c >> 1].summon for c in self.picks)
+        spent = sum(U[c >> 1].summon for c in self.chosen)
         budget = g.rel(p) + g.cs.track - spent
         opts = [DONE, CANCEL]
-        if len(self.picks) < g.cs.summon_max:
-            left = g.hands[p][:]
-            for c in self.picks:
-                left.remove(c)
-            for c in sorted(set(left)):
+        if len(self.chosen) < g.cs.summon_max:
+            for c in self.unchosen(g):
                 if U[c >> 1].summon <= budget:
                     opts.append(Action("pick", (g.token(c, p),)))
         return Decision("summon", p, "Summon: pick more units (up to 3) or done",
-                        opts, {"picked": [g.token(c, p) for c in self.picks], "cost": spent})
+                        opts, {"picked": [g.token(c, p) for c in self.chosen], "cost": spent})
 
-    def choose(self, g: "Game", a: Action) -> None:
+    def commit(self, g: "Game") -> None:
         p = self.p
-        if a.kind == "pick":
-            self.picks.append(g.code_of(a.args[0], p))
-            g.mark_secret(1 - p, "selection")
-            return
-        g.stack.pop()
-        if a.kind == "cancel":
-            g.release_secrets("selection", keep_hidden=True)
-            return  # nothing happened; the action choice is asked again
-        g.release_secrets("selection")
-        U = g.U
         home = g.cs.board.homes[p]
-        for c in self.picks:
+        for c in self.chosen:
             g.hands[p].remove(c)
-        g.pay(p, sum(U[c >> 1].summon for c in self.picks))
-        g.squads[p][home] = self.picks + g.squads[p][home]
+        g.pay(p, sum(g.U[c >> 1].summon for c in self.chosen))
+        g.squads[p][home] = self.chosen + g.squads[p][home]
         settle(g, p, home)
 
 
@@ -275,19 +287,12 @@ class ActivateFrame(Frame):
 def movement_modes(g: "Game", group: list[int]) -> list[tuple[int, bool, bool]]:
     """(max_zones, leave_enemy_zone, stop_on_enemy) modes open to a moving group; the first is the basic
     one-zone move. Battlefield movement abilities count for the group's top unit."""
-    from .effects import condition_holds
+    from .effects import active_passives
 
     modes = [(1, False, False)]
-    K = g.K
-    for i, c in enumerate(group):
-        for battlefield, eff in K[c >> 1].movement:
-            if battlefield and i != 0:
-                continue
-            cond = eff.get("condition")
-            if cond and not condition_holds(g, cond, group, c, None):
-                continue
-            modes.append((int(eff.get("max_zones", 1)), bool(eff.get("leave_enemy_zone")),
-                          bool(eff.get("stop_on_enemy"))))
+    for _, eff in active_passives(g, group, "movement", None):
+        modes.append((int(eff.get("max_zones", 1)), bool(eff.get("leave_enemy_zone")),
+                      bool(eff.get("stop_on_enemy"))))
     return modes
 
 
@@ -365,35 +370,21 @@ class FreeScoreFrame(Frame):
 
 
 # ---------------------------------------------------------------------- replenish
-class ReplenishFrame(Frame):
+class ReplenishFrame(HandSelection):
     """Choose cards to discard (cancel possible until done); on done pay 3, discard, then choose how many
     to draw (up to 5 in hand)."""
 
-    __slots__ = ("p", "chosen")
-
-    def __init__(self, p: int, chosen: list[int]) -> None:
-        self.p, self.chosen = p, chosen
+    __slots__ = ()
+    verb = "discard"
 
     def run(self, g: "Game") -> Decision:
         p = self.p
-        left = g.hands[p][:]
-        for c in self.chosen:
-            left.remove(c)
-        opts = [DONE, CANCEL] + [Action("discard", (g.token(c, p),)) for c in sorted(set(left))]
+        opts = [DONE, CANCEL] + [Action("discard", (g.token(c, p),)) for c in self.unchosen(g)]
         return Decision("replenish", p, "Replenish: choose cards to discard, then done",
                         opts, {"chosen": [g.token(c, p) for c in self.chosen]})
 
-    def choose(self, g: "Game", a: Action) -> None:
+    def commit(self, g: "Game") -> None:
         p = self.p
-        if a.kind == "discard":
-            self.chosen.append(g.code_of(a.args[0], p))
-            g.mark_secret(1 - p, "selection")
-            return
-        g.stack.pop()
-        if a.kind == "cancel":
-            g.release_secrets("selection", keep_hidden=True)
-            return
-        g.release_secrets("selection")
         g.pay(p, g.cs.replenish_cost)
         for c in self.chosen:
             g.hands[p].remove(c)
