@@ -87,17 +87,26 @@ def active_passives(g: "Game", squad: list[int], what: str, zone: int | None):
             yield c, eff
 
 
-def stat_boost(g: "Game", p: int, z: int, stat: str) -> int:
-    """p's squad's continuous and recorded boosts to `stat` ('attack' or 'defense') in the current battle:
-    passive abilities plus the battle's recorded bonus_per effects (counted now, at the start of B3)."""
-    sq = g.squads[p][z]
+def passive_boost(g: "Game", p: int, sq: list[int], z: int, stat: str, unit_only: bool = False) -> int:
+    """Boosts to `stat` from the switched-on continuous abilities of p's squad `sq` in zone z.
+    unit_only: just the boosts to units' own attack values (bonus_per scope unit), which are part of
+    their attack value everywhere (an invasion counts them); every squad boost of the set is "in battle"."""
     flat_op = "attack_bonus" if stat == "attack" else "defense_bonus"
     total = 0
     for c, eff in active_passives(g, sq, "stat_passives", z):
-        if eff.op == flat_op:
+        if eff.op == "bonus_per" and eff.params["stat"] == stat:
+            if not unit_only or eff.params.get("scope") == "unit":
+                total += eff.params["n"] * counter_value(g, p, eff, sq, c)
+        elif eff.op == flat_op and not unit_only:
             total += eff.params["n"]
-        elif eff.op == "bonus_per" and eff.params["stat"] == stat:
-            total += eff.params["n"] * counter_value(g, p, eff, sq, c)
+    return total
+
+
+def stat_boost(g: "Game", p: int, z: int, stat: str) -> int:
+    """p's squad's boosts to `stat` ('attack' or 'defense') in the current battle: continuous abilities
+    plus the battle's recorded bonus_per effects (counted now, at the start of B3)."""
+    sq = g.squads[p][z]
+    total = passive_boost(g, p, sq, z, stat)
     for eff in g.battle.per[p]:
         if eff.params["stat"] == stat:
             total += eff.params["n"] * counter_value(g, p, eff, sq, None)

@@ -421,8 +421,13 @@ class DrawFrame(Frame):
 
 # ---------------------------------------------------------------------- invade
 def invade_attack(g: "Game", p: int, z: int) -> int:
+    """The invading squad's total attack value: its units' attack values (printed + boosts to the unit
+    itself, e.g. Devoted Leaders); battle-only squad boosts do not count."""
+    from .effects import passive_boost
+
+    sq = g.squads[p][z]
     U = g.U
-    return sum(U[c >> 1].attack for c in g.squads[p][z])
+    return sum(U[c >> 1].attack for c in sq) + passive_boost(g, p, sq, z, "attack", unit_only=True)
 
 
 def invade(g: "Game", p: int) -> None:
