@@ -7,13 +7,13 @@
 from __future__ import annotations
 
 from .actions import Action, Decision, IllegalAction
-from .cardset import CardSet, base_set
+from .cardset import CardSet, base_set, load_card_set
 from .game import Game
 from .saves import SaveError
 
 __all__ = [
-    "Action", "CardSet", "Decision", "Game", "IllegalAction", "SaveError", "base_set", "new_game",
-    "parse_action",
+    "Action", "CardSet", "Decision", "Game", "IllegalAction", "SaveError", "base_set", "load_card_set",
+    "new_game", "parse_action",
 ]
 __version__ = "0.1.0"
 

@@ -297,3 +297,24 @@ def base_set() -> CardSet:
     """The Reconstructed Base Set shipped with the package."""
     with open(BASE_SET_FILE, encoding="utf-8") as f:
         return compile_card_set(json.load(f))
+
+
+def load_card_set(data: "dict | str | Path", override: "dict | None" = None) -> CardSet:
+    """A card set from an untrusted source (a dict, JSON text or a file path), validated with pydantic,
+    optionally corrected by an owner's override file ({"format": "crystalclans-override/1", ...}).
+    Raises cards.CardSetError with messages naming card and field."""
+    from .cards import CardSetError, apply_override, validate_card_set
+
+    if isinstance(data, Path) or (isinstance(data, str) and not data.lstrip().startswith("{")):
+        data = Path(data).read_text(encoding="utf-8")
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except ValueError as e:
+            raise CardSetError([f"the card file is not valid JSON: {e}"]) from None
+    if not isinstance(data, dict):
+        raise CardSetError(["a card file is a JSON object"])
+    if override is not None:
+        data = apply_override(data, override)
+    validate_card_set(data)
+    return compile_card_set(data)
