@@ -212,7 +212,7 @@ class ActivateFrame(Frame):
                 return None
             dests = reachable(g, p, z, sq)
             # Part of the squad may move where the whole cannot (e.g. flyers leaving an enemy's zone).
-            can_split = len(sq) > 1 and (bool(dests) or any(g.K[c >> 1].movement for c in sq))
+            can_split = len(sq) > 1 and (bool(dests) or _some_part_can_move(g, p, z, sq))
             if not dests and not can_split:
                 self.stage = 4
                 return None
@@ -282,6 +282,15 @@ class ActivateFrame(Frame):
             start_battle(g, p, z)
         elif k == "done":
             g.stack.pop()
+
+
+def _some_part_can_move(g: "Game", p: int, z: int, sq: list[int]) -> bool:
+    """Whether some proper part of a squad that cannot move as a whole could move (e.g. its flyers)."""
+    movers = [c for c in sq if g.K[c >> 1].movement]
+    if not movers:
+        return False
+    groups = [[c] for c in dict.fromkeys(movers)] + ([movers] if len(movers) < len(sq) else [])
+    return any(reachable(g, p, z, grp) for grp in groups)
 
 
 def movement_modes(g: "Game", group: list[int]) -> list[tuple[int, bool, bool]]:

@@ -411,3 +411,20 @@ def test_flight_a_mixed_squad_moves_one_zone_and_is_held_by_an_enemy_squad():
     g = position(token=5, squads={"c_center": [["blood.condor", "blood.trappers"], ["skull.ancestral_warriors"]]})
     play(g, "activate c_center", "keep")
     assert moves(g) == []  # the whole squad cannot leave
+
+
+def test_split_is_offered_only_when_part_of_a_held_squad_could_move():
+    import crystalclans as cc
+
+    # Spirit Guide (movement, but not out of an enemy's zone) with Dandelion Knights, held by an enemy squad
+    held = cc.Game.from_position({"clans": ["flower", "skull"], "squads": {
+        "c_center": [["flower.spirit_guide", "flower.dandelion_knights"], ["skull.ancestral_knights"]]}})
+    held.apply("activate c_center")
+    held.apply("keep")
+    assert held.decision.kind == "battle"  # no move step: nothing can leave
+    # Bumble Cavalry (Flight) can fly out on its own
+    flyer = cc.Game.from_position({"clans": ["flower", "skull"], "squads": {
+        "c_center": [["flower.bumble_cavalry", "flower.dandelion_knights"], ["skull.ancestral_knights"]]}})
+    flyer.apply("activate c_center")
+    flyer.apply("keep")
+    assert [str(a) for a in flyer.legal_actions()] == ["stay", "split"]
