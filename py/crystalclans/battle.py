@@ -31,7 +31,7 @@ class BattleState:
     __slots__ = (
         "attacker", "zone", "cards", "from_draw", "revealed", "sides", "atk", "dfn", "per", "double", "keep",
         "joined", "end_early", "destroyed", "dpd", "void", "from_bottom", "fought", "kept", "attack_values",
-        "damage_skipped", "played",
+        "damage_skipped", "played", "force_right",
     )
 
     def __init__(self, attacker: int, zone: int) -> None:
@@ -57,6 +57,7 @@ class BattleState:
         self.attack_values = [0, 0]
         self.damage_skipped = False
         self.played = [NONE, NONE]  # the revealed cards (for the battle summary)
+        self.force_right = [False, False]  # opponent_uses_right_effect applies to player i's card
 
     def copy(self) -> "BattleState":
         b = BattleState.__new__(BattleState)
@@ -96,14 +97,23 @@ def triggered_side(my_style: str, other_style: str | None) -> str:
 class BattleFrame(Frame):
     __slots__ = ("step",)
 
-    # steps: 0 B0, 1 B1, 2 B2 (sides, voids, push effects), 3 after B2c, 4 B3, 5 after B3, 6 B4, 7 end
+    # steps: 0 B0 (push choices), 8 after B0, 1 B1, 2 B2 (sides, voids, push effects), 3 after B2c, 4 B3,
+    # 5 after B3, 6 B4, 7 end
     def __init__(self, step: int) -> None:
         self.step = step
 
     def run(self, g: "Game") -> Decision | None:
         b = g.battle
         step = self.step
-        if step == 0:  # B0: battle-start abilities and crystals come with the card powers
+        if step == 0:  # B0: the active player's battle-start choices first, then the other player's
+            from .crystals import CrystalB0Frame
+
+            self.step = 8
+            a = b.attacker
+            g.stack.append(CrystalB0Frame(1 - a))
+            g.stack.append(CrystalB0Frame(a))
+            return None
+        if step == 8:  # a squad gone or moved away in B0 ends the battle before any card is played
             self.step = 1 if both_present(g) else 7
             return None
         if step == 1:  # B1: each player picks a card; an empty hand plays the draw pile's top card
@@ -127,7 +137,7 @@ class BattleFrame(Frame):
             styles = [U[c >> 1].style if c >= 0 else None for c in b.cards]
             for p in (0, 1):
                 if styles[p] is not None:
-                    b.sides[p] = triggered_side(styles[p], styles[1 - p])
+                    b.sides[p] = "right" if b.force_right[p] else triggered_side(styles[p], styles[1 - p])
             effects = [_side_effects(g, p) for p in (0, 1)]
             for p in (0, 1):
                 voided = tuple(e.get("icon") for e in effects[p] if e.op == "ignore_opponent_icons")

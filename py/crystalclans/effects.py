@@ -442,8 +442,155 @@ def _recover(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
     g.stack.append(RecoverFrame(p, prm["filter"], prm["max"], prm["to"]))
 
 
-# ---------------------------------------------------------------------- crystals
-def crystal_on_gain(g: "Game", p: int, ci: int) -> None:
-    """Crystal powers come with the card-power issues; until a crystal's mechanism is registered it has no
-    effect (see abilities.pending_abilities / pending crystals)."""
-    return None
+@primitive("damage_from_bottom")
+def _from_bottom(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    if g.battle is not None:
+        g.battle.from_bottom[f.p] = True
+
+
+@primitive("opponent_uses_right_effect")
+def _force_right(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    if g.battle is not None:
+        g.battle.force_right[1 - f.p] = True
+
+
+@primitive("destroy_enemy_squad")
+def _destroy_squad(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    b = g.battle
+    q = 1 - f.p
+    if b is not None and g.squads[q][b.zone]:
+        destroy_simultaneously(g, [(q, b.zone, i) for i in range(len(g.squads[q][b.zone]))])
+
+
+@primitive("activation_free")
+def _activation_free(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    return None  # applied by the activate action itself (rules.TurnFrame): the activation costs nothing
+
+
+@primitive("free_action")
+def _free_action(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    from .rules import ReplenishFrame
+
+    if eff.params["action"] == "replenish":
+        g.stack.append(ReplenishFrame(f.p, [], True))
+
+
+@primitive("opponent_discards_chosen")
+def _opponent_discards(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    g.stack.append(OpponentHandFrame(f.p, eff.params["n"]))
+
+
+@primitive("scry_self")
+def _scry_self(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    n = min(eff.params["n"], len(g.draws[f.p]))
+    if n:
+        g.stack.append(ScryFrame(f.p, n, eff.params.get("take", 0), 0))
+
+
+@primitive("place_own_squad")
+def _place_own_squad(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    g.stack.append(PlaceSquadFrame(f.p))
+
+
+class OpponentHandFrame(Frame):
+    """opponent_discards_chosen: p sees the opponent's hand and names cards there; she discards them."""
+
+    __slots__ = ("p", "left")
+
+    def __init__(self, p: int, left: int) -> None:
+        self.p, self.left = p, left
+
+    def run(self, g: "Game") -> Decision | None:
+        q = 1 - self.p
+        if self.left <= 0 or not g.hands[q]:
+            g.stack.pop()
+            return None
+        opts = [Action("discard", (g.token(c, q),)) for c in g.hand_kinds(q)]
+        return Decision("opponent_discard", self.p, "Choose a card from your opponent's hand; she discards it",
+                        opts, {"left": self.left})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        q = 1 - self.p
+        code = g.code_of(a.args[0], q)
+        g.hands[q].remove(code)
+        g.discard(code)
+        self.left -= 1
+
+
+class ScryFrame(Frame):
+    """scry_self: look at the top n cards of your draw pile (never reshuffles); take `take` of them into
+    your hand, then choose the order of the rest, top first ('keep' leaves it). The cards stay in the
+    pile (its top end) while you look; what you take or reorder stays hidden from the opponent."""
+
+    __slots__ = ("p", "n", "take", "pos")
+
+    def __init__(self, p: int, n: int, take: int, pos: int) -> None:
+        self.p, self.n, self.take, self.pos = p, n, take, pos
+
+    def _looked(self, g: "Game") -> list[int]:
+        pile = g.draws[self.p]
+        return pile[len(pile) - self.n:][::-1]  # top first
+
+    def run(self, g: "Game") -> Decision | None:
+        p = self.p
+        looked = self._looked(g)
+        if self.take > 0 and looked:
+            opts = [Action("take", (g.token(c, p),)) for c in sorted(set(looked))]
+            return Decision("scry_take", p, f"You look at the top {len(looked)} card(s) of your draw pile: "
+                            "take one into your hand", opts, {"looking_at": len(looked)})
+        rest = looked[self.pos:]
+        if len(set(rest)) < 2:
+            g.stack.pop()
+            return None
+        opts = [Action("keep")] + [Action("first", (g.token(c, p),)) for c in sorted(set(rest))]
+        return Decision("scry_order", p, f"Put the looked-at cards back: choose card {self.pos + 1} from the top "
+                        "(or keep the order)", opts, {"looking_at": len(looked)})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        p = self.p
+        pile = g.draws[p]
+        g.mark_secret(1 - p, "never")
+        if a.kind == "take":
+            code = g.code_of(a.args[0], p)
+            top = len(pile) - self.n
+            j = max(i for i in range(top, len(pile)) if pile[i] == code)
+            pile.pop(j)
+            g.hands[p].append(code)
+            self.n -= 1
+            self.take -= 1
+        elif a.kind == "keep":
+            g.stack.pop()
+        else:
+            code = g.code_of(a.args[0], p)
+            # positions counted from the top: index len-1-k in the list
+            k = next(k for k in range(self.pos, self.n) if pile[len(pile) - 1 - k] == code)
+            card = pile.pop(len(pile) - 1 - k)
+            pile.insert(len(pile) - self.pos, card)
+            self.pos += 1
+
+
+class PlaceSquadFrame(Frame):
+    """place_own_squad (optional): place one of your squads into an adjacent zone (placing, not moving)."""
+
+    __slots__ = ("p",)
+
+    def __init__(self, p: int) -> None:
+        self.p = p
+
+    def run(self, g: "Game") -> Decision | None:
+        p = self.p
+        opts = [Action("skip")]
+        for z, sq in enumerate(g.squads[p]):
+            if sq:
+                for d in g.cs.board.adjacency[z]:
+                    opts.append(Action("place", (g.zone_id(z), g.zone_id(d))))
+        if len(opts) == 1:
+            g.stack.pop()
+            return None
+        return Decision("place_squad", p, "You may place one of your squads in an adjacent zone", opts, {})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        g.stack.pop()
+        if a.kind == "place":
+            zi = g.cs.board.zone_index
+            place_squad(g, self.p, zi[a.args[0]], zi[a.args[1]])

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action, Decision
+from .crystals import usable
 from .frames import Frame
 from .squads import KEEP, ReorderFrame, enforce_limit, meaningful_reorder, position_of, settle
 from .squads import squad_token
@@ -123,9 +124,14 @@ class TurnFrame(Frame):
                 opts.append(Action("summon", (g.token(c, p),)))
         zones = cs.board.zone_ids
         squads = g.squads[p]
+        free = [cs.crystals[g.collected[p][i][0]].id for i in usable(g, p, "on_activate_flip")] \
+            if g.collected[p] else ()
         for z, sq in enumerate(squads):
-            if sq and g.activation_cost(p, z) <= budget:
-                opts.append(Action("activate", (zones[z],)))
+            if sq:
+                if g.activation_cost(p, z) <= budget:
+                    opts.append(Action("activate", (zones[z],)))
+                for cid in free:  # flip the crystal instead of paying
+                    opts.append(Action("activate", (zones[z], "flip", cid)))
         if sum(1 for z in cs.board.crystal_zones if g.controls(p, z)) >= 2:
             for ci in g.crystal_row:
                 if cs.crystals[ci].cost <= budget:
@@ -145,8 +151,14 @@ class TurnFrame(Frame):
             g.stack.append(SummonFrame(p, [g.code_of(a.args[0], p)]))
         elif k == "activate":
             z = g.cs.board.zone_index[a.args[0]]
-            g.pay(p, g.activation_cost(p, z))
             g.stack.append(ActivateFrame(p, z, 0, []))
+            if len(a.args) > 1:  # "activate <zone> flip <crystal>": the crystal pays instead
+                from .crystals import use_crystal
+
+                ci = g.cs.crystal_index[a.args[2]]
+                use_crystal(g, p, next(i for i, c in enumerate(g.collected[p]) if c[0] == ci))
+            else:
+                g.pay(p, g.activation_cost(p, z))
         elif k == "score":
             ci = g.cs.crystal_index[a.args[0]]
             g.pay(p, g.cs.crystals[ci].cost)
@@ -348,7 +360,7 @@ class GainCrystalFrame(Frame):
             if g.crystal_count(p) >= g.cs.crystals_to_win:
                 g.winner = p
                 return None
-            from .effects import crystal_on_gain
+            from .crystals import crystal_on_gain
 
             crystal_on_gain(g, p, ci)
             return None
@@ -380,21 +392,28 @@ class FreeScoreFrame(Frame):
 
 # ---------------------------------------------------------------------- replenish
 class ReplenishFrame(HandSelection):
-    """Choose cards to discard (cancel possible until done); on done pay 3, discard, then choose how many
-    to draw (up to 5 in hand)."""
+    """Choose cards to discard (cancel possible until done); on done pay 3 (unless free), discard, then
+    choose how many to draw (up to 5 in hand)."""
 
-    __slots__ = ()
+    __slots__ = ("free",)
     verb = "discard"
+
+    def __init__(self, p: int, chosen: list[int], free: bool = False) -> None:
+        super().__init__(p, chosen)
+        self.free = free
 
     def run(self, g: "Game") -> Decision:
         p = self.p
-        opts = [DONE, CANCEL] + [Action("discard", (g.token(c, p),)) for c in self.unchosen(g)]
-        return Decision("replenish", p, "Replenish: choose cards to discard, then done",
-                        opts, {"chosen": [g.token(c, p) for c in self.chosen]})
+        opts = [DONE] if self.free else [DONE, CANCEL]
+        opts += [Action("discard", (g.token(c, p),)) for c in self.unchosen(g)]
+        what = "Free replenish" if self.free else "Replenish"
+        return Decision("replenish", p, f"{what}: choose cards to discard, then done",
+                        opts, {"chosen": [g.token(c, p) for c in self.chosen], "free": self.free})
 
     def commit(self, g: "Game") -> None:
         p = self.p
-        g.pay(p, g.cs.replenish_cost)
+        if not self.free:
+            g.pay(p, g.cs.replenish_cost)
         for c in self.chosen:
             g.hands[p].remove(c)
             g.discard(c)
