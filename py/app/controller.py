@@ -324,7 +324,8 @@ class App:
                 target = doc.querySelector(sel)
             except Exception:
                 target = None
-        if target is None and sel:
+        ae = doc.activeElement
+        if target is None and (sel or ae is None or str(ae.tagName) == "BODY"):
             target = doc.querySelector(".action-bar .actions button")
         if target is not None:
             try:

@@ -31,7 +31,7 @@ class BattleState:
     __slots__ = (
         "attacker", "zone", "cards", "from_draw", "revealed", "sides", "atk", "dfn", "per", "double", "keep",
         "joined", "end_early", "destroyed", "dpd", "void", "from_bottom", "fought", "kept", "attack_values",
-        "damage_skipped", "played", "force_right",
+        "damage_skipped", "played", "force_right", "killers",
     )
 
     def __init__(self, attacker: int, zone: int) -> None:
@@ -58,6 +58,7 @@ class BattleState:
         self.damage_skipped = False
         self.played = [NONE, NONE]  # the revealed cards (for the battle summary)
         self.force_right = [False, False]  # opponent_uses_right_effect applies to player i's card
+        self.killers: list[int] = []  # players whose squad destroyed an enemy unit by damage
 
     def copy(self) -> "BattleState":
         b = BattleState.__new__(BattleState)
@@ -164,15 +165,21 @@ class BattleFrame(Frame):
             else:
                 b.damage_skipped = True
             return None
-        if step == 5:  # end of B3: draw_per_destroyed
+        if step == 5:  # end of B3: on_squad_destroys abilities, draw_per_destroyed (active player first)
             self.step = 6
+            from .effects import EffectsFrame
             from .rules import DrawFrame
 
             a = b.attacker
             n = len(b.destroyed)
-            for p in (1 - a, a):
+            for p in (1 - a, a):  # pushed in reverse: the active player's resolve first
                 if b.dpd[p] and n:
                     g.stack.append(DrawFrame(p, n * b.dpd[p], "battle"))
+                if p in b.killers:
+                    for i, c in enumerate(g.squads[p][b.zone]):
+                        for ability in g.K[c >> 1].on_squad_destroys:
+                            if not ability.battlefield or i == 0:
+                                g.stack.append(EffectsFrame(p, ability.effects, 0, c, "ability", b.zone))
             return None
         if step == 6:  # B4: keep-in-hand choices, then battle cards to their owners' discard piles
             a = b.attacker
@@ -242,12 +249,18 @@ def finish_battle(g: "Game") -> None:
 # ---------------------------------------------------------------------- B3
 def squad_attack(g: "Game", p: int, z: int) -> int:
     """Attack of p's squad in z for this battle: its units' attack + attack boosts (battle cards and
-    abilities), doubled by double_attack_if_all; the opponent's defense boosts are subtracted later."""
+    abilities), doubled by double_attack_if_all; the opponent's defense boosts are subtracted later.
+    Sleep (the enemy's top unit has it): this squad's top unit counts a printed attack of 0 and boosts to
+    it alone are ignored."""
     from .effects import stat_boost
 
     sq = g.squads[p][z]
     U = g.U
-    total = sum(U[c >> 1].attack for c in sq) + g.battle.atk[p] + stat_boost(g, p, z, "attack")
+    enemy = g.squads[1 - p][z]
+    asleep = bool(enemy) and g.K[enemy[0] >> 1].sleep
+    total = sum(U[c >> 1].attack for c in sq) + g.battle.atk[p] + stat_boost(g, p, z, "attack", asleep)
+    if asleep:
+        total -= U[sq[0] >> 1].attack
     for kw in g.battle.double[p]:
         if all(kw in U[c >> 1].keywords for c in sq):
             return total * 2
@@ -290,8 +303,12 @@ def apply_damage(g: "Game") -> None:
         dmg[p] = max(0, b.attack_values[p] - squad_defense_boost(g, 1 - p, z))
     b.attack_values = dmg
     hits = []
+    killers = []
     for p in (0, 1):  # p deals damage to the other squad
         q = 1 - p
-        for i in damage_targets(g, g.squads[q][z], dmg[p], b.from_bottom[p]):
-            hits.append((q, z, i))
+        targets = damage_targets(g, g.squads[q][z], dmg[p], b.from_bottom[p])
+        hits.extend((q, z, i) for i in targets)
+        if targets:
+            killers.append(p)
+    b.killers = killers  # their on_squad_destroys abilities resolve after the destructions (step 5)
     destroy_simultaneously(g, hits)

@@ -73,9 +73,9 @@ def condition_holds(g: "Game", cond: dict, squad: list[int], src: int | None, zo
 
 
 def active_passives(g: "Game", squad: list[int], what: str, zone: int | None):
-    """(source code, Effect) for each continuous modifier of kind `what` ('stat_passives' or 'movement')
-    that is switched on in `squad`: a battlefield ability only on the top unit, and only if its condition
-    holds."""
+    """(position, source code, Effect) for each continuous modifier of kind `what` ('stat_passives' or
+    'movement') that is switched on in `squad`: a battlefield ability only on the top unit, and only if
+    its condition holds."""
     K = g.K
     for i, c in enumerate(squad):
         for battlefield, eff in getattr(K[c >> 1], what):
@@ -84,29 +84,34 @@ def active_passives(g: "Game", squad: list[int], what: str, zone: int | None):
             cond = eff.params.get("condition")
             if cond and not condition_holds(g, cond, squad, c, zone):
                 continue
-            yield c, eff
+            yield i, c, eff
 
 
-def passive_boost(g: "Game", p: int, sq: list[int], z: int, stat: str, unit_only: bool = False) -> int:
+def passive_boost(g: "Game", p: int, sq: list[int], z: int, stat: str, unit_only: bool = False,
+                  top_asleep: bool = False) -> int:
     """Boosts to `stat` from the switched-on continuous abilities of p's squad `sq` in zone z.
     unit_only: just the boosts to units' own attack values (bonus_per scope unit), which are part of
-    their attack value everywhere (an invasion counts them); every squad boost of the set is "in battle"."""
+    their attack value everywhere (an invasion counts them); every squad boost of the set is "in battle".
+    top_asleep: Sleep ignores boosts aimed at the top unit alone."""
     flat_op = "attack_bonus" if stat == "attack" else "defense_bonus"
     total = 0
-    for c, eff in active_passives(g, sq, "stat_passives", z):
+    for i, c, eff in active_passives(g, sq, "stat_passives", z):
         if eff.op == "bonus_per" and eff.params["stat"] == stat:
-            if not unit_only or eff.params.get("scope") == "unit":
+            unit_scope = eff.params.get("scope") == "unit"
+            if unit_scope and top_asleep and i == 0:
+                continue
+            if not unit_only or unit_scope:
                 total += eff.params["n"] * counter_value(g, p, eff, sq, c)
         elif eff.op == flat_op and not unit_only:
             total += eff.params["n"]
     return total
 
 
-def stat_boost(g: "Game", p: int, z: int, stat: str) -> int:
+def stat_boost(g: "Game", p: int, z: int, stat: str, top_asleep: bool = False) -> int:
     """p's squad's boosts to `stat` ('attack' or 'defense') in the current battle: continuous abilities
     plus the battle's recorded bonus_per effects (counted now, at the start of B3)."""
     sq = g.squads[p][z]
-    total = passive_boost(g, p, sq, z, stat)
+    total = passive_boost(g, p, sq, z, stat, top_asleep=top_asleep)
     for eff in g.battle.per[p]:
         if eff.params["stat"] == stat:
             total += eff.params["n"] * counter_value(g, p, eff, sq, None)
@@ -414,6 +419,11 @@ def _draw_per_destroyed(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
     p = f.p
     if g.battle is not None:
         g.battle.dpd[p] += 1  # resolved at the end of B3
+
+
+@primitive("mill_self")
+def _mill_self(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    g.mill(f.p, eff.params["n"])
 
 
 @primitive("gain_initiative")

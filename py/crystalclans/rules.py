@@ -311,7 +311,7 @@ def movement_modes(g: "Game", group: list[int]) -> list[tuple[int, bool, bool]]:
     from .effects import active_passives
 
     modes = [(1, False, False)]
-    for _, eff in active_passives(g, group, "movement", None):
+    for _, _, eff in active_passives(g, group, "movement", None):
         modes.append((int(eff.get("max_zones", 1)), bool(eff.get("leave_enemy_zone")),
                       bool(eff.get("stop_on_enemy"))))
     return modes

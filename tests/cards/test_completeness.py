@@ -17,6 +17,9 @@ IMPLEMENTED = {
     "skull.hetha_barrow_queen.ancestral_host", "skull.boneknife_cultists.bone_pact",
     "stone.sentinels.hold_the_line", "water.old_mudjaw.thick_hide", "water.tridents.clone",
     "water.tide_runners.slipstream",
+    # Sleep (signature), Reaper (mill_self on_destroyed), Dance of Blades (on_squad_destroys)
+    "flower.pollen_fairies.sleep", "flower.rosepetal_dancers.sleep", "flower.menders.sleep",
+    "skull.ancestral_knights.reaper", "skull.blade_dancers.dance_of_blades",
 }
 
 

@@ -102,7 +102,9 @@ def test_battle_example_blood_vs_skull():
     assert sorted(g.unit_id(c) for c in g.battle.destroyed) == ["blood.trappers", "skull.ancestral_knights"]
     assert squad(g, A, "c_center") == ["blood.condor", "blood.marauders"]
     assert squad(g, B, "c_center") == ["skull.ancestral_warriors", "skull.ancestral_warriors"]
-    assert discard(g, B) == ["skull.ancestral_knights"]
+    # The example does not mention draw piles; in this card set the Knights have Reaper (when destroyed,
+    # their controller discards the top card of her draw pile): the Necromancers on top of his pile.
+    assert discard(g, B) == ["skull.ancestral_knights", "skull.necromancers"]
     assert "skull.enchanter_malek" not in hand(g, B) + discard(g, B)  # still the played battle card
 
     # 4. Player one's battle card goes to her discard pile; player two's triggered effect had the keep icon,
@@ -111,7 +113,7 @@ def test_battle_example_blood_vs_skull():
     play(g, "keep")
     assert g.battle is None and g.last_battle["attack"] == [4, 8]
     assert discard(g, A) == ["blood.chieftains", "blood.trappers"]
-    assert discard(g, B) == ["skull.ancestral_knights"]
+    assert discard(g, B) == ["skull.ancestral_knights", "skull.necromancers"]  # Reaper, see above
     assert hand(g, B) == ["skull.enchanter_malek"]
 
     # It is now player two's turn: the token stayed 2 spaces into his side (past the neutral spaces).

@@ -294,6 +294,7 @@ def test_battle_defense_boost_lowers_enemy_attack_but_never_below_zero():
 def test_battle_damage_goes_top_down_and_leftover_damage_is_lost():
     # tricky vs tricky: Chieftains draws, Blade Dancers gains 1; no stat changes.
     g = position(token=5, hands=[["blood.chieftains"], ["skull.blade_dancers"]],
+                 draw=[[], ["skull.necromancers"]],  # for the Knights' Reaper
                  squads={"c_center": [["blood.marauders", "blood.trappers", "blood.trappers"],  # 3/1 1/3 1/3
                                       ["skull.ancestral_knights", "skull.ancestral_warriors"]]})  # 4/4, 2/2
     play(g, "activate c_center", "keep")
@@ -301,7 +302,8 @@ def test_battle_damage_goes_top_down_and_leftover_damage_is_lost():
     assert g.last_battle["attack"] == [5, 6]
     assert squad(g, B, "c_center") == ["skull.ancestral_warriors"]  # 4 kills the top; 1 left < 2: lost
     assert squad(g, A, "c_center") == ["blood.trappers"]  # 1 + 3 destroyed; 2 left < 3: lost
-    assert discard(g, B) == ["skull.ancestral_knights", "skull.blade_dancers"]
+    # the Knights' Reaper discarded the top card of his draw pile
+    assert discard(g, B) == ["skull.ancestral_knights", "skull.blade_dancers", "skull.necromancers"]
 
 
 def test_battle_destruction_is_simultaneous():
@@ -554,11 +556,12 @@ def test_a_free_score_can_be_the_winning_crystal():
 # ====================================================================== Owner vs controller
 def test_destroyed_unit_goes_to_its_owners_discard_pile_not_its_controllers():
     g = position(token=5, hands=[["blood.chieftains"], ["skull.blade_dancers"]],
+                 draw=[[], ["skull.necromancers"]],  # for the Knights' Reaper (it mills one card)
                  squads={"c_center": [["blood.condor"], ["skull.ancestral_warriors@0", "skull.ancestral_knights"]]})
     assert [c & 1 for c in g.squads[B][g.cs.board.zone_index["c_center"]]] == [A, B]  # owner 0, controller 1
     play(g, "activate c_center", "stay")  # Condor could fly off; it stays to fight
     fight(g, "blood.chieftains", "skull.blade_dancers")  # 6 damage: both Skull units die
     assert squad(g, B, "c_center") == []
     assert discard(g, A) == ["blood.chieftains", "skull.ancestral_warriors"]  # the OWNER's pile
-    assert discard(g, B) == ["skull.ancestral_knights", "skull.blade_dancers"]
+    assert discard(g, B) == ["skull.ancestral_knights", "skull.blade_dancers", "skull.necromancers"]
     assert removed(g, A) == removed(g, B) == []

@@ -21,7 +21,7 @@ SIGNATURES: set[str] = set()
 #: Specials registered by id.
 SPECIALS: set[str] = set()
 #: Triggers the engine fires (trigger name -> where).
-TRIGGERS: set[str] = {"passive_modifier", "on_destroyed"}
+TRIGGERS: set[str] = {"passive_modifier", "on_destroyed", "on_squad_destroys"}
 #: Primitives used as continuous modifiers (queried by the engine rather than run).
 PASSIVE_OPS: set[str] = {"attack_bonus", "defense_bonus", "bonus_per", "movement", "signature"}
 STAT_OPS = ("attack_bonus", "defense_bonus", "bonus_per")
@@ -38,9 +38,11 @@ def register_special(special_id: str) -> None:
 @dataclass(frozen=True, slots=True)
 class KindInfo:
     horde: bool  # battlefield signature Horde: the squad limit is lifted while this unit is on top
+    sleep: bool  # battlefield signature Sleep: on top, the enemy top unit fights with printed attack 0
     stat_passives: tuple  # ((battlefield, Effect), ...) continuous stat boosts used in B3
     movement: tuple  # ((battlefield, Effect), ...) movement modes
     on_destroyed: tuple  # (AbilityDef, ...)
+    on_squad_destroys: tuple  # (AbilityDef, ...)
 
 
 def _effect_implemented(eff: "Effect", trigger: str) -> bool:
@@ -75,8 +77,8 @@ def kind_info(card_set: "CardSet") -> tuple[KindInfo, ...]:
         return cached
     out = []
     for u in card_set.units:
-        horde = False
-        stats, moves, destroyed = [], [], []
+        horde = sleep = False
+        stats, moves, destroyed, kills = [], [], [], []
         for a in u.abilities:
             if not is_implemented(a):
                 continue
@@ -84,16 +86,20 @@ def kind_info(card_set: "CardSet") -> tuple[KindInfo, ...]:
                 for e in a.effects:
                     if e.op == "signature" and e.get("id") == "horde" and a.battlefield:
                         horde = True
+                    elif e.op == "signature" and e.get("id") == "sleep" and a.battlefield:
+                        sleep = True
                     elif e.op in STAT_OPS:
                         stats.append((a.battlefield, e))
                     elif e.op == "movement":
                         moves.append((a.battlefield, e))
             elif a.trigger == "on_destroyed":
                 destroyed.append(a)
-        out.append(KindInfo(horde, tuple(stats), tuple(moves), tuple(destroyed)))
+            elif a.trigger == "on_squad_destroys":
+                kills.append(a)
+        out.append(KindInfo(horde, sleep, tuple(stats), tuple(moves), tuple(destroyed), tuple(kills)))
     result = tuple(out)
     _CACHE[card_set.hash] = result
     return result
 
 
-from . import blood  # noqa: E402,F401  (registers the Blood clan's signature)
+from . import blood, flower  # noqa: E402,F401  (register the clans' signatures)
