@@ -247,7 +247,78 @@ def patch_lock(lock_path: Path, wheels: list[Path]) -> None:
     lock_path.write_text(json.dumps(lock, indent=1, sort_keys=False) + "\n")
 
 
+PY_BUNDLE = VENDOR / "crystalclans-py.zip"  # the app's own Python sources, unpacked by PyScript ([files])
+PY_BUNDLE_PACKAGES = ("crystalclans", "app")
+
+
+def build_py_bundle() -> bool:
+    """Zip py/crystalclans and py/app (sources + data JSON) into web/vendor/crystalclans-py.zip.
+
+    pyscript.toml maps the zip onto the interpreter's working directory ("./*" unpacks it), so the
+    browser gets every module in one request. Deterministic (fixed timestamps, sorted entries) and only
+    rewritten when the content changes, so HTTP caching keeps working. Returns True if it was rewritten."""
+    import io
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for pkg in PY_BUNDLE_PACKAGES:
+            base = ROOT / "py" / pkg
+            for f in sorted(base.rglob("*")):
+                if not f.is_file() or f.suffix not in (".py", ".json") or "__pycache__" in f.parts:
+                    continue
+                info = zipfile.ZipInfo(f.relative_to(ROOT / "py").as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, f.read_bytes())
+    data = buf.getvalue()
+    if PY_BUNDLE.is_file() and PY_BUNDLE.read_bytes() == data:
+        return False
+    PY_BUNDLE.parent.mkdir(parents=True, exist_ok=True)
+    PY_BUNDLE.write_bytes(data)
+    return True
+
+
+SW_TEMPLATE = ROOT / "web" / "js" / "sw.js"
+SW_FILE = ROOT / "sw.js"  # at the site root: a service worker only controls pages at or below its own URL
+SW_APP_FILES = ["index.html", "pyscript.toml", "py/app/main.py"]
+
+
+def precache_files() -> list[Path]:
+    """Every file the page may fetch: the shell, the config, styles, the bundle and the vendored runtime."""
+    files = [ROOT / f for f in SW_APP_FILES]
+    for folder in (ROOT / "web" / "css", ROOT / "web" / "js", VENDOR):
+        files += sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith(".")
+                        and p != SW_TEMPLATE)
+    return files
+
+
+def write_service_worker() -> bool:
+    """Fill web/js/sw.js's VERSION (a hash of every precached file) and PRECACHE list into ./sw.js.
+
+    A new version makes the browser install the worker anew and drop the old cache. Returns True if
+    sw.js was rewritten."""
+    files = precache_files()
+    digest = hashlib.sha256()
+    for f in files:
+        digest.update(f.relative_to(ROOT).as_posix().encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
+    urls = ["./"] + ["./" + f.relative_to(ROOT).as_posix() for f in files]
+    text = (SW_TEMPLATE.read_text().replace("__VERSION__", digest.hexdigest()[:16])
+            .replace("__PRECACHE__", json.dumps(urls, indent=1)))
+    if SW_FILE.is_file() and SW_FILE.read_text() == text:
+        return False
+    SW_FILE.write_text(text)
+    return True
+
+
 def cmd_setup(args=None, quiet_if_current: bool = False) -> int:
+    status = _setup_vendor(quiet_if_current)
+    if status == 0 and build_py_bundle() and not quiet_if_current:
+        log(f"setup: wrote {PY_BUNDLE.relative_to(ROOT)} (the Python sources for the browser)")
+    if status == 0 and write_service_worker() and not quiet_if_current:
+        log(f"setup: wrote {SW_FILE.name} (offline play after the first visit)")
+    return status
+
+
+def _setup_vendor(quiet_if_current: bool) -> int:
     if setup_is_current():
         if not quiet_if_current:
             log(f"setup: up to date (pyodide {PYODIDE_VERSION}, @pyscript/core {PYSCRIPT_VERSION}, "
@@ -289,7 +360,28 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 def cmd_serve(args) -> int:
     cmd_setup(quiet_if_current=True)
-    handler = functools.partial(Handler, directory=str(ROOT))
+
+    class DevHandler(Handler):
+        """Rebuilds the Python bundle when it is requested (so edits show on reload) and asks the
+        browser to revalidate the app's own files (index, config, bundle, css/js) on every load."""
+
+        def do_GET(self):
+            path = self.path.split("?", 1)[0]
+            if path.endswith("/" + PY_BUNDLE.name):
+                build_py_bundle()
+            super().do_GET()
+
+        def end_headers(self):
+            path = self.path.split("?", 1)[0]
+            if not path.startswith("/web/vendor/pyodide/") and not path.startswith("/web/vendor/pyscript/"):
+                self.send_header("Cache-Control", "no-cache")
+            super().end_headers()
+
+        def log_message(self, fmt, *a):  # keep the console quiet: errors only
+            if len(a) > 1 and str(a[1])[:1] in "45":
+                super().log_message(fmt, *a)
+
+    handler = functools.partial(DevHandler, directory=str(ROOT))
     with http.server.ThreadingHTTPServer(("127.0.0.1", args.port), handler) as httpd:
         if not (ROOT / "index.html").is_file():
             log("serve: no index.html yet (the browser app comes later); serving the folder anyway")
@@ -308,7 +400,7 @@ def cmd_dist(args) -> int:
         shutil.rmtree(dist)
     dist.mkdir()
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
-    for name in ["index.html", "pyscript.toml", "py", "web"]:
+    for name in ["index.html", "pyscript.toml", SW_FILE.name, "py", "web"]:
         src = ROOT / name
         if src.is_dir():
             shutil.copytree(src, dist / name, ignore=ignore)

@@ -1,0 +1,133 @@
+"""Load-time benchmark: time to body[data-ready] for our page next to a bare page booting the same Pyodide.
+
+    python bench/load_bench.py [--runs 3] [--json] [--no-pydantic-baseline]
+
+Serves the repo root on 127.0.0.1 (free port) and drives Debian's Chromium headless (Playwright, sync API).
+For each page and run: cold = a new Chromium with an empty profile on disk (HTTP cache, IndexedDB,
+localStorage all empty), then warm = a reload in that same browser. No request routing (it would turn the
+HTTP cache off). MB columns: bytes that came over the network (0 when served from the HTTP cache).
+The time is performance.now() when body[data-ready] first becomes "true", i.e. ms since navigation start.
+Pages are interleaved run by run so machine noise hits them alike. Goal: ours within 1.15x of bare.
+Needs `python build.py setup`, /usr/bin/chromium and `pip install playwright`.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from tests.e2e import harness
+
+GOAL = 1.15
+READY_JS = "() => window.__e2eReadyAt !== undefined"
+BYTES_JS = """() => performance.getEntriesByType("resource").concat(performance.getEntriesByType("navigation"))
+  .reduce((a, e) => ({transfer: a.transfer + (e.transferSize || 0), body: a.body + (e.decodedBodySize || 0),
+                      n: a.n + 1}), {transfer: 0, body: 0, n: 0})"""
+
+
+def measure(page, action, timeout_ms: int = 120_000) -> dict:
+    t = time.perf_counter()
+    action()
+    page.wait_for_function(READY_JS, timeout=timeout_ms, polling=50)
+    wall = time.perf_counter() - t
+    ready_ms = page.evaluate("() => window.__e2eReadyAt")
+    sizes = page.evaluate(BYTES_JS)
+    # Optional app marks (not part of the test contract): when main.py started, and its phases.
+    marks = page.evaluate("() => ({boot: window.crystalclans_boot_at ?? null,"
+                          " marks: window.crystalclans_boot_marks ?? null})")
+    return {"ready_s": ready_ms / 1000, "wall_s": wall, "transfer_mb": sizes["transfer"] / 1e6,
+            "resources": sizes["n"], "main_py_at_s": None if marks["boot"] is None else marks["boot"] / 1000,
+            "app_marks_ms": marks["marks"]}
+
+
+def one_run(pw, url: str) -> tuple[dict, dict]:
+    """Cold load in a new browser with an empty profile on disk, then a warm reload in it.
+
+    A real profile, not browser.new_context(): Playwright's contexts are incognito, whose in-memory HTTP
+    cache does not keep the 9.6 MB pyodide.asm.wasm, so every "warm" reload there downloads it again.
+    """
+    with tempfile.TemporaryDirectory(prefix="load_bench_profile_") as profile:
+        ctx = pw.chromium.launch_persistent_context(profile, executable_path=harness.CHROMIUM, headless=True,
+                                                    args=harness.CHROMIUM_ARGS)
+        try:
+            ctx.add_init_script(harness.READY_PROBE)
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            cold = measure(page, lambda: page.goto(url))
+            warm = measure(page, lambda: page.reload())
+            return cold, warm
+        finally:
+            ctx.close()
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--json", action="store_true", help="also print one JSON line with every figure")
+    ap.add_argument("--no-pydantic-baseline", action="store_true",
+                    help="skip the extra baseline 'bare Pyodide + loadPackage(pydantic)'")
+    args = ap.parse_args()
+
+    problem = harness.missing_browser_tools() or harness.vendored_pyodide_missing()
+    if problem:
+        print(f"load_bench: {problem}", file=sys.stderr)
+        return 2
+    if not (REPO / "index.html").is_file():
+        print("load_bench: index.html is missing: nothing to measure", file=sys.stderr)
+        return 2
+
+    from playwright.sync_api import sync_playwright
+
+    server = harness.serve(REPO)
+    pages = {"ours": server.base_url + "/", "bare": server.base_url + "/bench/bare_pyodide.html"}
+    if not args.no_pydantic_baseline:
+        pages["bare+pydantic"] = server.base_url + "/bench/bare_pyodide.html?packages=pydantic"
+    results: dict[str, dict[str, list[dict]]] = {name: {"cold": [], "warm": []} for name in pages}
+    try:
+        with sync_playwright() as pw:
+            browser = harness.launch_chromium(pw)
+            print(f"load_bench: Chromium {browser.version}, {args.runs} runs per page, serving {server.base_url}",
+                  flush=True)
+            browser.close()
+            for url in pages.values():  # warm the OS file cache and the server once (not measured)
+                one_run(pw, url)
+            for run in range(1, args.runs + 1):
+                for name, url in pages.items():
+                    cold, warm = one_run(pw, url)
+                    results[name]["cold"].append(cold)
+                    results[name]["warm"].append(warm)
+                    print(f"  run {run} {name:14s} cold {cold['ready_s']:6.2f} s ({cold['transfer_mb']:5.1f} MB)"
+                          f"   warm {warm['ready_s']:6.2f} s ({warm['transfer_mb']:5.1f} MB)", flush=True)
+    finally:
+        server.close()
+
+    med = {name: {kind: statistics.median(r["ready_s"] for r in runs) for kind, runs in by_kind.items()}
+           for name, by_kind in results.items()}
+    print("\nmedian time to body[data-ready] (s since navigation start):")
+    print(f"  {'page':14s} {'cold':>7s} {'warm':>7s}")
+    for name in pages:
+        print(f"  {name:14s} {med[name]['cold']:7.2f} {med[name]['warm']:7.2f}")
+    for kind in ("cold", "warm"):
+        at = [r["main_py_at_s"] for r in results["ours"][kind] if r["main_py_at_s"] is not None]
+        if at:
+            m = statistics.median(at)
+            print(f"  ours {kind}: main.py starts at {m:.2f} s (PyScript + Pyodide), "
+                  f"then {med['ours'][kind] - m:.2f} s to ready (engine import, cards, first render)")
+    ratios = {kind: med["ours"][kind] / med["bare"][kind] for kind in ("cold", "warm")}
+    for kind, r in ratios.items():
+        verdict = "ok" if r <= GOAL else f"over the {GOAL}x goal"
+        print(f"  ours/bare {kind}: {r:.2f}x ({verdict})")
+    if args.json:
+        print(json.dumps({"runs": args.runs, "median_s": med, "ratio_ours_bare": ratios, "goal": GOAL,
+                          "results": results}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,242 @@
+"""Boot: wire the page to the engine. Loaded by <script type="py" src="./py/app/main.py">.
+
+The engine and app packages arrive as one zip ([files] in pyscript.toml) unpacked on sys.path.
+One click and one change listener on the document handle all input (event delegation).
+"""
+import asyncio
+import time
+
+from pyscript import document, window
+
+window.crystalclans_boot_at = window.performance.now()
+from pyscript.ffi import create_proxy, to_js
+
+try:
+    from pyodide.ffi import jsnull
+except ImportError:  # pragma: no cover
+    jsnull = None
+
+from js import Object
+
+_t = window.performance.now
+_marks = {"start": _t()}
+import json  # noqa: E402
+import os  # noqa: E402
+
+import app as _app_pkg  # noqa: E402
+from app import render  # noqa: E402
+from app.storage import Storage  # noqa: E402
+
+_marks["imports"] = _t()
+
+
+def _to_js(d):
+    return to_js(d, dict_converter=Object.fromEntries)
+
+
+class StartInfo:
+    """Just enough for the start screen, read from the card data without importing the engine, so the
+    page is interactive sooner; the engine is imported right after (or on the first click needing it)."""
+
+    def __init__(self):
+        path = os.path.join(os.path.dirname(_app_pkg.__file__), "..", "crystalclans", "data", "base_set.json")
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        self.themes = {c["id"]: c.get("theme", "") for c in doc["clans"]}
+        self._names = {}
+        for c in doc["clans"]:
+            n = c["name"]["en"]
+            self._names[c["id"]] = n["value"] if isinstance(n, dict) else n
+        self.clans = {c["id"]: () for c in doc["clans"]}
+        clans = list(self.clans)
+        self.words = self
+        self.cs = self
+        self.storage = Storage(window.localStorage)
+        self.settings = {"names": ["Ada", "Bob"], "clans": [clans[0], clans[min(3, len(clans) - 1)]],
+                         "first": "random", "mulligan": False}
+        self.autosave_meta = self.storage.autosave_meta()
+        self.busy = ""
+        self.modal = None
+
+    def clan_name(self, clan):
+        return self._names.get(clan, clan)
+
+
+_app = None
+
+
+def get_app():
+    """The App (imports the engine on first use)."""
+    global _app
+    if _app is None:
+        from app.controller import App
+
+        _app = App(document, window, _to_js)
+    return _app
+
+
+class _AppProxy:
+    def __getattr__(self, name):
+        return getattr(get_app(), name)
+
+    def __setattr__(self, name, value):
+        setattr(get_app(), name, value)
+
+
+app = _AppProxy()
+
+
+def on_click(event):
+    t = event.target
+    el = t.closest("[data-action],[data-continue],[data-new-game],[data-continue-game],[data-export],[data-cmd],[data-details]") \
+        if hasattr(t, "closest") else None
+    if not el:
+        return
+    ds = el.dataset
+    if el.hasAttribute("data-action"):
+        app.modal = None
+        app.apply(str(el.getAttribute("data-action")))
+    elif el.hasAttribute("data-continue"):
+        if app.pending_battle:
+            app.pending_battle = None
+        elif app.pending_pass is not None:
+            app.shown_player = app.pending_pass
+            app.pending_pass = None
+            app.view = app.game.view(app.viewer())
+        app.render()
+    elif el.hasAttribute("data-new-game"):
+        from app.controller import read_settings
+
+        s = read_settings(document)
+        app.settings = s
+        app.start_new(s["names"], s["clans"], s["first"], s["mulligan"])
+    elif el.hasAttribute("data-continue-game"):
+        asyncio.ensure_future(app.continue_game())
+    elif el.hasAttribute("data-export"):
+        export_save()
+    elif el.hasAttribute("data-details"):
+        app.modal = ("card", str(el.getAttribute("data-details")))
+        app.render()
+    else:
+        cmd = str(ds.cmd)
+        if cmd == "undo":
+            app.undo()
+        elif cmd == "close-modal":
+            app.modal = None
+            app.render()
+        elif cmd == "discard":
+            app.modal = ("discard", int(ds.player))
+            app.render()
+        elif cmd == "rules":
+            close_menu()
+            app.modal = ("rules",)
+            app.render()
+        elif cmd == "menu":
+            close_menu()
+            app.screen = "start"
+            app.modal = None
+            app.render()
+        elif cmd == "rematch":
+            s = app.settings
+            clans = app.game.setup.get("clans") or s["clans"]
+            app.start_new(app.names, clans, s.get("first", "random"), s.get("mulligan", False))
+        elif cmd == "save-slot":
+            inp = document.getElementById("slot-name")
+            app.save_slot(str(inp.value) if inp else "")
+            close_menu()
+        elif cmd == "load-slot":
+            asyncio.ensure_future(app.load_slot(str(ds.slot)))
+        elif cmd == "delete-slot":
+            app.storage.delete_slot(str(ds.slot))
+            app.render()
+
+
+def close_menu():
+    m = document.querySelector("details.menu")
+    if m:
+        m.open = False
+
+
+def on_change(event):
+    t = event.target
+    tid = str(t.id or "")
+    if tid.startswith("clan-"):
+        i = tid[-1]
+        desc = document.getElementById(f"clan-desc-{i}")
+        if desc:
+            clan = str(t.value)
+            desc.textContent = (_app.words if _app is not None else START).themes.get(clan, "")
+            desc.className = f"clan-desc clan-{clan}"
+    elif t.hasAttribute("data-import"):
+        files = t.files
+        if files and files.length:
+            asyncio.ensure_future(import_file(t, files.item(0)))
+
+
+async def import_file(inp, file):
+    try:
+        text = await file.text()
+    except Exception as e:
+        app.show_error(f"Could not read the file: {e}")
+        return
+    finally:
+        try:
+            inp.value = ""
+        except Exception:
+            pass
+    await app.load_text(str(text), None, "save file")
+
+
+def on_keydown(event):
+    if event.key == "Escape" and app.modal:
+        app.modal = None
+        app.render()
+
+
+def export_save():
+    if app.game is None:
+        return
+    text = app.game.to_json()
+    blob = window.Blob.new([text], _to_js({"type": "application/json"}))
+    url = window.URL.createObjectURL(blob)
+    a = document.createElement("a")
+    a.href = url
+    a.download = "crystalclans-save.json"
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
+def state_hash():
+    return _app.game.state_hash() if _app is not None and _app.game is not None else jsnull
+
+
+def last_update_ms():
+    return _app.last_update_ms if _app is not None else 0
+
+
+document.addEventListener("click", create_proxy(on_click))
+document.addEventListener("change", create_proxy(on_change))
+document.addEventListener("keydown", create_proxy(on_keydown))
+window.crystalclans_state_hash = create_proxy(state_hash)
+window.crystalclans_update_ms = create_proxy(last_update_ms)
+
+START = StartInfo()
+_marks["cards"] = _t()
+document.getElementById("app").innerHTML = render.start_screen(START)
+document.getElementById("topnav").innerHTML = ""
+document.body.dataset.screen = "start"
+_marks["render"] = _t()
+window.crystalclans_boot_marks = to_js(_marks, dict_converter=Object.fromEntries)
+document.body.dataset.ready = "true"
+window.crystalclans_ready_at = window.performance.now()
+
+
+def _warm_up():
+    """After ready: import the engine and card set, then fetch + install pydantic in the background."""
+    get_app().preload_pydantic()
+    window.crystalclans_register_sw()
+
+
+window.setTimeout(create_proxy(_warm_up), 50)

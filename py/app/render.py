@@ -1,0 +1,658 @@
+"""HTML strings for every screen, built from game.view(p) and the app state (one innerHTML write each).
+
+Every element that applies an action carries data-action="<notation>" (exactly str(action)); the app
+offers only what legal_actions() returns: each legal action is a button in the action bar (complete,
+accessible list) and, where natural, also a clickable card/zone/crystal on the table.
+"""
+from __future__ import annotations
+
+from .cards import card_face, crystal_face, mini_card, style_icon
+from .text import STYLE_NAMES, TOKEN_RE, h
+
+RULES_HTML = """
+<h3>Goal</h3>
+<p>Be the first to collect <b>4 crystals</b>. Each player has a 27-card clan deck (3 heroes, 24 commons).</p>
+<h3>Initiative</h3>
+<p>Everything costs initiative. The token sits on a track from −20 to +20; paying moves it toward your
+opponent. You keep acting while the token is on your side or in the neutral middle (−1..+1); once you pay it
+past the neutral spaces onto your opponent's side, the turn passes to her. Spend big and you hand her a long turn.</p>
+<h3>The five actions</h3>
+<ul>
+<li><b>Summon</b>: pay the summon costs of up to 3 units from your hand; they form (or join) your squad in your home zone.</li>
+<li><b>Activate</b> a squad: pay its highest activation value; you may reorder it, move it one zone (some abilities fly farther), and battle an enemy squad in the zone it ends in.</li>
+<li><b>Score</b>: if you control two of the three crystal zones (middle row), pay a crystal's cost to take it.</li>
+<li><b>Replenish</b> (3): discard any cards, then draw back up to 5.</li>
+<li><b>Invade</b> (3): if you control your opponent's home zone, she discards cards from her draw pile equal to your squad's attack.</li>
+</ul>
+<h3>Squads</h3>
+<p>A squad holds up to 3 units (Horde squads more), listed top unit first. The top unit leads: its battlefield
+abilities count. A squad may not leave a zone held by an enemy squad.</p>
+<h3>Battle</h3>
+<p>Both players secretly choose a battle card from hand and reveal. Styles: <b>Bold beats Guarded, Guarded beats
+Tricky, Tricky beats Bold</b>. If your style beats your opponent's, your card's left (“Win”) effect triggers,
+otherwise its right (“Else”) effect. Then each squad deals its total attack as damage, destroying units from the
+top whose defense is covered. Battle cards are discarded unless kept.</p>
+<h3>Draw pile</h3>
+<p>When you must draw from an empty pile, shuffle your discard pile into a new one: your opponent then scores a
+crystal of her choice for free.</p>
+<p class="muted">This is a reconstructed set: card values marked <i>design</i> in the card details are our guesses.</p>
+"""
+
+
+def _btn(label: str, *, action: str | None = None, cls: str = "", attrs: str = "", aria: str | None = None) -> str:
+    a = f' data-action="{h(action)}"' if action is not None else ""
+    ar = f' aria-label="{h(aria)}"' if aria else ""
+    return f'<button type="button" class="{cls}"{a}{ar} {attrs}>{label}</button>'
+
+
+# ------------------------------------------------------------------------------ start screen
+def start_screen(app) -> str:
+    words = app.words
+    clans = list(app.cs.clans)
+    s = app.settings
+
+    def clan_select(i):
+        opts = "".join(f'<option value="{h(c)}"{" selected" if c == s["clans"][i] else ""}>{h(words.clan_name(c))}</option>'
+                       for c in clans)
+        return (f'<label class="field"><span>Clan</span><select id="clan-{i}" aria-label="Clan of player {i + 1}">{opts}</select></label>'
+                f'<p class="clan-desc clan-{h(s["clans"][i])}" id="clan-desc-{i}">{h(words.themes.get(s["clans"][i], ""))}</p>')
+
+    players = "".join(
+        f'<fieldset class="seat seat-{i}"><legend>Player {i + 1}</legend>'
+        f'<label class="field"><span>Name</span><input id="name-{i}" type="text" maxlength="24" value="{h(s["names"][i])}" '
+        f'aria-label="Name of player {i + 1}" autocomplete="off"></label>{clan_select(i)}</fieldset>'
+        for i in (0, 1))
+    fp = s["first"]
+    first = (f'<label class="field"><span>Who goes first</span><select id="first-player" aria-label="Who goes first">'
+             f'<option value="random"{" selected" if fp == "random" else ""}>Random</option>'
+             f'<option value="0"{" selected" if fp == "0" else ""}>Player 1</option>'
+             f'<option value="1"{" selected" if fp == "1" else ""}>Player 2</option></select></label>')
+    mull = (f'<label class="check"><input type="checkbox" id="mulligan"{" checked" if s["mulligan"] else ""}> '
+            f'Mulligan (each player may shuffle back cards from the opening hand once)</label>')
+
+    cont = ""
+    if app.autosave_meta is not None:
+        m = app.autosave_meta
+        cont = (f'<section class="panel continue"><h2>Continue</h2><p>{h(m.get("summary", "Your last game"))}</p>'
+                f'<button type="button" class="primary big" data-continue-game aria-label="Continue the autosaved game">'
+                f'Continue game</button></section>')
+    slots = app.storage.slots()
+    if slots:
+        rows = "".join(
+            f'<li><span class="slot-name">{h(name)}</span><span class="muted slot-info">{h(info.get("summary", ""))}</span>'
+            f'<button type="button" data-cmd="load-slot" data-slot="{h(name)}" aria-label="Load save {h(name)}">Load</button>'
+            f'<button type="button" class="ghost" data-cmd="delete-slot" data-slot="{h(name)}" aria-label="Delete save {h(name)}">Delete</button></li>'
+            for name, info in slots)
+        slot_html = f'<ul class="slots">{rows}</ul>'
+    else:
+        slot_html = '<p class="muted">No saved games yet. In a game, open the menu to save to a named slot.</p>'
+    busy = f'<p class="busy" role="status">{h(app.busy)}</p>' if app.busy else ""
+    return f"""
+<div class="start">
+  <section class="panel newgame" aria-labelledby="ng-title">
+    <h2 id="ng-title">New hotseat game</h2>
+    <p class="muted">Two players, one screen. Hands stay private: the game asks you to pass the device whenever the other player must decide.</p>
+    <div class="seats">{players}</div>
+    <div class="options">{first}{mull}</div>
+    <button type="button" class="primary big" data-new-game aria-label="Start a new game with these settings">Start game</button>
+  </section>
+  <div class="side-col">
+    {busy}{cont}
+    <section class="panel"><h2>Saved games</h2>{slot_html}
+      <label class="field file"><span>Import a save file</span>
+      <input type="file" data-import accept=".json,application/json" aria-label="Import a save file"></label>
+    </section>
+    <section class="panel rules"><details><summary><h2>Rules reference</h2></summary>{RULES_HTML}</details></section>
+  </div>
+</div>"""
+
+
+# ------------------------------------------------------------------------------ action targets
+class Targets:
+    """Which legal action each table element applies (hand cards, squad units, zones, crystals)."""
+
+    def __init__(self, view, zones, crystals):
+        self.hand: dict[str, str] = {}
+        self.unit: dict[tuple, str] = {}  # (ctrl, zone, position index) -> action
+        self.zone: dict[str, str] = {}
+        self.crystal: dict[str, str] = {}
+        d = view.get("decision") or {}
+        me = view["you"]
+        info = d.get("info") or {}
+        zone = info.get("zone")
+        ctrl = info.get("controller", me)
+        hand_tokens = {c["id"] if c["owner"] == me else f'{c["id"]}@{c["owner"]}' for c in view["players"][me].get("hand", [])}
+        squads = view["board"]
+        for notation in view.get("legal_actions", []):
+            kind, _, rest = notation.partition(" ")
+            if not rest or " " in rest:
+                continue
+            m = TOKEN_RE.match(rest)
+            if m and m.group(3) and zone in squads:
+                key = (ctrl, zone, int(m.group(3)) - 1)
+                self.unit.setdefault(key, notation)
+            elif m and kind == "place" and zone in squads:
+                sq = squads[zone]["squads"][ctrl]
+                start = int(info.get("position", 0))
+                for i in range(start, len(sq)):
+                    c = sq[i]
+                    tok = c["id"] if c["owner"] == ctrl else f'{c["id"]}@{c["owner"]}'
+                    if tok == rest:
+                        self.unit.setdefault((ctrl, zone, i), notation)
+            elif m and rest in hand_tokens:
+                self.hand.setdefault(rest, notation)
+            elif rest in zones:
+                self.zone.setdefault(rest, notation)
+            elif rest in crystals:
+                self.crystal.setdefault(rest, notation)
+
+
+# ------------------------------------------------------------------------------ the table
+def game_screen(app) -> str:
+    g = app.game
+    view = app.view
+    words = app.words
+    names = app.names
+    me = view["you"]
+    opp = 1 - me
+    overlay = app.overlay_pending()
+    interactive = not overlay and not g.is_over
+    targets = Targets(view, app.cs.board.zone_ids, words.crystal_by_id) if interactive else None
+    parts = []
+    if g.is_over and not app.pending_battle:
+        parts.append(game_over_panel(app))
+    parts.append('<div class="table">')
+    parts.append('<div class="main-col">')
+    parts.append(player_bar(app, view, opp, top=True))
+    parts.append(initiative_track(app, view))
+    parts.append(board(app, view, targets))
+    parts.append(player_bar(app, view, me, top=False))
+    if interactive:
+        parts.append(action_bar(app, view))
+    parts.append(hand(app, view, targets, hidden=bool(overlay) or g.is_over))
+    parts.append('</div><aside class="side-col">')
+    parts.append(battle_panel(app, view))
+    parts.append(crystal_row(app, view, targets))
+    parts.append(log_panel(app, view))
+    parts.append('</aside></div>')
+    if app.pending_battle:
+        parts.append(battle_result(app))
+    elif app.pending_pass is not None and not g.is_over:
+        parts.append(pass_screen(app))
+    return "".join(parts)
+
+
+def turn_status(app) -> str:
+    g = app.game
+    v = app.view
+    names = app.names
+    if g.is_over:
+        return f"Game over: {h(names[g.winner])} wins"
+    d = v.get("decision") or {}
+    who = d.get("player", v["active"])
+    return f'Turn {v["turn"]} · <b>{h(names[v["active"]])}</b>\'s turn' + (
+        f' · {h(names[who])} decides' if who != v["active"] else "")
+
+
+def player_bar(app, view, p, top: bool) -> str:
+    pl = view["players"][p]
+    names = app.names
+    words = app.words
+    clan = pl["clan"]
+    active = view["active"] == p
+    crystals = "".join(
+        (f'<button type="button" class="gem-chip" data-details="{h(c["id"])}" aria-label="Crystal {h(words.crystal_names[c["id"]])}">'
+         f'<span aria-hidden="true">◆</span> {h(words.crystal_names[c["id"]])}</button>') if not c["facedown"]
+        else '<span class="gem-chip facedown" title="face down">◆ face down</span>'
+        for c in pl["crystals"])
+    need = app.cs.crystals_to_win
+    gems = "".join(f'<span class="pip{" on" if i < pl["crystal_count"] else ""}" aria-hidden="true">◆</span>' for i in range(need))
+    return f"""
+<section class="player-bar clan-{h(clan)}{' active' if active else ''}{' top' if top else ' bottom'}" aria-label="{h(names[p])}">
+  <div class="pb-name"><span class="clan-dot" aria-hidden="true"></span><b>{h(names[p])}</b>
+    <span class="muted">{h(words.clan_name(clan))}</span>{' <span class="turn-badge">turn</span>' if active else ''}</div>
+  <div class="pb-gems" title="Crystals {pl['crystal_count']} of {need}">{gems}<span class="sr-only">{pl['crystal_count']} of {need} crystals</span></div>
+  <div class="pb-counts">
+    <span class="count" title="Cards in hand"><span class="ck">Hand</span> {pl['hand_count']}</span>
+    <span class="count" title="Draw pile"><span class="ck">Draw</span> {pl['draw_count']}</span>
+    <button type="button" class="count discard-btn" data-cmd="discard" data-player="{p}"
+      aria-label="Browse the discard pile of {h(names[p])} ({len(pl['discard'])} cards)"><span class="ck">Discard</span> {len(pl['discard'])}</button>
+  </div>
+  <div class="pb-crystals">{crystals}</div>
+</section>"""
+
+
+def initiative_track(app, view) -> str:
+    ini = view["initiative"]
+    track, neutral, token = ini["track"], ini["neutral"], ini["token"]
+    me = view["you"]
+    names = app.names
+    act = view["active"]
+    # Left end = the viewer's opponent, right end = the viewer (her initiative is high when the token is near her).
+    rel_me = token if me == 0 else -token
+    cells = []
+    for r in range(-track, track + 1):
+        cls = "cell"
+        if abs(r) <= neutral:
+            cls += " neutral"
+        if r == rel_me:
+            cls += " token"
+        if r % 5 == 0:
+            cls += " tick"
+        cells.append(f'<span class="{cls}"></span>')
+    rel_act = token if act == 0 else -token
+    left = rel_act + track
+    return f"""
+<section class="initiative" aria-label="Initiative track">
+  <div class="ini-labels"><span>◀ {h(names[1 - me])}</span>
+    <span class="ini-left"><b>{h(names[act])}</b> can spend <b>{left}</b> initiative</span>
+    <span>{h(names[me])} ▶</span></div>
+  <div class="ini-track" role="img" aria-label="Token at {rel_me:+d} from {h(names[me])}'s side; neutral −{neutral}..+{neutral}">{''.join(cells)}</div>
+</section>"""
+
+
+def board(app, view, targets) -> str:
+    cs = app.cs
+    me = view["you"]
+    grid = cs.board.grid
+    rows = 3
+    cols = 3
+    out = ['<section class="board" aria-label="Board">']
+    for zid in cs.board.zone_ids:
+        r, c = grid[zid]["row"], grid[zid]["col"]
+        if me == 1:
+            r, c = rows - 1 - r, cols - 1 - c
+        out.append(zone_html(app, view, zid, r, c, targets))
+    out.append("</section>")
+    return "".join(out)
+
+
+def zone_html(app, view, zid, r, c, targets) -> str:
+    z = view["board"][zid]
+    me = view["you"]
+    words = app.words
+    kind = z["kind"]
+    name = words.zone_name(zid, app.names)
+    act = targets.zone.get(zid) if targets else None
+    cls = f"zone kind-{kind}"
+    if kind == "home":
+        owner = 0 if zid == "a_home" else 1
+        cls += f" home-{'mine' if owner == me else 'theirs'}"
+    btn = ""
+    if act:
+        cls += " targetable"
+        label = words.action_label(act, app.names)
+        btn = _btn(h(label), action=act, cls="zone-act", aria=label + f" ({name})")
+    b = view.get("battle")
+    if b and b["zone"] == zid:
+        cls += " battling"
+    sq_theirs = squad_html(app, view, zid, 1 - me, targets)
+    sq_mine = squad_html(app, view, zid, me, targets)
+    return (f'<div class="{cls}" style="grid-row:{r + 1};grid-column:{c + 1}" aria-label="{h(name)}" role="group">'
+            f'<div class="zone-name">{"◆ " if kind == "crystal" else ""}{h(name)}</div>'
+            f'<div class="squad theirs">{sq_theirs}</div>{btn}<div class="squad mine">{sq_mine}</div></div>')
+
+
+def squad_html(app, view, zid, p, targets) -> str:
+    sq = view["board"][zid]["squads"][p]
+    if not sq:
+        return ""
+    words = app.words
+    U = words.unit
+    atk = sum(U(c["id"]).attack for c in sq)
+    dfn = sum(U(c["id"]).defense for c in sq)
+    act = max(U(c["id"]).activation for c in sq)
+    clan = app.view["players"][p]["clan"]
+    units = []
+    for i, c in enumerate(sq):
+        u = U(c["id"])
+        action = targets.unit.get((p, zid, i)) if targets else None
+        top = i == 0
+        kw = "".join(f'<span class="kw">{h(words.keyword(k)[:3])}</span>' for k in sorted(u.keywords))
+        inner = (f'<span class="u-pos" aria-hidden="true">{"TOP" if top else i + 1}</span>'
+                 f'<span class="u-name">{h(u.name)}</span>{kw}'
+                 f'<span class="u-stats"><span class="atk" title="attack">{u.attack}</span>'
+                 f'<span class="def" title="defense">{u.defense}</span><span class="act" title="activation">{u.activation}</span></span>')
+        ucls = f'unit clan-{h(u.clan)}{" top" if top else ""}{" owner-swap" if c["owner"] != p else ""}'
+        pos_txt = "top unit" if top else f"position {i + 1}"
+        if action:
+            label = words.action_label(action, app.names)
+            units.append(f'<button type="button" class="{ucls} targetable" data-action="{h(action)}" '
+                         f'aria-label="{h(label)} ({h(u.name)}, {pos_txt})">{inner}</button>')
+        else:
+            units.append(f'<button type="button" class="{ucls}" data-details="{h(u.id)}" '
+                         f'aria-label="{h(u.name)}, {pos_txt}, attack {u.attack}, defense {u.defense}, activation {u.activation}: details">{inner}</button>')
+    owner = "mine" if p == view["you"] else "theirs"
+    return (f'<div class="stack clan-{h(clan)} {owner}"><div class="stack-sum" title="squad attack / defense / activation cost">'
+            f'<span class="who">{h(app.names[p])}</span><span class="u-stats"><span class="atk">{atk}</span><span class="def">{dfn}</span><span class="act">{act}</span></span></div>{"".join(units)}</div>')
+
+
+def action_bar(app, view) -> str:
+    d = view.get("decision")
+    if not d:
+        return ""
+    names = app.names
+    words = app.words
+    info = d.get("info") or {}
+    extra = []
+    for key in ("picked", "chosen"):
+        if info.get(key):
+            extra.append(f"{'Picked' if key == 'picked' else 'Chosen'}: " + ", ".join(words.pretty_arg(t, names) for t in info[key]))
+    if "cost" in info:
+        extra.append(f"cost so far {info['cost']}")
+    if info.get("leave"):
+        extra.append("staying behind: positions " + ", ".join(str(x) for x in info["leave"]))
+    btns = []
+    for a in view["legal_actions"]:
+        kind = a.split(" ", 1)[0]
+        cls = "act-btn"
+        if kind in ("done", "keep", "stay", "battle", "invade", "replenish"):
+            cls += " primary"
+        elif kind in ("cancel",):
+            cls += " ghost"
+        label = words.action_label(a, names)
+        btns.append(_btn(h(label), action=a, cls=cls, aria=label))
+    undo = ""
+    if app.can_undo():
+        undo = '<button type="button" class="ghost undo" data-cmd="undo" aria-label="Undo your last action">↶ Undo</button>'
+    return f"""
+<section class="action-bar" aria-label="Your options">
+  <div class="prompt"><span class="who">{h(names[d['player']])}:</span> {h(words.pretty_text(d['prompt'], names))}
+    {'<span class="muted"> · ' + h(' · '.join(extra)) + '</span>' if extra else ''}{undo}</div>
+  <div class="actions">{''.join(btns)}</div>
+</section>"""
+
+
+def hand(app, view, targets, hidden: bool) -> str:
+    me = view["you"]
+    pl = view["players"][me]
+    names = app.names
+    words = app.words
+    if hidden or "hand" not in pl:
+        return (f'<section class="hand hidden-hand" aria-label="Hand"><p class="muted">{h(names[me])}\'s hand is hidden '
+                f'({pl["hand_count"]} cards).</p></section>')
+    d = view.get("decision") or {}
+    info = d.get("info") or {}
+    marked = list(info.get("picked", [])) + list(info.get("chosen", []))
+    cards = []
+    for c in pl["hand"]:
+        tok = c["id"] if c["owner"] == me else f'{c["id"]}@{c["owner"]}'
+        action = targets.hand.get(tok) if targets else None
+        sel = ""
+        if tok in marked:
+            marked.remove(tok)
+            sel = " selected"
+        face = card_face(words, c["id"], extra_cls=sel)
+        u = words.unit(c["id"])
+        info_btn = (f'<button type="button" class="info-btn" data-details="{h(c["id"])}" '
+                    f'aria-label="Details of {h(u.name)}">i</button>')
+        if action:
+            label = words.action_label(action, names)
+            cards.append(f'<div class="hand-slot"><button type="button" class="card-btn targetable" data-action="{h(action)}" '
+                         f'aria-label="{h(label)}">{face}<span class="card-act">{h(label)}</span></button>{info_btn}</div>')
+        else:
+            cards.append(f'<div class="hand-slot"><div class="card-btn">{face}</div>{info_btn}</div>')
+    return (f'<section class="hand" aria-label="{h(names[me])}\'s hand"><h2 class="hand-title">{h(names[me])}\'s hand '
+            f'<span class="muted">({len(pl["hand"])})</span></h2><div class="hand-cards">{"".join(cards) or "<p class=muted>No cards in hand.</p>"}</div></section>')
+
+
+def crystal_row(app, view, targets) -> str:
+    words = app.words
+    items = []
+    for c in view["crystal_row"]:
+        action = targets.crystal.get(c["id"]) if targets else None
+        face = crystal_face(words, c["id"], extra_cls="targetable" if action else "")
+        if action:
+            label = words.action_label(action, app.names)
+            items.append(f'<button type="button" class="crystal-btn" data-action="{h(action)}" aria-label="{h(label)} (cost {c["cost"]})">{face}</button>')
+        else:
+            items.append(f'<button type="button" class="crystal-btn" data-details="{h(c["id"])}" aria-label="{h(words.crystal_names[c["id"]])}, cost {c["cost"]}: details">{face}</button>')
+    return (f'<section class="panel crystals" aria-label="Crystal row"><h2>Crystals <span class="muted">'
+            f'({view["crystal_deck_count"]} in the deck · first to {app.cs.crystals_to_win} wins · score needs 2 crystal zones)</span></h2>'
+            f'<div class="crystal-list">{"".join(items)}</div></section>')
+
+
+def battle_panel(app, view) -> str:
+    b = view.get("battle")
+    if not b:
+        return ""
+    words = app.words
+    names = app.names
+    sides = []
+    for p in (0, 1):
+        c = b["cards"][p]
+        if c is None:
+            body = '<p class="muted">no card</p>'
+        elif "id" in c:
+            body = card_face(words, c["id"], side=b["sides"][p] or None, extra_cls="small")
+        else:
+            body = f'<div class="card-back" aria-label="hidden card">{"chosen" if c.get("chosen") else "choosing…"}</div>'
+        sides.append(f'<div class="bp-side"><div class="bp-name">{h(names[p])}{" (attacker)" if b["attacker"] == p else ""}</div>{body}</div>')
+    return (f'<section class="panel battle-now" aria-label="Battle in progress"><h2>Battle in {h(words.zone_name(b["zone"], names))}</h2>'
+            f'<div class="bp-sides">{"".join(sides)}</div></section>')
+
+
+def log_panel(app, view) -> str:
+    words = app.words
+    names = app.names
+    log = view["log"]
+    actors = app.actors
+    n = len(log)
+    start = max(0, n - 60)
+    items = []
+    for i in range(n - 1, start - 1, -1):
+        actor, kind = actors[i] if i < len(actors) and actors[i] is not None else (None, None)
+        s = words.sentence(log[i], actor, names, kind)
+        cls = f"p{actor}" if actor is not None else ""
+        items.append(f'<li class="{cls}">{h(s)}</li>')
+    more = f'<p class="muted">{start} earlier entries not shown.</p>' if start else ""
+    return (f'<section class="panel log" aria-label="Game log"><h2>Log <span class="muted">(newest first)</span></h2>'
+            f'<ol class="log-list" reversed start="{n}">{"".join(items)}</ol>{more}</section>')
+
+
+# ------------------------------------------------------------------------------ overlays
+def pass_screen(app) -> str:
+    p = app.pending_pass
+    name = h(app.names[p])
+    d = app.game.decision
+    why = "It is your turn." if d and d.kind == "action" else (h(d.prompt) if d else "")
+    if d and d.kind == "battle_card":
+        why = "Choose your battle card in secret."
+    return f"""
+<div class="overlay opaque" data-turn-screen role="dialog" aria-modal="true" aria-labelledby="pass-title">
+  <div class="overlay-box pass clan-{h(app.view['players'][p]['clan'])}">
+    <div class="pass-icon" aria-hidden="true">⇄</div>
+    <h2 id="pass-title">Pass the device to {name}</h2>
+    <p>{why}</p>
+    <p class="muted">{h(app.names[1 - p])}, please look away: {name}'s hand will be shown.</p>
+    <button type="button" class="primary big" data-continue data-autofocus aria-label="I am {name}: show my hand">I'm {name}, show my hand</button>
+  </div>
+</div>"""
+
+
+def battle_result(app) -> str:
+    lb = app.pending_battle
+    words = app.words
+    names = app.names
+    cols = []
+    for p in (0, 1):
+        cid = lb["cards"][p]
+        side = lb["sides"][p] or None
+        card = card_face(words, cid, side=side) if cid else '<p class="muted">No battle card</p>'
+        u = words.unit(cid) if cid else None
+        why = ""
+        if u and side:
+            other = lb["cards"][1 - p]
+            ostyle = words.unit(other).style if other else None
+            if side == "left":
+                why = f'{STYLE_NAMES[u.style]} beats {STYLE_NAMES.get(ostyle, "nothing")}: left (“Win”) effect'
+            else:
+                why = f'{STYLE_NAMES[u.style]} does not beat {STYLE_NAMES.get(ostyle, "nothing")}: right (“Else”) effect'
+        flags = []
+        if lb["kept"][p]:
+            flags.append("card kept in hand")
+        if lb["joined"][p]:
+            flags.append("card joined the squad")
+        cols.append(f"""
+<div class="br-side">
+  <h3>{h(names[p])}{' <span class="muted">(attacker)</span>' if lb['attacker'] == p else ''}</h3>
+  {card}
+  <p class="br-why">{style_icon(u.style) if u else ''} {h(why)}</p>
+  <p class="br-dmg">Attack dealt: <b>{lb['attack'][p]}</b></p>
+  {'<p class="muted">' + h(', '.join(flags)) + '</p>' if flags else ''}
+</div>""")
+    destroyed = ", ".join(words.unit_name(x) for x in lb["destroyed"]) or "none"
+    notes = []
+    if lb.get("ended_early"):
+        notes.append("The battle ended before damage.")
+    if lb.get("damage_skipped"):
+        notes.append("No damage was dealt (a squad had left the battle).")
+    return f"""
+<div class="overlay" data-battle-result role="dialog" aria-modal="true" aria-labelledby="br-title">
+  <div class="overlay-box battle-result">
+    <h2 id="br-title">Battle in {h(words.zone_name(lb['zone'], names))}</h2>
+    <div class="br-sides">{''.join(cols)}</div>
+    <p class="br-destroyed">Destroyed: <b>{h(destroyed)}</b></p>
+    {''.join(f'<p class="muted">{h(n)}</p>' for n in notes)}
+    <button type="button" class="primary big" data-continue data-autofocus aria-label="Continue after the battle">Continue</button>
+  </div>
+</div>"""
+
+
+def game_over_panel(app) -> str:
+    g = app.game
+    w = g.winner
+    name = h(app.names[w])
+    return f"""
+<section class="game-over clan-{h(app.view['players'][w]['clan'])}" data-game-over role="alert" aria-labelledby="go-title">
+  <div class="go-crown" aria-hidden="true">◆◆◆◆</div>
+  <h2 id="go-title">{name} wins!</h2>
+  <p>{name} collected {app.view['players'][w]['crystal_count']} crystals after {app.view['turn']} turns ({len(g.log)} moves).</p>
+  <div class="go-buttons">
+    <button type="button" class="primary big" data-cmd="rematch" data-autofocus aria-label="Rematch with the same players and clans">Rematch</button>
+    <button type="button" class="big" data-cmd="menu" aria-label="Back to the start screen for a new game">New game</button>
+  </div>
+</section>"""
+
+
+# ------------------------------------------------------------------------------ modal views
+def card_details(app, card_id: str) -> str:
+    words = app.words
+    cs = app.cs
+    try:
+        prov = cs.provenance(card_id)
+    except KeyError:
+        return ""
+    if card_id in words.crystal_by_id:
+        face = crystal_face(words, card_id)
+        title = words.crystal_names[card_id]
+        extra = ""
+    else:
+        u = words.unit(card_id)
+        face = card_face(words, card_id, extra_cls="large")
+        title = u.name
+        sig = ""
+        if u.has_signature:
+            sn, rules = words.signature_rules.get(u.clan, ("", ""))
+            sig = f'<p><b>{h(sn)}</b> (clan signature): {h(rules)}</p>'
+        extra = (f'<p class="muted">{h(words.clan_name(u.clan))} · {u.copies} cop{"y" if u.copies == 1 else "ies"} in the deck · '
+                 f'style {h(STYLE_NAMES.get(u.style, u.style))} (beats {h(STYLE_NAMES[{"bold": "guarded", "guarded": "tricky", "tricky": "bold"}[u.style]])})</p>{sig}')
+    rows = []
+    for path, p in prov.items():
+        if path.startswith("name.de") or path.endswith("text_de"):
+            continue
+        val = p.get("value", "")
+        if "value" not in p:
+            val = _effect_at(app, card_id, path)
+        if isinstance(val, (list, dict)):
+            val = ", ".join(map(str, val)) if isinstance(val, list) else str(val)
+        tag = p.get("tag", "")
+        src = p.get("src", "") or p.get("note", "")
+        conf = p.get("conf", "")
+        rows.append(f'<tr><th scope="row">{h(path)}</th><td>{h(val)}</td><td><span class="tag tag-{h(tag)}">{h(tag)}</span>'
+                    f'{" <span class=muted>" + h(conf) + "</span>" if conf else ""}</td><td class="src">{h(src[:220])}</td></tr>')
+    legend = ('<p class="muted small">Provenance: <span class="tag tag-seed">seed</span> from the rulebook sources, '
+              '<span class="tag tag-web">web</span> from published sources, <span class="tag tag-inferred">inferred</span> '
+              'deduced from them, <span class="tag tag-design">design</span> our own fill where no source gives the value.</p>')
+    return f"""
+<div class="overlay modal" role="dialog" aria-modal="true" aria-labelledby="cd-title">
+  <div class="overlay-box details">
+    <button type="button" class="close" data-cmd="close-modal" aria-label="Close details">✕</button>
+    <h2 id="cd-title">{h(title)}</h2>
+    <div class="details-body"><div class="details-card">{face}</div>
+    <div class="details-info">{extra}{legend}
+    <table class="prov"><thead><tr><th>field</th><th>value</th><th>tag</th><th>source / note</th></tr></thead>
+    <tbody>{''.join(rows)}</tbody></table></div></div>
+  </div>
+</div>"""
+
+
+def discard_modal(app, p: int) -> str:
+    pl = app.view["players"][p]
+    words = app.words
+    cards = "".join(
+        f'<button type="button" class="card-btn" data-details="{h(c["id"])}" aria-label="{h(words.unit(c["id"]).name)}: details">'
+        f'{card_face(words, c["id"], extra_cls="small")}</button>' for c in reversed(pl["discard"]))
+    removed = ""
+    if pl["removed"]:
+        removed = ("<h3>Removed from the game</h3><div class='mini-list'>"
+                   + "".join(mini_card(words, c["id"]) for c in pl["removed"]) + "</div>")
+    return f"""
+<div class="overlay modal" role="dialog" aria-modal="true" aria-labelledby="dp-title">
+  <div class="overlay-box discard-view">
+    <button type="button" class="close" data-cmd="close-modal" aria-label="Close the discard pile">✕</button>
+    <h2 id="dp-title">{h(app.names[p])}'s discard pile <span class="muted">({len(pl['discard'])}, newest first)</span></h2>
+    <div class="discard-cards">{cards or '<p class="muted">Empty.</p>'}</div>{removed}
+  </div>
+</div>"""
+
+
+def menu_html(app) -> str:
+    """Top-bar controls for the game screen."""
+    if app.game is None:
+        return ""
+    return f"""
+<span class="status">{turn_status(app)}</span>
+<button type="button" class="ghost" data-export aria-label="Export the game to a file (crystalclans-save.json)">⬇ Export</button>
+<label class="file-btn" title="Import a save file (replaces the current game only if the file is valid)">⬆ Import
+  <input type="file" data-import accept=".json,application/json" aria-label="Import a save file"></label>
+<details class="menu"><summary aria-label="Game menu">☰ Menu</summary>
+  <div class="menu-box">
+    <label class="field"><span>Save as</span><input id="slot-name" type="text" maxlength="40" value="{h(app.default_slot_name())}" aria-label="Name of the save slot"></label>
+    <button type="button" data-cmd="save-slot" aria-label="Save the game to the named slot">Save</button>
+    <button type="button" data-cmd="rules" aria-label="Show the rules reference">Rules</button>
+    <button type="button" class="ghost" data-cmd="menu" aria-label="Back to the start screen (the game stays autosaved)">Main menu</button>
+  </div>
+</details>"""
+
+
+def rules_modal() -> str:
+    return f"""
+<div class="overlay modal" role="dialog" aria-modal="true" aria-labelledby="rules-title">
+  <div class="overlay-box rules-box">
+    <button type="button" class="close" data-cmd="close-modal" aria-label="Close the rules">✕</button>
+    <h2 id="rules-title">Rules reference</h2>{RULES_HTML}
+  </div>
+</div>"""
+
+
+def _effect_at(app, card_id: str, path: str) -> str:
+    """The rendered effect a provenance path like 'battle.left[0]' or 'abilities[1].effects[0]' points at."""
+    import re as _re
+
+    words = app.words
+    try:
+        if card_id in words.crystal_by_id:
+            obj = words.crystal_by_id[card_id]
+            m = _re.fullmatch(r"effects\[(\d+)\]", path)
+            return words.effect_text(obj.effects[int(m.group(1))]) if m else ""
+        u = words.unit(card_id)
+        m = _re.fullmatch(r"battle\.(left|right)\[(\d+)\]", path)
+        if m:
+            return words.effect_text(getattr(u, m.group(1))[int(m.group(2))])
+        m = _re.fullmatch(r"abilities\[(\d+)\]\.effects\[(\d+)\]", path)
+        if m:
+            return words.effect_text(u.abilities[int(m.group(1))].effects[int(m.group(2))])
+    except (IndexError, KeyError, AttributeError, TypeError):
+        pass
+    return ""

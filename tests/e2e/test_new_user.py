@@ -1,0 +1,75 @@
+"""A new user's path: open the page, pick Blood vs Skull, start, play to the end only by clicking what the
+page offers (random but seeded choices), and see the winner's name on the game-over screen.
+
+Screenshots (for people to look at) go to tests/e2e/screenshots/: start.png, table.png, battle.png,
+game_over.png.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from .ui import (
+    assert_no_page_errors,
+    fail_with_screenshot,
+    is_visible,
+    open_app,
+    play_random_clicks,
+    screenshot,
+    start_game,
+    state_hash,
+)
+
+SEED = 20240611
+MAX_CLICKS = 3000  # a random game is ~800 clicks
+NAMES = ("Ada", "Bo")
+
+
+def test_new_user_plays_a_game_to_the_end(page, app_url, say):
+    started = time.perf_counter()
+    ready_s = open_app(page, app_url)
+    assert state_hash(page) is None, "a fresh profile should start on the start screen, not in a game"
+    for sel in ("#clan-0", "#clan-1", "#name-0", "#name-1", "#first-player", "#mulligan", "[data-new-game]"):
+        if page.locator(sel).count() == 0:
+            fail_with_screenshot(page, "start_screen", f"start screen lacks {sel}")
+    clan_ids = sorted(page.locator("#clan-0 option").evaluate_all("os => os.map(o => o.value)"))
+    assert clan_ids == ["blood", "flower", "meteor", "skull", "stone", "water"], clan_ids
+    screenshot(page, "start")
+
+    first_hash = start_game(page, clans=("blood", "skull"), names=NAMES)
+    assert first_hash
+
+    shots = {"table": None, "battle": None}
+
+    def on_step(page, step, pick):
+        if shots["battle"] is None and is_visible(page, "[data-battle-result]"):
+            shots["battle"] = screenshot(page, "battle")
+        if (shots["table"] is None and step >= 40 and pick["kind"] == "action"
+                and not is_visible(page, "[data-turn-screen]") and not is_visible(page, "[data-battle-result]")):
+            shots["table"] = screenshot(page, "table")
+
+    stats = play_random_clicks(page, random.Random(SEED), MAX_CLICKS, on_step=on_step, log=say, log_every=200)
+    assert stats["game_over"]
+    over = page.locator("[data-game-over]").first
+    text = over.inner_text()
+    page.evaluate("() => window.scrollTo(0, 0)")
+    screenshot(page, "game_over")
+    winners = [n for n in NAMES if n in text]
+    assert len(winners) == 1, f"[data-game-over] should name exactly one of {NAMES} as the winner; it says {text!r}"
+    assert shots["table"] is not None, "never saw the table without an overlay after 40 clicks"
+    assert shots["battle"] is not None, "a whole game went by without a visible [data-battle-result]"
+    assert_no_page_errors(page)
+    say(f"new user: ready in {ready_s:.1f} s; {stats['steps']} clicks ({stats['actions']} actions, "
+        f"{stats['continues']} continues) in {stats['seconds']:.1f} s "
+        f"({1000 * stats['seconds'] / max(1, stats['steps']):.0f} ms/click); winner {winners[0]}; "
+        f"total {time.perf_counter() - started:.1f} s")
+
+
+def test_fresh_profile_has_nothing_to_continue(page, app_url):
+    """A first visit (empty localStorage) shows no [data-continue-game]: there is no game to resume."""
+    open_app(page, app_url)
+    if is_visible(page, "[data-continue-game]"):
+        stored = page.evaluate("() => Object.keys(localStorage)")
+        fail_with_screenshot(page, "fresh_profile_continue",
+                             f"a fresh profile offers [data-continue-game] (localStorage keys: {stored}); "
+                             "JS null from localStorage.getItem() may have been taken for a saved game")

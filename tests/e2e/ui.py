@@ -1,0 +1,293 @@
+"""Driving the app through its test hooks (the contract: tests/e2e/README.md).
+
+Every wait here waits for something on the page (a hook, a changed state hash, the next clickable
+element), never a fixed sleep, so ~800 clicks of a full game stay fast.
+"""
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+try:
+    from playwright.sync_api import Error as PwError
+    from playwright.sync_api import TimeoutError as PwTimeout
+except ImportError:  # conftest's browser fixture fails with install instructions before any use
+    PwError = PwTimeout = None
+
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+FAILURE_SHOTS = SCREENSHOTS / "failures"
+READY_TIMEOUT_MS = 60_000
+STUCK_TIMEOUT_MS = 10_000  # no clickable element for this long: the game is stuck
+SETTLE_TIMEOUT_MS = 10_000  # a click whose effect has not shown by then is logged (not fatal on its own)
+
+# page -> list of console lines ("error: ...", "pageerror: ..."), filled by watch_console()
+CONSOLE: dict = {}
+
+# JS helpers shared by the evaluated snippets: what a person could click right now.
+JS_LIB = r"""
+const e2eVisible = (el, hitTest) => {
+  if (!el || !el.isConnected) return false;
+  if (typeof el.checkVisibility === "function"
+      && !el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) return false;
+  const r = el.getBoundingClientRect();
+  if (r.width <= 0 || r.height <= 0) return false;
+  if (!hitTest) return true;
+  if (el.disabled || el.getAttribute("aria-disabled") === "true" || el.closest("[inert]")) return false;
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x >= 0 && y >= 0 && x < innerWidth && y < innerHeight) {  // on screen: must not be covered
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit !== el && !el.contains(hit)) return false;
+  }
+  return true;
+};
+const e2eGameOver = () => [...document.querySelectorAll("[data-game-over]")].some(el => e2eVisible(el, false));
+const e2eCandidates = () => {
+  for (const [kind, sel] of [["continue", "[data-continue]"], ["action", "[data-action]"]]) {
+    const all = [...document.querySelectorAll(sel)];
+    const idx = all.map((el, i) => e2eVisible(el, true) ? i : -1).filter(i => i >= 0);
+    if (idx.length) return {kind, sel, all, idx};
+  }
+  return null;
+};
+// Synchronous on purpose: page.wait_for_function does not await a predicate's promise (a Promise is truthy).
+// Should the hook return a promise, the value it resolves to is used from the next poll on.
+const e2eHash = () => {
+  const f = window.crystalclans_state_hash;
+  if (typeof f !== "function") return null;
+  let h;
+  try { h = f(); } catch (e) { return "error: " + e; }
+  if (h && typeof h.then === "function") {
+    h.then(v => { window.__e2eHashAsync = v ?? null; });
+    return window.__e2eHashAsync;
+  }
+  return h ?? null;
+};
+"""
+
+# Waits until the game is over or something is clickable; picks one (r in [0, 1)) and remembers it.
+PICK_JS = JS_LIB + r"""
+(r) => {
+  if (e2eGameOver()) return {gameOver: true};
+  const c = e2eCandidates();
+  if (!c) return null;  // keep waiting
+  const i = c.idx[Math.min(c.idx.length - 1, Math.floor(r * c.idx.length))];
+  const el = c.all[i];
+  window.__e2eLast = el;
+  window.__e2eHashBefore = e2eHash();
+  const value = c.kind === "continue" ? el.dataset.continue : el.dataset.action;
+  return {gameOver: false, kind: c.kind, selector: c.sel, index: i, choices: c.idx.length, value: value || "",
+          text: (el.innerText || el.getAttribute("aria-label") || el.title || "").trim().slice(0, 60),
+          hash: window.__e2eHashBefore};
+}
+"""
+
+# After a click: the state hash changed, or the clicked element went away or got covered, or game over.
+SETTLED_JS = JS_LIB + r"""
+() => {
+  if (e2eGameOver()) return true;
+  const el = window.__e2eLast;
+  if (!el || !e2eVisible(el, true)) return true;
+  return e2eHash() !== window.__e2eHashBefore;
+}
+"""
+
+VISIBLE_JS = JS_LIB + r"""
+(sel) => [...document.querySelectorAll(sel)].some(el => e2eVisible(el, false))
+"""
+
+HASH_JS = "async () => { const f = window.crystalclans_state_hash; return typeof f === 'function' ? (await f()) ?? null : null; }"
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_")[:80] or "page"
+
+
+def watch_console(page) -> list[str]:
+    """Collect the page's console errors/warnings and uncaught exceptions (shown when a test fails)."""
+    lines: list[str] = []
+    CONSOLE[page] = lines
+    page.on("console", lambda m: lines.append(f"console.{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: lines.append(f"pageerror: {e}"))
+    page.on("requestfailed", lambda r: lines.append(f"requestfailed: {r.url} ({r.failure})"))
+    return lines
+
+
+def console_tail(page, n: int = 25) -> str:
+    lines = CONSOLE.get(page) or []
+    if not lines:
+        return "(no console errors)"
+    return "\n".join(lines[-n:])
+
+
+def screenshot(page, name: str, folder: Path = SCREENSHOTS, full_page: bool = False) -> Path:
+    """The viewport as a person sees it now (full_page=True stitches the page, but draws fixed/sticky bars
+    at odd places once the page is scrolled)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{slug(name)}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
+def fail_with_screenshot(page, name: str, message: str):
+    try:
+        path = screenshot(page, name, FAILURE_SHOTS)
+        where = f"screenshot: {path}"
+    except PwError as exc:  # the page may be gone
+        where = f"(no screenshot: {exc})"
+    failure = pytest.fail.Exception(f"{message}\n{where}\nconsole:\n{console_tail(page)}", pytrace=False)
+    failure.__suppress_context__ = True  # called from `except TimeoutError`: that traceback is noise
+    raise failure
+
+
+def is_visible(page, selector: str) -> bool:
+    return bool(page.evaluate(VISIBLE_JS, selector))
+
+
+def state_hash(page) -> str | None:
+    return page.evaluate(HASH_JS)
+
+
+def wait_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> float:
+    """Wait until document.body.dataset.ready === "true"; returns seconds waited."""
+    started = time.perf_counter()
+    try:
+        page.wait_for_function("() => document.body && document.body.dataset.ready === 'true'",
+                               timeout=timeout_ms)
+    except PwTimeout:
+        fail_with_screenshot(page, "not_ready", f"body[data-ready=true] did not appear within {timeout_ms / 1000:.0f} s "
+                                                f"at {page.url}")
+    return time.perf_counter() - started
+
+
+def open_app(page, url: str) -> float:
+    page.goto(url)
+    return wait_ready(page)
+
+
+def wait_hash(page, predicate_js: str, arg=None, timeout_ms: int = 30_000, what: str = "state hash"):
+    """Wait until predicate_js(hash, arg) is true (hash from window.crystalclans_state_hash()); returns the hash."""
+    js = JS_LIB + f"(arg) => {{ const h = e2eHash(); return ({predicate_js})(h, arg) ? {{h}} : null; }}"
+    try:
+        return page.wait_for_function(js, arg=arg, timeout=timeout_ms).json_value()["h"]
+    except PwTimeout:
+        fail_with_screenshot(page, "wait_hash", f"timed out after {timeout_ms / 1000:.0f} s waiting for {what} "
+                                                f"(hash now: {state_hash(page)!r})")
+
+
+def start_game(page, clans=("blood", "skull"), names=None, first_player=None, mulligan=None) -> str:
+    """Fill the start screen and press [data-new-game]; returns the new game's state hash."""
+    for seat, clan in enumerate(clans):
+        if clan is not None:
+            page.select_option(f"#clan-{seat}", clan)
+    for seat, name in enumerate(names or ()):
+        if name is not None:
+            page.fill(f"#name-{seat}", name)
+    if first_player is not None:
+        page.select_option("#first-player", str(first_player))
+    if mulligan is not None:
+        page.set_checked("#mulligan", mulligan)
+    page.click("[data-new-game]")
+    return wait_hash(page, "(h) => typeof h === 'string' && h.length > 0 && !h.startsWith('error')",
+                     what="a game to start (crystalclans_state_hash() non-null after [data-new-game])")
+
+
+def dismiss_overlays(page, max_clicks: int = 6) -> int:
+    """Click visible [data-continue] controls (pass-the-device, battle result) until none is left."""
+    clicks = 0
+    while clicks < max_clicks:
+        found = page.evaluate(JS_LIB + """() => {
+          const c = e2eCandidates();
+          if (!c || c.kind !== "continue") return null;
+          window.__e2eLast = c.all[c.idx[0]];
+          window.__e2eHashBefore = e2eHash();
+          return c.idx[0];
+        }""")
+        if found is None:
+            return clicks
+        page.locator("[data-continue]").nth(found).click()
+        page.wait_for_function(SETTLED_JS, timeout=SETTLE_TIMEOUT_MS)
+        clicks += 1
+    fail_with_screenshot(page, "overlays", f"still a [data-continue] after {max_clicks} clicks on them")
+    return clicks
+
+
+def page_errors(page) -> list[str]:
+    return [line for line in CONSOLE.get(page) or [] if line.startswith("pageerror:")]
+
+
+def assert_no_page_errors(*pages) -> None:
+    """Uncaught exceptions (JS or Python event handlers) are bugs even when nothing visible broke."""
+    errors = [e for p in pages for e in page_errors(p)]
+    assert not errors, "uncaught errors in the page:\n" + "\n".join(errors[:10])
+
+
+def play_random_clicks(page, rng, max_steps: int, *, until_game_over: bool = True,
+                       on_step: Callable | None = None, log: Callable[[str], None] = print,
+                       log_every: int = 50) -> dict:
+    """Click random visible [data-continue] (preferred) or [data-action] elements.
+
+    Stops at game over ([data-game-over] visible), or after max_steps clicks when until_game_over is False
+    (with until_game_over, reaching max_steps without game over fails). on_step(page, step, pick) runs before
+    each click (pick: what is about to be clicked). Fails with a screenshot if nothing is clickable for 10 s.
+    Returns counts and timing.
+    """
+    started = time.perf_counter()
+    stats = {"steps": 0, "actions": 0, "continues": 0, "unsettled": 0, "game_over": False}
+    unsettled_in_a_row = 0
+    step = 0
+    while True:
+        try:
+            pick = page.wait_for_function(PICK_JS, arg=rng.random(), timeout=STUCK_TIMEOUT_MS).json_value()
+        except PwTimeout:
+            fail_with_screenshot(page, f"stuck_step_{step}",
+                                 f"stuck after {step} clicks: no visible [data-continue] or [data-action] and no "
+                                 f"[data-game-over] for {STUCK_TIMEOUT_MS / 1000:.0f} s (hash {state_hash(page)!r})")
+        if pick["gameOver"]:
+            stats["game_over"] = True
+            break
+        if step >= max_steps:
+            if until_game_over:
+                fail_with_screenshot(page, f"no_game_over_{step}",
+                                     f"no [data-game-over] after {step} clicks (limit {max_steps})")
+            break
+        if on_step is not None:
+            on_step(page, step, pick)
+        target = page.locator(pick["selector"]).nth(pick["index"])
+        try:
+            target.click(timeout=5_000)
+        except PwTimeout:
+            log(f"[e2e] step {step}: could not click {pick['kind']} {pick['value']!r} ({pick['text']!r}) in 5 s; "
+                "picking again")
+            stats["unsettled"] += 1
+            unsettled_in_a_row += 1
+            if unsettled_in_a_row >= 20:
+                fail_with_screenshot(page, f"unclickable_{step}", "20 clicks in a row had no effect")
+            continue
+        except PwError as exc:  # detached between pick and click (the UI re-rendered): pick again
+            if "detached" not in str(exc) and "not attached" not in str(exc):
+                raise
+            continue
+        step += 1
+        stats["steps"] = step
+        stats["actions" if pick["kind"] == "action" else "continues"] += 1
+        try:
+            page.wait_for_function(SETTLED_JS, timeout=SETTLE_TIMEOUT_MS)
+            unsettled_in_a_row = 0
+        except PwTimeout:
+            stats["unsettled"] += 1
+            unsettled_in_a_row += 1
+            log(f"[e2e] step {step}: clicking {pick['kind']} {pick['value']!r} ({pick['text']!r}) changed nothing "
+                f"visible in {SETTLE_TIMEOUT_MS / 1000:.0f} s")
+            if unsettled_in_a_row >= 20:
+                fail_with_screenshot(page, f"unsettled_{step}", "20 clicks in a row had no effect")
+        if log_every and step % log_every == 0:
+            log(f"[e2e] {step} clicks ({stats['actions']} actions, {stats['continues']} continues), "
+                f"hash {str(pick['hash'])[:10]}, {time.perf_counter() - started:.1f} s")
+    stats["seconds"] = time.perf_counter() - started
+    log(f"[e2e] done: {stats['steps']} clicks ({stats['actions']} actions, {stats['continues']} continues, "
+        f"{stats['unsettled']} without visible effect), game over: {stats['game_over']}, {stats['seconds']:.1f} s")
+    return stats
