@@ -4,7 +4,7 @@
     python build.py setup            vendor Pyodide, PyScript and the wasm wheels (idempotent, cached)
     python build.py serve [--port N] setup, then serve the repo root on 127.0.0.1
     python build.py test [--long] [-- pytest args]
-    python build.py bench            engine benchmark (CPython) + Pyodide benchmark (Node)
+    python build.py bench            engine benchmark (CPython, Pyodide under Node) + page load times
     python build.py dist             setup, then copy the static site into dist/
     python build.py cards            regenerate py/crystalclans/data/base_set.json from the card YAML
 
@@ -452,6 +452,9 @@ def cmd_bench(args) -> int:
         return status or 1
     log("== engine benchmark (Pyodide under Node) ==")
     status |= subprocess.run([node, str(ROOT / "bench" / "pyodide_bench.mjs")], cwd=ROOT).returncode
+    log("== page load: time to data-ready, ours vs a bare Pyodide page (headless Chromium) ==")
+    status |= subprocess.run([sys.executable, str(ROOT / "bench" / "load_bench.py")], cwd=ROOT,
+                             env=env_with_pythonpath()).returncode
     return status
 
 
@@ -470,7 +473,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--port", type=int, default=8000)
     p = sub.add_parser("test", help="setup, then run pytest on tests/ (extra args after -- go to pytest)")
     p.add_argument("--long", action="store_true", help="long property runs (CRYSTALCLANS_LONG=1)")
-    sub.add_parser("bench", help="engine throughput in CPython and in Pyodide under Node")
+    sub.add_parser("bench", help="engine throughput (CPython, Pyodide under Node) and page load times (Chromium)")
     sub.add_parser("dist", help="setup, then copy index.html, pyscript.toml, py/, web/ into dist/")
     sub.add_parser("cards", help="regenerate py/crystalclans/data/base_set.json (needs PyYAML)")
     args, extra = parser.parse_known_args(argv)

@@ -47,7 +47,7 @@ def measure(page, action, timeout_ms: int = 120_000) -> dict:
             "app_marks_ms": marks["marks"]}
 
 
-def one_run(pw, url: str) -> tuple[dict, dict]:
+def one_run(pw, url: str, service_workers: str = "allow") -> tuple[dict, dict]:
     """Cold load in a new browser with an empty profile on disk, then a warm reload in it.
 
     A real profile, not browser.new_context(): Playwright's contexts are incognito, whose in-memory HTTP
@@ -55,7 +55,7 @@ def one_run(pw, url: str) -> tuple[dict, dict]:
     """
     with tempfile.TemporaryDirectory(prefix="load_bench_profile_") as profile:
         ctx = pw.chromium.launch_persistent_context(profile, executable_path=harness.CHROMIUM, headless=True,
-                                                    args=harness.CHROMIUM_ARGS)
+                                                    args=harness.CHROMIUM_ARGS, service_workers=service_workers)
         try:
             ctx.add_init_script(harness.READY_PROBE)
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
@@ -70,6 +70,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--json", action="store_true", help="also print one JSON line with every figure")
+    ap.add_argument("--service-workers", choices=("allow", "block"), default="allow",
+                    help="block: measure without our offline cache (sw.js), as the bare page has none")
     ap.add_argument("--no-pydantic-baseline", action="store_true",
                     help="skip the extra baseline 'bare Pyodide + loadPackage(pydantic)'")
     args = ap.parse_args()
@@ -92,14 +94,15 @@ def main() -> int:
     try:
         with sync_playwright() as pw:
             browser = harness.launch_chromium(pw)
-            print(f"load_bench: Chromium {browser.version}, {args.runs} runs per page, serving {server.base_url}",
+            print(f"load_bench: Chromium {browser.version}, {args.runs} runs per page, serving {server.base_url}, "
+                  f"service workers: {args.service_workers}",
                   flush=True)
             browser.close()
             for url in pages.values():  # warm the OS file cache and the server once (not measured)
-                one_run(pw, url)
+                one_run(pw, url, args.service_workers)
             for run in range(1, args.runs + 1):
                 for name, url in pages.items():
-                    cold, warm = one_run(pw, url)
+                    cold, warm = one_run(pw, url, args.service_workers)
                     results[name]["cold"].append(cold)
                     results[name]["warm"].append(warm)
                     print(f"  run {run} {name:14s} cold {cold['ready_s']:6.2f} s ({cold['transfer_mb']:5.1f} MB)"

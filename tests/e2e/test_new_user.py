@@ -46,6 +46,7 @@ def test_new_user_plays_a_game_to_the_end(page, app_url, say):
             shots["battle"] = screenshot(page, "battle")
         if (shots["table"] is None and step >= 40 and pick["kind"] == "action"
                 and not is_visible(page, "[data-turn-screen]") and not is_visible(page, "[data-battle-result]")):
+            page.evaluate("() => window.scrollTo(0, 0)")  # the clicks scrolled; show the table from its top
             shots["table"] = screenshot(page, "table")
 
     stats = play_random_clicks(page, random.Random(SEED), MAX_CLICKS, on_step=on_step, log=say, log_every=200)

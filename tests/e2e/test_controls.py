@@ -1,0 +1,151 @@
+"""The controls a person uses besides random clicking: undo within a turn, the keyboard alone, accessible
+names, the card details view with provenance, the discard pile, and a phone-sized screen."""
+from __future__ import annotations
+
+from .ui import (
+    assert_no_page_errors,
+    dismiss_overlays,
+    fail_with_screenshot,
+    is_visible,
+    open_app,
+    screenshot,
+    start_game,
+    state_hash,
+    wait_hash,
+)
+
+PHONE = {"width": 390, "height": 844}
+
+# Every visible control must have a name a screen reader can say (text, aria-label or a <label>).
+UNNAMED_JS = """() => [...document.querySelectorAll("button, input, select, summary, [role=button]")]
+  .filter(el => el.checkVisibility ? el.checkVisibility() : el.offsetParent !== null)
+  .filter(el => {
+    const text = (el.getAttribute("aria-label") || el.innerText || el.title || "").trim();
+    const labelled = el.labels && [...el.labels].some(l => l.innerText.trim());
+    return !text && !labelled;
+  })
+  .map(el => el.outerHTML.slice(0, 120))"""
+
+
+def click_and_wait(page, selector: str) -> str:
+    before = state_hash(page)
+    page.locator(selector).first.click()
+    return wait_hash(page, "(h, before) => h !== before", before, what=f"the state to change after {selector}")
+
+
+def test_undo_steps_back_within_the_turn_only(page, app_url):
+    open_app(page, app_url)
+    start_game(page, clans=("blood", "skull"), names=("Ada", "Bo"), first_player=0)
+    dismiss_overlays(page)
+    h0 = state_hash(page)
+    assert page.locator("[data-cmd=undo]").count() == 0, "nothing to undo before the first action"
+    summon = page.locator('.action-bar [data-action^="summon "]').first.get_attribute("data-action")
+    h1 = click_and_wait(page, f'.action-bar [data-action="{summon}"]')
+    click_and_wait(page, '.action-bar [data-action="done"]')
+    assert is_visible(page, "[data-cmd=undo]"), "a finished summon in the same turn can be undone"
+
+    page.click("[data-cmd=undo]")
+    assert wait_hash(page, "(h, want) => h === want", h1, what="undo to restore the state after the pick") == h1
+    page.click("[data-cmd=undo]")
+    assert wait_hash(page, "(h, want) => h === want", h0, what="undo to restore the turn's start") == h0
+    assert page.locator("[data-cmd=undo]").count() == 0, "undo stops at the start of the turn"
+
+    # Spend past the neutral spaces: the turn passes to Bo, and Ada's moves are out of undo's reach for good.
+    click_and_wait(page, f'.action-bar [data-action="{summon}"]')
+    for _ in range(3):
+        more = page.locator('.action-bar [data-action^="pick "]')
+        if not more.count():
+            break
+        click_and_wait(page, '.action-bar [data-action^="pick "]')
+    click_and_wait(page, '.action-bar [data-action="done"]')
+    for _ in range(20):  # keep the order, skip what may be skipped, replenish: until Bo's turn
+        if is_visible(page, "[data-turn-screen]"):
+            break
+        for choice in ("keep", "skip", "done", "replenish"):
+            if page.locator(f'.action-bar [data-action="{choice}"]').count():
+                click_and_wait(page, f'.action-bar [data-action="{choice}"]')
+                break
+        else:
+            fail_with_screenshot(page, "undo_no_way_on", "expected keep, skip, done or replenish")
+    assert "Bo" in page.locator("[data-turn-screen]").inner_text()
+    dismiss_overlays(page)
+    assert page.locator("[data-cmd=undo]").count() == 0, "Bo cannot undo Ada's turn"
+    assert_no_page_errors(page)
+
+
+def test_keyboard_alone_starts_and_plays(page, app_url, say):
+    open_app(page, app_url)
+
+    def tab_to(selector: str, limit: int = 80) -> int:
+        for n in range(1, limit + 1):
+            page.keyboard.press("Tab")
+            if page.evaluate("(sel) => document.activeElement && document.activeElement.matches(sel)", selector):
+                return n
+        fail_with_screenshot(page, "keyboard_focus", f"{limit} presses of Tab never reached {selector}")
+
+    tabs = tab_to("[data-new-game]")
+    page.keyboard.press("Enter")
+    wait_hash(page, "(h) => typeof h === 'string' && h.length > 0", what="Enter on Start game to start a game")
+    # The pass-the-device screen takes the focus itself, so Enter goes on.
+    page.wait_for_function("() => document.activeElement && document.activeElement.hasAttribute('data-continue')")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('[data-turn-screen]')")
+    for key in ("Space", "Enter"):
+        before = state_hash(page)
+        tab_to(".action-bar [data-action]")
+        page.keyboard.press(key)
+        wait_hash(page, "(h, before) => h !== before", before, what=f"{key} on a focused action to apply it")
+    say(f"keyboard: {tabs} Tab presses from the top of the page to Start game; Enter/Space apply actions")
+    assert_no_page_errors(page)
+
+
+def test_every_control_has_an_accessible_name(page, app_url):
+    open_app(page, app_url)
+    unnamed = page.evaluate(UNNAMED_JS)
+    assert not unnamed, "start screen controls without a name:\n" + "\n".join(unnamed)
+    start_game(page, clans=("flower", "water"))
+    for screen in ("pass screen", "table"):
+        unnamed = page.evaluate(UNNAMED_JS)
+        assert not unnamed, f"{screen} controls without a name:\n" + "\n".join(unnamed)
+        dismiss_overlays(page)
+
+
+def test_card_details_show_provenance_and_discards_are_browsable(page, app_url):
+    open_app(page, app_url)
+    start_game(page, clans=("blood", "skull"), first_player=0)
+    dismiss_overlays(page)
+    seen: set[str] = set()
+    for i in range(page.locator(".hand [data-details]").count()):
+        page.locator(".hand [data-details]").nth(i).click()
+        text = page.locator("#modal [role=dialog]").inner_text()
+        assert "attack" in text and "battle.style" in text, text[:300]
+        tags = set(page.locator("#modal .prov .tag").all_inner_texts())
+        assert tags and tags <= {"seed", "web", "inferred", "design"}, tags
+        seen |= tags
+        page.click("#modal [data-cmd=close-modal]")
+    assert "design" in seen and seen & {"seed", "web", "inferred"}, f"provenance tags shown: {seen}"
+    page.locator(".hand [data-details]").first.click()
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('#modal [role=dialog]')")
+    page.locator("[data-cmd=discard]").first.click()
+    assert "discard pile" in page.locator("#modal [role=dialog]").inner_text()
+    page.click("#modal [data-cmd=close-modal]")
+    assert page.locator("#modal [role=dialog]").count() == 0
+    assert_no_page_errors(page)
+
+
+def test_phone_layout_has_no_sideways_scrolling(new_context, app_url, say):
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    open_app(page, app_url)
+    overflow = "() => document.documentElement.scrollWidth - window.innerWidth"
+    assert page.evaluate(overflow) <= 1, "the start screen is wider than a phone"
+    screenshot(page, "start_phone")
+    start_game(page, clans=("stone", "meteor"), first_player=0)
+    dismiss_overlays(page)
+    assert page.evaluate(overflow) <= 1, "the table is wider than a phone"
+    page.locator(".action-bar [data-action]").first.scroll_into_view_if_needed()
+    screenshot(page, "table_phone")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    screenshot(page, "board_phone")
+    say(f"phone {PHONE['width']}x{PHONE['height']}: page height {page.evaluate('document.documentElement.scrollHeight')} px")
+    assert_no_page_errors(page)
