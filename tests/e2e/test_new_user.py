@@ -18,6 +18,7 @@ from .ui import (
     screenshot,
     start_game,
     state_hash,
+    wait_ready,
 )
 
 SEED = 20240611
@@ -74,3 +75,17 @@ def test_fresh_profile_has_nothing_to_continue(page, app_url):
         fail_with_screenshot(page, "fresh_profile_continue",
                              f"a fresh profile offers [data-continue-game] (localStorage keys: {stored}); "
                              "JS null from localStorage.getItem() may have been taken for a saved game")
+
+
+def test_the_page_shows_progress_before_python_is_ready(page, app_url, say):
+    """Never a blank screen: the frame and a progress indicator are there as soon as the HTML is."""
+    page.goto(app_url, wait_until="domcontentloaded")
+    state = page.evaluate("""() => ({ready: document.body.dataset.ready === "true",
+      progress: !!document.querySelector("[role=progressbar]"),
+      title: document.querySelector("h1") && document.querySelector("h1").innerText,
+      text: (document.getElementById("loading-text") || {}).innerText})""")
+    assert not state["ready"], "Python cannot be ready at DOMContentLoaded; the check below would prove nothing"
+    assert state["progress"] and state["title"] == "Crystal Clans" and state["text"], state
+    waited = wait_ready(page)
+    assert page.locator("[role=progressbar]").count() == 0, "the progress indicator stays after ready"
+    say(f"progress shown at DOMContentLoaded ({state['text']!r}); ready {waited:.1f} s later")
