@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .abilities import is_optional
 from .actions import Action, Decision
 from .cardset import BEATS
+from .crystals import B0_TRIGGERS, usable, use_crystal
+from .effects import EffectsFrame, destroy_simultaneously, queue_triggers, stat_boost
 from .frames import Frame
 from .squads import enforce_limit
 
@@ -17,6 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 NONE = -1  # no card (none played yet / none available)
 KEEP_CARD = Action("keep")
+DONE = Action("done")
 DISCARD_CARD = Action("discard")
 ICON_OPS = {
     "attack": ("attack_bonus",),
@@ -31,7 +35,7 @@ class BattleState:
     __slots__ = (
         "attacker", "zone", "cards", "from_draw", "revealed", "sides", "atk", "dfn", "per", "double", "keep",
         "joined", "end_early", "destroyed", "dpd", "void", "from_bottom", "fought", "kept", "attack_values",
-        "damage_skipped", "played", "force_right", "killers",
+        "damage_skipped", "played", "force_right", "killers", "lost",
     )
 
     def __init__(self, attacker: int, zone: int) -> None:
@@ -59,6 +63,7 @@ class BattleState:
         self.played = [NONE, NONE]  # the revealed cards (for the battle summary)
         self.force_right = [False, False]  # opponent_uses_right_effect applies to player i's card
         self.killers: list[int] = []  # players whose squad destroyed an enemy unit by damage
+        self.lost: list[list[int]] = [[], []]  # codes destroyed out of player i's squads in this battle
 
     def copy(self) -> "BattleState":
         b = BattleState.__new__(BattleState)
@@ -107,12 +112,10 @@ class BattleFrame(Frame):
         b = g.battle
         step = self.step
         if step == 0:  # B0: the active player's battle-start choices first, then the other player's
-            from .crystals import CrystalB0Frame
-
             self.step = 8
             a = b.attacker
-            g.stack.append(CrystalB0Frame(1 - a))
-            g.stack.append(CrystalB0Frame(a))
+            g.stack.append(BattleStartFrame(1 - a, battle_start_abilities(g, 1 - a)))
+            g.stack.append(BattleStartFrame(a, battle_start_abilities(g, a)))
             return None
         if step == 8:  # a squad gone or moved away in B0 ends the battle before any card is played
             self.step = 1 if both_present(g) else 7
@@ -143,7 +146,6 @@ class BattleFrame(Frame):
             for p in (0, 1):
                 voided = tuple(e.get("icon") for e in effects[p] if e.op == "ignore_opponent_icons")
                 b.void[1 - p] = voided
-            from .effects import EffectsFrame
 
             a = b.attacker
             for p in (1 - a, a):  # pushed in reverse: the active player's card resolves first
@@ -155,8 +157,8 @@ class BattleFrame(Frame):
                 if effs:
                     g.stack.append(EffectsFrame(p, effs, 0, b.cards[p], "battle"))
             return None
-        if step == 3:  # B2d
-            self.step = 6 if b.end_early else 4
+        if step == 3:  # B2d: an ended battle skips B3 (after_damage abilities still resolve)
+            self.step = 5 if b.end_early else 4
             return None
         if step == 4:  # B3
             self.step = 5
@@ -165,21 +167,18 @@ class BattleFrame(Frame):
             else:
                 b.damage_skipped = True
             return None
-        if step == 5:  # end of B3: on_squad_destroys abilities, draw_per_destroyed (active player first)
+        if step == 5:  # end of B3: on_squad_destroys and after_damage abilities, draw_per_destroyed
             self.step = 6
-            from .effects import EffectsFrame
             from .rules import DrawFrame
 
             a = b.attacker
             n = len(b.destroyed)
-            for p in (1 - a, a):  # pushed in reverse: the active player's resolve first
-                if b.dpd[p] and n:
+            for p in (1 - a, a):  # pushed in reverse: the active player's draws come first
+                if b.dpd[p] and n and not b.end_early:
                     g.stack.append(DrawFrame(p, n * b.dpd[p], "battle"))
-                if p in b.killers:
-                    for i, c in enumerate(g.squads[p][b.zone]):
-                        for ability in g.K[c >> 1].on_squad_destroys:
-                            if not ability.battlefield or i == 0:
-                                g.stack.append(EffectsFrame(p, ability.effects, 0, c, "ability", b.zone))
+            sources = [(p, c, b.zone, i) for p in (a, 1 - a) for i, c in enumerate(g.squads[p][b.zone])]
+            queue_triggers(g, sources, "after_damage")
+            queue_triggers(g, [s for s in sources if s[0] in b.killers], "on_squad_destroys")
             return None
         if step == 6:  # B4: keep-in-hand choices, then battle cards to their owners' discard piles
             a = b.attacker
@@ -213,6 +212,69 @@ class BattleFrame(Frame):
             g.mark_secret(1 - p, "reveal")
         elif a.kind == "keep":
             b.kept[g.decision.player] = True  # type: ignore[union-attr]
+
+
+def battle_start_abilities(g: "Game", p: int) -> list[tuple[int, int]]:
+    """(source code, ability index) of p's battle_start_before_cards abilities switched on as the battle
+    begins (a battlefield ability only on the top unit)."""
+    b = g.battle
+    out = []
+    K = g.K
+    U = g.U
+    for i, c in enumerate(g.squads[p][b.zone]):
+        for ability in K[c >> 1].battle_start_before_cards:
+            if not ability.battlefield or i == 0:
+                out.append((c, U[c >> 1].abilities.index(ability)))
+    return out
+
+
+class BattleStartFrame(Frame):
+    """B0 for player p: her battle-start crystals (flip facedown or remove from the game) and her
+    battle_start_before_cards abilities, one at a time in the order she likes, then done. An ability that
+    is a "may" can be left unused; the others must all be used before done."""
+
+    __slots__ = ("p", "pending")
+
+    def __init__(self, p: int, pending: list[tuple[int, int]]) -> None:
+        self.p, self.pending = p, pending
+
+    def run(self, g: "Game") -> Decision | None:
+        p = self.p
+        b = g.battle
+        if b is None or not both_present(g):
+            g.stack.pop()
+            return None
+        U = g.U
+        sq = g.squads[p][b.zone]
+        self.pending = [(c, ai) for c, ai in self.pending
+                        if c in sq and (not U[c >> 1].abilities[ai].battlefield or sq[0] == c)]
+        must = any(not is_optional(U[c >> 1].abilities[ai]) for c, ai in self.pending)
+        opts = [] if must else [DONE]
+        for c, ai in self.pending:
+            opts.append(Action("use", (U[c >> 1].abilities[ai].id,)))
+        for trigger in B0_TRIGGERS:
+            verb = "remove" if trigger.endswith("_remove") else "flip"
+            for i in usable(g, p, trigger):
+                opts.append(Action(verb, (g.cs.crystals[g.collected[p][i][0]].id,)))
+        if not opts or opts == [DONE]:
+            g.stack.pop()
+            return None
+        return Decision("battle_start", p, "Battle start: use an ability or a crystal (flip it facedown, or remove "
+                        "it from the game), then done", opts, {"zone": g.zone_id(b.zone)})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        p = self.p
+        if a.kind == "done":
+            g.stack.pop()
+        elif a.kind == "use":
+
+            U = g.U
+            j = next(j for j, (c, ai) in enumerate(self.pending) if U[c >> 1].abilities[ai].id == a.args[0])
+            c, ai = self.pending.pop(j)
+            g.stack.append(EffectsFrame(p, U[c >> 1].abilities[ai].effects, 0, c, "ability", g.battle.zone))
+        else:
+            ci = g.cs.crystal_index[a.args[0]]
+            use_crystal(g, p, next(i for i, c in enumerate(g.collected[p]) if c[0] == ci))
 
 
 def _side_effects(g: "Game", p: int) -> tuple:
@@ -252,8 +314,6 @@ def squad_attack(g: "Game", p: int, z: int) -> int:
     abilities), doubled by double_attack_if_all; the opponent's defense boosts are subtracted later.
     Sleep (the enemy's top unit has it): this squad's top unit counts a printed attack of 0 and boosts to
     it alone are ignored."""
-    from .effects import stat_boost
-
     sq = g.squads[p][z]
     U = g.U
     enemy = g.squads[1 - p][z]
@@ -269,8 +329,6 @@ def squad_attack(g: "Game", p: int, z: int) -> int:
 
 def squad_defense_boost(g: "Game", p: int, z: int) -> int:
     """Defense boosts of p's squad: they lower the opposing squad's attack."""
-    from .effects import stat_boost
-
     return g.battle.dfn[p] + stat_boost(g, p, z, "defense")
 
 
@@ -291,8 +349,6 @@ def damage_targets(g: "Game", squad: list[int], damage: int, from_bottom: bool) 
 
 def apply_damage(g: "Game") -> None:
     """Simultaneous damage; all destroyed units are discarded at once, then on_destroyed triggers."""
-    from .effects import destroy_simultaneously
-
     b = g.battle
     z = b.zone
     b.fought = True

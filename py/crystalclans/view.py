@@ -105,7 +105,7 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
 
 def _public_info(kind: str, info: dict) -> dict:
     """What the other player may know about a decision she is not making."""
-    if kind in ("mulligan", "battle_card", "summon", "replenish", "scry_take", "scry_order"):
+    if kind in ("mulligan", "battle_card", "summon", "summon_zone", "replenish", "scry_take", "scry_order"):
         return {k: v for k, v in info.items() if k == "zone"}
     return info
 

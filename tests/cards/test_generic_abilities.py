@@ -94,3 +94,50 @@ def test_slipstream_leaves_an_enemy_zone():
     g.apply("activate c_center")
     assert g.decision.kind == "move"
     assert {str(a.args[0]) for a in g.legal_actions() if a.kind == "move"} == {"b_home", "c_west", "c_east", "a_home"}
+
+
+# ---------------------------------------------------------------- on the part-1 trigger machinery
+def harla_battle():
+    g = cc.Game.from_position({"clans": ["water", "skull"], "hands": [["water.tridents"], [WARRIORS]],
+                               "squads": {"c_center": [["water.harla_floodbringer"], [KNIGHTS, WARRIORS]]}})
+    g.apply("activate c_center")
+    g.apply("battle")
+    assert g.decision.kind == "battle_start"
+    return g
+
+
+def test_undertow_reorders_the_enemy_squad_at_battle_start():
+    g = harla_battle()
+    g.apply("use water.harla_floodbringer.undertow")
+    assert g.decision.kind == "reorder" and g.decision.player == 0 and g.decision.info["controller"] == 1
+    g.apply(f"place {WARRIORS}")
+    assert squad(g, 1) == [WARRIORS, KNIGHTS] and g.decision.kind == "battle_card"
+
+
+def test_undertow_declined():
+    g = harla_battle()
+    g.apply("done")
+    assert squad(g, 1) == [KNIGHTS, WARRIORS] and g.decision.kind == "battle_card"
+
+
+def oracles_move():
+    g = cc.Game.from_position({"clans": ["water", "skull"],
+                               "squads": {"a_home": [["water.blue_oracles"], []], "c_center": [[], [KNIGHTS]]}})
+    g.apply("activate a_home")
+    g.apply("move c_center")
+    return g
+
+
+def test_discourage_pays_the_units_activation_to_send_any_unit_home():
+    g = oracles_move()
+    assert g.decision.kind == "send_home"
+    assert [str(a) for a in g.legal_actions()] == ["skip", f"send {KNIGHTS}#1 enemy", "send water.blue_oracles#1 own"]
+    g.apply(f"send {KNIGHTS}#1 enemy")
+    assert squad(g, 1, "b_home") == [KNIGHTS] and g.pos == -2 - 1  # activation 2, then the Knights' 1
+    assert squad(g, 0) == ["water.blue_oracles"]
+
+
+def test_discourage_declined():
+    g = oracles_move()
+    g.apply("skip")
+    assert g.decision.kind == "battle" and g.pos == -2

@@ -14,7 +14,8 @@ from crystalclans.rng import Rng
 from ..conftest import sample_states
 
 ALL_KINDS = {"action", "summon", "reorder", "move", "split", "battle", "battle_card", "keep", "trim",
-             "replenish", "draw", "free_score", "mulligan", "summon_free", "recover", "remove", "destroy"}
+             "replenish", "draw", "free_score", "mulligan", "summon_free", "recover", "remove", "destroy",
+             "battle_start", "summon_zone", "send_home"}
 
 
 def scramble_hidden_from(g: cc.Game, p: int, salt: int) -> cc.Game:
@@ -72,6 +73,9 @@ def battle_states():
         for a in ("activate c_center", "battle", f"play {mine}", f"play {theirs}"):
             yield g.clone(), 0
             g.apply(a)
+            while g.decision.kind == "battle_start":  # the defenders' Sacrifice is not used
+                yield g.clone(), 0
+                g.apply("done")
         while g.decision is not None and g.log.count("battle") == 1 and len(g.log) < 30:
             yield g.clone(), 0
             g.apply(g.legal_actions()[-1])
@@ -119,7 +123,7 @@ def test_battle_card_hidden_until_reveal_then_public():
         "squads": {"a_west": [["blood.marauders"], []], "c_west": [[], ["skull.ancestral_warriors"]]},
     }
     g = cc.Game.from_position(pos)
-    for a in ("activate a_west", "move c_west", "battle", "play blood.ulvar_redmaw"):
+    for a in ("activate a_west", "move c_west", "battle", "done", "play blood.ulvar_redmaw"):
         g.apply(a)
     assert g.decision.kind == "battle_card" and g.decision.player == 1
     v1 = g.view(1)
