@@ -129,6 +129,12 @@ def passive_boost(g: "Game", p: int, sq: list[int], z: int, stat: str, unit_only
     return total
 
 
+def passive_total(g: "Game", sq: list[int], z: int, op: str) -> int:
+    """Sum of n over the switched-on continuous `op` effects of squad `sq` in zone z (activation_reduction,
+    invade_bonus)."""
+    return sum(eff.params["n"] for _, _, eff in active_passives(g, sq, "stat_passives", z) if eff.op == op)
+
+
 def stat_boost(g: "Game", p: int, z: int, stat: str, top_asleep: bool = False) -> int:
     """p's squad's boosts to `stat` ('attack' or 'defense') in the current battle: continuous abilities
     plus the battle's recorded bonus_per effects (counted now, at the start of B3)."""
@@ -364,9 +370,11 @@ class SummonFreeFrame(Frame):
         z = self._target(g)
         if self.zone == "battling_squad":
             g.squads[p][z].append(code)  # joins at the bottom; no reorder during a battle
+            queue_triggers(g, [(p, code, z, len(g.squads[p][z]) - 1)], "on_summon")
             enforce_limit(g, p, z)
         else:
             g.squads[p][z].insert(0, code)
+            queue_triggers(g, [(p, code, z, 0)], "on_summon")
             settle(g, p, z)
 
 
@@ -531,7 +539,7 @@ class SendUnitHomeFrame(Frame):
                 continue  # already at home: nothing would change
             whose = (("own",) if ctrl == p else ("enemy",)) if self.anyone else ()
             for a in position_options(g, "send", ctrl, sq):
-                if self.pay and not g.can_pay(p, U[sq[position_of(a)] >> 1].activation):
+                if self.pay and not g.can_pay(p, g.unit_activation(ctrl, z, position_of(a))):
                     continue
                 opts.append(Action("send", a.args + whose))
         if not opts:
@@ -551,7 +559,7 @@ class SendUnitHomeFrame(Frame):
         i = position_of(a)
         code = g.squads[ctrl][z][i]
         if self.pay:
-            g.pay(p, g.U[code >> 1].activation)
+            g.pay(p, g.unit_activation(ctrl, z, i))
         carried_out(g, self.parent)
         place_squad(g, ctrl, z, g.cs.board.homes[ctrl], [code])
 
@@ -654,7 +662,7 @@ def _opponent_discards(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
 def _scry_self(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
     n = min(eff.params["n"], len(g.draws[f.p]))
     if n:
-        g.stack.append(ScryFrame(f.p, n, eff.params.get("take", 0), 0))
+        g.stack.append(ScryFrame(f.p, n, eff.params.get("take", 0), 0, bool(eff.params.get("bottom_allowed"))))
 
 
 @primitive("place_own_squad")
@@ -689,13 +697,14 @@ class OpponentHandFrame(Frame):
 
 class ScryFrame(Frame):
     """scry_self: look at the top n cards of your draw pile (never reshuffles); take `take` of them into
-    your hand, then choose the order of the rest, top first ('keep' leaves it). The cards stay in the
-    pile (its top end) while you look; what you take or reorder stays hidden from the opponent."""
+    your hand, then choose the order of the rest, top first ('keep' leaves it); with `bottom`, any of them
+    may go beneath the pile instead. The cards stay in the pile (its top end) while you look; what you
+    take or reorder stays hidden from the opponent."""
 
-    __slots__ = ("p", "n", "take", "pos")
+    __slots__ = ("p", "n", "take", "pos", "bottom")
 
-    def __init__(self, p: int, n: int, take: int, pos: int) -> None:
-        self.p, self.n, self.take, self.pos = p, n, take, pos
+    def __init__(self, p: int, n: int, take: int, pos: int, bottom: bool = False) -> None:
+        self.p, self.n, self.take, self.pos, self.bottom = p, n, take, pos, bottom
 
     def _looked(self, g: "Game") -> list[int]:
         pile = g.draws[self.p]
@@ -709,10 +718,13 @@ class ScryFrame(Frame):
             return Decision("scry_take", p, f"You look at the top {len(looked)} card(s) of your draw pile: "
                             "take one into your hand", opts, {"looking_at": len(looked)})
         rest = looked[self.pos:]
-        if len(set(rest)) < 2:
+        if not rest or len(set(rest)) < 2 and not self.bottom:
             g.stack.pop()
             return None
-        opts = [Action("keep")] + [Action("first", (g.token(c, p),)) for c in sorted(set(rest))]
+        kinds = sorted(set(rest))
+        opts = [Action("keep")] + [Action("first", (g.token(c, p),)) for c in kinds if len(kinds) > 1]
+        if self.bottom:
+            opts += [Action("bottom", (g.token(c, p),)) for c in kinds]
         return Decision("scry_order", p, f"Put the looked-at cards back: choose card {self.pos + 1} from the top "
                         "(or keep the order)", opts, {"looking_at": len(looked)})
 
@@ -730,6 +742,11 @@ class ScryFrame(Frame):
             self.take -= 1
         elif a.kind == "keep":
             g.stack.pop()
+        elif a.kind == "bottom":
+            code = g.code_of(a.args[0], p)
+            k = next(k for k in range(self.pos, self.n) if pile[len(pile) - 1 - k] == code)
+            pile.insert(0, pile.pop(len(pile) - 1 - k))
+            self.n -= 1
         else:
             code = g.code_of(a.args[0], p)
             # positions counted from the top: index len-1-k in the list

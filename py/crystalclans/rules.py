@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, Decision
 from .crystals import usable
-from .effects import active_passives, passive_boost, queue_triggers
+from .effects import active_passives, passive_boost, passive_total, queue_triggers
 from .frames import Frame
 from .squads import KEEP, ReorderFrame, enforce_limit, meaningful_reorder, position_of, settle
 from .squads import squad_token
@@ -433,10 +433,11 @@ class DrawFrame(Frame):
 # ---------------------------------------------------------------------- invade
 def invade_attack(g: "Game", p: int, z: int) -> int:
     """The invading squad's total attack value: its units' attack values (printed + boosts to the unit
-    itself, e.g. Devoted Leaders); battle-only squad boosts do not count."""
+    itself, e.g. Devoted Leaders) plus invade_bonus (Siege); battle-only squad boosts do not count."""
     sq = g.squads[p][z]
     U = g.U
-    return sum(U[c >> 1].attack for c in sq) + passive_boost(g, p, sq, z, "attack", unit_only=True)
+    return sum(U[c >> 1].attack for c in sq) + passive_boost(g, p, sq, z, "attack", unit_only=True) \
+        + passive_total(g, sq, z, "invade_bonus")
 
 
 def invade(g: "Game", p: int) -> None:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, Decision
 from .crystals import turn_facedown
-from .effects import condition_holds, matches
+from .effects import condition_holds, matches, queue_triggers
 from .frames import Frame
 from .squads import settle
 
@@ -257,4 +257,5 @@ class SummonFrame(Frame):
                 if ci >= 0:
                     turn_facedown(g, p, ci)
         g.squads[p][z] = self.chosen + g.squads[p][z]
+        queue_triggers(g, [(p, c, z, i) for i, c in enumerate(self.chosen)], "on_summon")  # after the settling
         settle(g, p, z)

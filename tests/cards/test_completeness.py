@@ -28,6 +28,10 @@ IMPLEMENTED = {
     "skull.mordra_gravebinder.gravebind", "flower.menders.heal", "flower.wisp.lure_away",
     # other clans' abilities that became data on the part-1 mechanisms (tests in test_generic_abilities.py)
     "stone.horgath.golemcraft", "water.harla_floodbringer.undertow", "water.blue_oracles.discourage",
+    # on_summon, scry_self bottom_allowed, activation_reduction, invade_bonus
+    "meteor.starglass_acolytes.chart_the_heavens", "stone.horgath.master_plans", "stone.lithomancers.stone_memory",
+    "water.sonya_saltdaughter.linked", "water.cartographers.inform", "meteor.titan_knights.in_step",
+    "meteor.commander_orion.command", "stone.siege_towers.siege",
 }
 PART_2_CLANS = ("meteor", "water", "stone")
 

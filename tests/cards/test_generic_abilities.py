@@ -141,3 +141,123 @@ def test_discourage_declined():
     g = oracles_move()
     g.apply("skip")
     assert g.decision.kind == "battle" and g.pos == -2
+
+
+# ---------------------------------------------------------------- on_summon
+def summon(clans, unit, **kw):
+    pos = {"clans": clans, "active": 0, "hands": [[unit], []], "token": 8}
+    pos.update(kw)
+    g = cc.Game.from_position(pos)
+    g.apply(f"summon {unit}")
+    g.apply("done")
+    return g
+
+
+def test_chart_the_heavens_look_at_three_and_put_any_beneath():
+    top = ["meteor.comet_lancers", "meteor.citadel_knights", "meteor.titan_knights", "meteor.gravity_mages"]
+    g = summon(["meteor", "skull"], "meteor.starglass_acolytes", draw=[top, []])
+    assert g.decision.kind == "scry_order"
+    opts = [str(a) for a in g.legal_actions()]
+    assert "bottom meteor.titan_knights" in opts and "bottom meteor.gravity_mages" not in opts  # only the top 3
+    g.apply("bottom meteor.comet_lancers")
+    g.apply("first meteor.titan_knights")
+    g.apply("keep")
+    assert [g.unit_id(c) for c in g.draws[0][::-1]] == ["meteor.titan_knights", "meteor.citadel_knights",
+                                                         "meteor.gravity_mages", "meteor.comet_lancers"]
+
+
+def test_chart_the_heavens_kept_as_it_was():
+    top = ["meteor.comet_lancers", "meteor.citadel_knights", "meteor.titan_knights"]
+    g = summon(["meteor", "skull"], "meteor.starglass_acolytes", draw=[top, []])
+    g.apply("keep")
+    assert [g.unit_id(c) for c in g.draws[0][::-1]] == top and g.decision.kind == "action"
+
+
+def test_inform_take_one_of_the_top_four_and_fewer_cards_do_not_reshuffle():
+    g = summon(["water", "skull"], "water.cartographers", draw=[["water.tridents", "water.blue_oracles"], []],
+               discard=[["water.tide_runners"], []])
+    assert g.decision.kind == "scry_take"  # glossary: fewer than four cards, look at those; no reshuffle
+    g.apply("take water.blue_oracles")
+    assert [g.unit_id(c) for c in g.hands[0]] == ["water.blue_oracles"] and g.owed == []
+    assert [g.unit_id(c) for c in g.discards[0]] == ["water.tide_runners"]
+
+
+def test_master_plans_up_to_two_ballistas_or_siege_towers():
+    g = summon(["stone", "skull"], "stone.horgath",
+               discard=[["stone.ballista", "stone.siege_towers", "stone.workers"], []])
+    assert g.decision.kind == "recover"
+    assert [str(a) for a in g.legal_actions()] == ["done", "recover stone.ballista", "recover stone.siege_towers"]
+    g.apply("recover stone.ballista")
+    g.apply("recover stone.siege_towers")
+    assert sorted(g.unit_id(c) for c in g.hands[0]) == ["stone.ballista", "stone.siege_towers"]
+
+
+def test_stone_memory_declined():
+    g = summon(["stone", "skull"], "stone.lithomancers", discard=[["stone.ballista"], []])
+    assert [str(a) for a in g.legal_actions()] == ["done", "recover stone.ballista"]
+    g.apply("done")
+    assert g.hands[0] == [] and g.decision.kind == "action"
+
+
+def test_linked_brings_harla_back_and_not_other_units():
+    g = summon(["water", "skull"], "water.sonya_saltdaughter",
+               discard=[["water.harla_floodbringer", "water.tridents"], []])
+    assert [str(a) for a in g.legal_actions()] == ["done", "recover water.harla_floodbringer"]
+    g.apply("recover water.harla_floodbringer")
+    assert [g.unit_id(c) for c in g.hands[0]] == ["water.harla_floodbringer"]
+
+
+def test_on_summon_also_for_a_free_summon():
+    # no card of the set gives Stone a free summon, so the summon_free frame is pushed directly
+    from crystalclans.effects import SummonFreeFrame
+
+    g = cc.Game.from_position({"clans": ["stone", "skull"], "hands": [["stone.lithomancers"], []],
+                               "discard": [["stone.ballista"], []]})
+    g.stack.append(SummonFreeFrame(0, {"any": True}, "hand", "home", 1, -1))
+    g._advance()
+    g.apply("summon stone.lithomancers")
+    assert g.decision.kind == "recover"
+
+
+# ---------------------------------------------------------------- activation_reduction, invade_bonus
+def test_in_step_lowers_the_activation_cost_with_another_knight():
+    g = cc.Game.from_position({"clans": ["meteor", "skull"],
+                               "squads": {"a_home": [["meteor.titan_knights", "meteor.citadel_knights"], []],
+                                          "a_west": [["meteor.titan_knights"], []]}})
+    assert g.activation_cost(0, g.cs.board.zone_index["a_home"]) == 3 - 1
+    assert g.activation_cost(0, g.cs.board.zone_index["a_west"]) == 3  # no other KNIGHT
+
+
+def test_in_step_counts_for_discourage():
+    # glossary (Titan Knights): the reduction holds for opponent effects such as Blue Oracles' Discourage
+    g = cc.Game.from_position({"clans": ["water", "meteor"], "squads": {
+        "a_home": [["water.blue_oracles"], []],
+        "c_center": [[], ["meteor.titan_knights", "meteor.citadel_knights"]]}})
+    g.apply("activate a_home")
+    g.apply("move c_center")
+    g.apply("send meteor.titan_knights#1 enemy")
+    assert g.pos == -2 - 2  # activation 2, then the Titan Knights' 3 - 1
+
+
+def test_command_with_another_knight_cheaper_and_stronger():
+    g = cc.Game.from_position({"clans": ["meteor", "skull"],
+                               "squads": {"a_home": [["meteor.commander_orion", "meteor.citadel_knights"], []]}})
+    assert g.activation_cost(0, g.cs.board.zone_index["a_home"]) == 3 - 1
+    g = finish(battle("meteor.comet_lancers", WARRIORS, ["meteor.commander_orion", "meteor.citadel_knights"],
+                      [KNIGHTS], clans=["meteor", "skull"]))
+    assert g.last_battle["attack"][0] == 8 + 2 + 2 + 2 - 1  # units, Command, Lancers' right, Warriors' +1 defense
+    g = finish(battle("meteor.comet_lancers", WARRIORS, ["meteor.commander_orion", "meteor.starglass_acolytes"],
+                      [KNIGHTS], clans=["meteor", "skull"]))
+    assert g.last_battle["attack"][0] == 8 + 1 + 2 - 1  # no other KNIGHT: no Command
+
+
+def test_siege_adds_four_to_an_invasion():
+    g = cc.Game.from_position({"clans": ["stone", "skull"], "squads": {"b_home": [["stone.siege_towers"], []]},
+                               "draw": [[], [WARRIORS] * 10]})
+    g.apply("invade")
+    assert len(g.draws[1]) == 10 - (3 + 4)
+    g = cc.Game.from_position({"clans": ["stone", "skull"],
+                               "squads": {"b_home": [["stone.workers", "stone.siege_towers"], []]},
+                               "draw": [[], [WARRIORS] * 10]})
+    g.apply("invade")
+    assert len(g.draws[1]) == 10 - (1 + 3)  # Siege is a battlefield ability: off under the Workers

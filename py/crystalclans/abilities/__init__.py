@@ -31,15 +31,16 @@ SPECIALS: dict[str, "Handler | None"] = {}
 OPTIONAL_SPECIALS: set[str] = set()
 #: Triggers the engine fires.
 TRIGGERS: set[str] = {"passive_modifier", "on_destroyed", "on_squad_destroys", "on_move_into",
-                      "battle_start_before_cards", "after_damage"}
+                      "battle_start_before_cards", "after_damage", "on_summon"}
 #: Triggered abilities compiled per kind (KindInfo field of the same name).
-TRIGGERED = ("on_destroyed", "on_squad_destroys", "on_move_into", "battle_start_before_cards", "after_damage")
+TRIGGERED = ("on_destroyed", "on_squad_destroys", "on_move_into", "battle_start_before_cards", "after_damage",
+             "on_summon")
 #: Primitives of the summon action (queried while a summon is built).
 SUMMON_OPS = ("summon_into_zone", "summon_from_discard", "summon_cost_reduction")
 #: Primitives used as continuous modifiers (queried by the engine rather than run).
-PASSIVE_OPS: set[str] = {"attack_bonus", "defense_bonus", "bonus_per", "movement", "signature", "special",
-                         *SUMMON_OPS}
-STAT_OPS = ("attack_bonus", "defense_bonus", "bonus_per")
+#: Continuous modifiers of a squad's numbers (stat_passives): battle stats, activation cost, invasions.
+STAT_OPS = ("attack_bonus", "defense_bonus", "bonus_per", "activation_reduction", "invade_bonus")
+PASSIVE_OPS: set[str] = {"movement", "signature", "special", *STAT_OPS, *SUMMON_OPS}
 
 
 def register_signature(sig_id: str) -> None:
@@ -58,7 +59,8 @@ class KindInfo:
     sleep: bool  # battlefield signature Sleep: on top, the enemy top unit fights with printed attack 0
     heal: bool  # battlefield special Heal: on top, squad-mates destroyed by a battle go home instead
     from_discard: bool  # summon_from_discard {self}: this card may be summoned out of the discard pile
-    stat_passives: tuple  # ((battlefield, Effect), ...) continuous stat boosts used in B3
+    act_mod: bool  # has an activation_reduction (Game.activation_cost looks further only then)
+    stat_passives: tuple  # ((battlefield, Effect), ...) continuous modifiers of the squad's numbers
     movement: tuple  # ((battlefield, Effect), ...) movement modes
     summon_passives: tuple  # ((battlefield, Effect), ...) what this unit on the battlefield lends a summon
     on_destroyed: tuple  # (AbilityDef, ...)
@@ -66,6 +68,7 @@ class KindInfo:
     on_move_into: tuple
     battle_start_before_cards: tuple
     after_damage: tuple
+    on_summon: tuple
 
 
 def _effect_implemented(eff: "Effect", trigger: str) -> bool:
@@ -146,8 +149,9 @@ def kind_info(card_set: "CardSet") -> tuple[KindInfo, ...]:
                     moves.append((a.battlefield, e))
                 elif e.op in SUMMON_OPS:
                     summons.append((a.battlefield, e))
+        act_mod = any(e.op == "activation_reduction" for _, e in stats)
         out.append(KindInfo(
-            flags["horde"], flags["sleep"], flags["heal"], flags["from_discard"], tuple(stats), tuple(moves),
+            flags["horde"], flags["sleep"], flags["heal"], flags["from_discard"], act_mod, tuple(stats), tuple(moves),
             tuple(summons), *(tuple(triggered[t]) for t in TRIGGERED)))
     result = tuple(out)
     _CACHE[card_set.hash] = result
