@@ -11,7 +11,7 @@ from .abilities import is_optional
 from .actions import Action, Decision
 from .cardset import BEATS
 from .crystals import B0_TRIGGERS, usable, use_crystal
-from .effects import EffectsFrame, destroy_simultaneously, queue_triggers, stat_boost
+from .effects import EffectsFrame, active_passives, counter_value, destroy_simultaneously, queue_triggers, stat_boost
 from .frames import Frame
 from .squads import enforce_limit
 
@@ -35,7 +35,7 @@ class BattleState:
     __slots__ = (
         "attacker", "zone", "cards", "from_draw", "revealed", "sides", "atk", "dfn", "per", "double", "keep",
         "joined", "end_early", "destroyed", "dpd", "void", "from_bottom", "fought", "kept", "attack_values",
-        "damage_skipped", "played", "force_right", "killers", "lost",
+        "damage_skipped", "played", "force_right", "killers", "lost", "support", "placed_away", "first",
     )
 
     def __init__(self, attacker: int, zone: int) -> None:
@@ -64,6 +64,9 @@ class BattleState:
         self.force_right = [False, False]  # opponent_uses_right_effect applies to player i's card
         self.killers: list[int] = []  # players whose squad destroyed an enemy unit by damage
         self.lost: list[list[int]] = [[], []]  # codes destroyed out of player i's squads in this battle
+        self.support: list[list] = [[], []]  # (source code, its zone, ability index): friendly_battle_elsewhere
+        self.placed_away = [False, False]  # player i's battling squad was placed out of the zone (send_home)
+        self.first = -1  # opponent_reveals_first: this player picks and reveals her card first (-2: cancelled)
 
     def copy(self) -> "BattleState":
         b = BattleState.__new__(BattleState)
@@ -103,26 +106,28 @@ def triggered_side(my_style: str, other_style: str | None) -> str:
 class BattleFrame(Frame):
     __slots__ = ("step",)
 
-    # steps: 0 B0 (push choices), 8 after B0, 1 B1, 2 B2 (sides, voids, push effects), 3 after B2c, 4 B3,
-    # 5 after B3, 6 B4, 7 end
+    # steps: 0 B0 (push choices), 8 after B0, 1 B1, 2 B2 (sides, voids, push effects), 3 after B2c,
+    # 4 B3 (damage directions), 10 B3 damage, 5 after B3, 6 B4, 9 support after-effects, 7 end
     def __init__(self, step: int) -> None:
         self.step = step
 
     def run(self, g: "Game") -> Decision | None:
         b = g.battle
         step = self.step
-        if step == 0:  # B0: the active player's battle-start choices first, then the other player's
+        if step == 0:  # B0: support registers; the active player's battle-start choices, then the other's
             self.step = 8
             a = b.attacker
+            register_support(g)
             g.stack.append(BattleStartFrame(1 - a, battle_start_abilities(g, 1 - a)))
             g.stack.append(BattleStartFrame(a, battle_start_abilities(g, a)))
             return None
         if step == 8:  # a squad gone or moved away in B0 ends the battle before any card is played
-            self.step = 1 if both_present(g) else 7
+            self.step = 1 if both_present(g) else 9
             return None
         if step == 1:  # B1: each player picks a card; an empty hand plays the draw pile's top card
             a = b.attacker
-            for p in (a, 1 - a):
+            order = (a, 1 - a) if b.first < 0 else (b.first, 1 - b.first)
+            for p in order:
                 if b.cards[p] == NONE and not b.from_draw[p]:
                     if g.hands[p]:
                         opts = [Action("play", (g.token(c, p),)) for c in g.hand_kinds(p)]
@@ -160,7 +165,19 @@ class BattleFrame(Frame):
         if step == 3:  # B2d: an ended battle skips B3 (after_damage abilities still resolve)
             self.step = 5 if b.end_early else 4
             return None
-        if step == 4:  # B3
+        if step == 4:  # B3: damage directions (active player first), then damage
+            self.step = 10
+            if both_present(g):
+                a = b.attacker
+                for p in (1 - a, a):
+                    if not b.from_bottom[p]:
+                        mode = damage_direction(g, p)
+                        if mode == "always":
+                            b.from_bottom[p] = True
+                        elif mode == "choose":
+                            g.stack.append(DirectionFrame(p))
+            return None
+        if step == 10:
             self.step = 5
             if both_present(g):
                 apply_damage(g)
@@ -196,7 +213,15 @@ class BattleFrame(Frame):
                     else:
                         g.discard(c)
                 b.cards[p] = NONE
+            self.step = 9
+            return None
+        if step == 9:  # the supporters' other effects (Time Anomaly), now that the battle's losses are known
             self.step = 7
+            for p in (1 - b.attacker, b.attacker):
+                for code, z, ai in b.support[p]:
+                    rest = tuple(e for e in g.U[code >> 1].abilities[ai].effects if e.op not in SUPPORT_STATS)
+                    if rest:
+                        g.stack.append(EffectsFrame(p, rest, 0, code, "support", z))
             return None
         # step 7: the battle is over
         finish_battle(g)
@@ -209,9 +234,81 @@ class BattleFrame(Frame):
             code = g.code_of(a.args[0], p)
             g.hands[p].remove(code)
             b.cards[p] = code
-            g.mark_secret(1 - p, "reveal")
+            if b.first != p:  # a card revealed first is public at once
+                g.mark_secret(1 - p, "reveal")
         elif a.kind == "keep":
             b.kept[g.decision.player] = True  # type: ignore[union-attr]
+
+
+SUPPORT_STATS = ("attack_bonus", "defense_bonus", "bonus_per")
+
+
+def register_support(g: "Game") -> None:
+    """B0: each player's friendly_battle_elsewhere abilities of squads outside the battle zone (range
+    adjacent: only from a zone adjacent to it) register; their stat effects count for her battling squad."""
+    b = g.battle
+    K = g.K
+    U = g.U
+    adjacent = g.cs.board.adjacency[b.zone]
+    for p in (0, 1):
+        for z, sq in enumerate(g.squads[p]):
+            if z == b.zone:
+                continue
+            for i, c in enumerate(sq):
+                for ability in K[c >> 1].friendly_battle_elsewhere:
+                    if ability.battlefield and i != 0:
+                        continue
+                    if ability.params.get("range") == "adjacent" and z not in adjacent:
+                        continue
+                    b.support[p].append((c, z, U[c >> 1].abilities.index(ability)))
+
+
+def support_boost(g: "Game", p: int, stat: str) -> int:
+    """What p's registered supporters add to her battling squad's `stat` in this battle."""
+    b = g.battle
+    if not b.support[p]:
+        return 0
+    flat = "attack_bonus" if stat == "attack" else "defense_bonus"
+    sq = g.squads[p][b.zone]
+    total = 0
+    for code, _, ai in b.support[p]:
+        for e in g.U[code >> 1].abilities[ai].effects:
+            if e.op == flat:
+                total += e.params["n"]
+            elif e.op == "bonus_per" and e.params["stat"] == stat:
+                total += e.params["n"] * counter_value(g, p, e, sq, None)
+    return total
+
+
+def damage_direction(g: "Game", p: int) -> str:
+    """'always', 'choose' or 'never': whether p's battling squad's damage may enter from the enemy's bottom
+    unit by a switched-on damage_from_bottom ability (Flank; optional: decided anew each battle)."""
+    b = g.battle
+    sq = g.squads[p][b.zone]
+    mode = "never"
+    for _, _, eff in active_passives(g, sq, "stat_passives", b.zone):
+        if eff.op == "damage_from_bottom":
+            if not eff.params.get("optional"):
+                return "always"
+            mode = "choose"
+    return mode
+
+
+class DirectionFrame(Frame):
+    """Start of B3: p chooses where her squad's damage enters the enemy squad."""
+
+    __slots__ = ("p",)
+
+    def __init__(self, p: int) -> None:
+        self.p = p
+
+    def run(self, g: "Game") -> Decision:
+        return Decision("damage_direction", self.p, "Your damage enters the enemy squad at its top or its bottom unit",
+                        [Action("damage", ("top",)), Action("damage", ("bottom",))], {"zone": g.zone_id(g.battle.zone)})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        g.stack.pop()
+        g.battle.from_bottom[self.p] = a.args[0] == "bottom"
 
 
 def battle_start_abilities(g: "Game", p: int) -> list[tuple[int, int]]:
@@ -318,7 +415,8 @@ def squad_attack(g: "Game", p: int, z: int) -> int:
     U = g.U
     enemy = g.squads[1 - p][z]
     asleep = bool(enemy) and g.K[enemy[0] >> 1].sleep
-    total = sum(U[c >> 1].attack for c in sq) + g.battle.atk[p] + stat_boost(g, p, z, "attack", asleep)
+    total = sum(U[c >> 1].attack for c in sq) + g.battle.atk[p] + stat_boost(g, p, z, "attack", asleep) \
+        + support_boost(g, p, "attack")
     if asleep:
         total -= U[sq[0] >> 1].attack
     for kw in g.battle.double[p]:
@@ -329,7 +427,7 @@ def squad_attack(g: "Game", p: int, z: int) -> int:
 
 def squad_defense_boost(g: "Game", p: int, z: int) -> int:
     """Defense boosts of p's squad: they lower the opposing squad's attack."""
-    return g.battle.dfn[p] + stat_boost(g, p, z, "defense")
+    return g.battle.dfn[p] + stat_boost(g, p, z, "defense") + support_boost(g, p, "defense")
 
 
 def damage_targets(g: "Game", squad: list[int], damage: int, from_bottom: bool) -> list[int]:

@@ -91,7 +91,11 @@ def condition_holds(g: "Game", cond: dict, squad: list[int], src: int | None, zo
         return zone is not None and zone >= 0 and g.cs.board.kinds[zone] == val
     if name == "if_previous":
         return frame is not None and frame.prev
-    return False  # supported_squad_wiped comes with friendly_battle_elsewhere
+    if name == "supported_squad_wiped":  # a friendly_battle_elsewhere effect, after the battle
+        b = g.battle
+        return frame is not None and frame.context == "support" and b is not None \
+            and not g.squads[frame.p][b.zone] and not b.placed_away[frame.p]
+    return False
 
 
 def active_passives(g: "Game", squad: list[int], what: str, zone: int | None):
@@ -487,6 +491,8 @@ def _send_home(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
         return
     q = 1 - p
     if g.squads[q][b.zone]:
+        if b.zone != g.cs.board.homes[q]:
+            b.placed_away[q] = True
         place_squad(g, q, b.zone, g.cs.board.homes[q])
 
 
@@ -651,6 +657,86 @@ def _free_action(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
 
     if eff.params["action"] == "replenish":
         g.stack.append(ReplenishFrame(f.p, [], True))
+
+
+@primitive("look_at_opponent_hand")
+def _look(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    if g.hands[1 - f.p]:
+        g.stack.append(LookFrame(f.p))
+
+
+@primitive("scry_opponent")
+def _scry_opponent(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    prm = eff.params
+    g.stack.append(ScryOpponentFrame(f.p, prm["n"], bool(prm.get("may_discard")), 0 if prm.get("optional") else 1))
+
+
+@primitive("opponent_reveals_first")
+def _reveals_first(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    b = g.battle
+    if b is not None:
+        # both players with the effect: it cancels out (-2) and the cards are revealed together
+        b.first = -2 if b.first in (f.p, -2) else 1 - f.p
+
+
+class LookFrame(Frame):
+    """look_at_opponent_hand: p sees the opponent's hand (information only; the decision shows it)."""
+
+    __slots__ = ("p",)
+
+    def __init__(self, p: int) -> None:
+        self.p = p
+
+    def run(self, g: "Game") -> Decision:
+        q = 1 - self.p
+        return Decision("look", self.p, "You see your opponent's hand", [DONE],
+                        {"hand": [g.token(c, self.p) for c in sorted(g.hands[q])]})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        g.stack.pop()
+
+
+class ScryOpponentFrame(Frame):
+    """scry_opponent: p views the opponent's n uppermost draw-pile cards (an empty pile makes her reshuffle
+    first); with may_discard, p may discard any of them; the rest stay as they were.
+    Stage 0: an optional effect, look or skip; 1: look (reshuffle if needed); 2: discard choices."""
+
+    __slots__ = ("p", "n", "may_discard", "stage")
+
+    def __init__(self, p: int, n: int, may_discard: bool, stage: int) -> None:
+        self.p, self.n, self.may_discard, self.stage = p, n, may_discard, stage
+
+    def run(self, g: "Game") -> Decision | None:
+        p, q = self.p, 1 - self.p
+        if self.stage == 0:
+            return Decision("scry_opponent", p, "You may look at the top of your opponent's draw pile",
+                            [Action("look"), Action("skip")], {})
+        if self.stage == 1:
+            self.stage = 2
+            if not g.draws[q]:
+                g.reshuffle(q)
+            self.n = min(self.n, len(g.draws[q]))
+        pile = g.draws[q]
+        seen = pile[len(pile) - self.n:][::-1] if self.n else []  # top first
+        if not seen:
+            g.stack.pop()
+            return None
+        opts = [DONE] + ([Action("discard", (g.token(c, p),)) for c in sorted(set(seen))] if self.may_discard else [])
+        return Decision("scry_opponent", p, "The top of your opponent's draw pile: discard any of these, then done",
+                        opts, {"seen": [g.token(c, p) for c in seen]})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        q = 1 - self.p
+        if a.kind == "look":
+            self.stage = 1
+        elif a.kind in ("skip", "done"):
+            g.stack.pop()
+        else:
+            code = g.code_of(a.args[0], self.p)
+            pile = g.draws[q]
+            j = max(i for i in range(len(pile) - self.n, len(pile)) if pile[i] == code)
+            g.discard(pile.pop(j))
+            self.n -= 1
 
 
 @primitive("opponent_discards_chosen")

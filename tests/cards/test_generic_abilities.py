@@ -261,3 +261,131 @@ def test_siege_adds_four_to_an_invasion():
                                "draw": [[], [WARRIORS] * 10]})
     g.apply("invade")
     assert len(g.draws[1]) == 10 - (1 + 3)  # Siege is a battlefield ability: off under the Workers
+
+
+# ---------------------------------------------------------------- friendly_battle_elsewhere
+def test_time_anomaly_supports_another_battle_and_returns_when_that_squad_is_wiped():
+    # Lancers (4/1) + their right +2 + Time Anomaly +2 - the Warriors' +1 defense: 7 kill the Knights, whose
+    # 4 kill the Lancers: the supported squad lost every unit, the Twins go back to hand.
+    g = finish(battle("meteor.comet_lancers", WARRIORS, ["meteor.comet_lancers"], [KNIGHTS], clans=["meteor", "skull"],
+                      squads={"a_west": [["meteor.astral_twins"], []]}))
+    assert g.last_battle["attack"][0] == 4 + 2 + 2 - 1
+    assert [g.unit_id(c) for c in g.hands[0]] == ["meteor.astral_twins"] and squad(g, 0, "a_west") == []
+
+
+def test_time_anomaly_stays_when_the_squad_survives_and_only_on_top():
+    g = finish(battle("meteor.comet_lancers", WARRIORS, ["meteor.titan_knights"], [KNIGHTS], clans=["meteor", "skull"],
+                      squads={"a_west": [["meteor.astral_twins"], []]}))
+    assert g.last_battle["attack"][0] == 3 + 2 + 2 - 1 and squad(g, 0, "a_west") == ["meteor.astral_twins"]
+    g = finish(battle("meteor.comet_lancers", WARRIORS, ["meteor.titan_knights"], [KNIGHTS], clans=["meteor", "skull"],
+                      squads={"a_west": [["meteor.citadel_knights", "meteor.astral_twins"], []]}))
+    assert g.last_battle["attack"][0] == 3 + 2 - 1
+
+
+def test_volley_and_egg_barrage_from_adjacent_zones_only():
+    # c_center borders a_home (Ballista: +2) but not a_east (Egg Tosser: no +4)
+    g = finish(battle("stone.siege_towers", WARRIORS, ["stone.workers"], [KNIGHTS], clans=["stone", "skull"],
+                      squads={"a_home": [["stone.ballista"], []], "a_east": [["stone.egg_tosser"], []]}))
+    assert g.last_battle["attack"][0] == 1 + 2 + 2 - 1
+    g = finish(battle("stone.siege_towers", WARRIORS, ["stone.workers"], [KNIGHTS], clans=["stone", "skull"],
+                      zone="c_east", squads={"a_east": [["stone.egg_tosser"], []]}))
+    assert g.last_battle["attack"][0] == 1 + 2 + 4 - 1
+
+
+# ---------------------------------------------------------------- look, scry the opponent, reveal first
+def test_portent_shows_the_opponents_hand_at_battle_start():
+    g = cc.Game.from_position({"clans": ["meteor", "skull"], "hands": [["meteor.comet_lancers"], [WARRIORS, KNIGHTS]],
+                               "squads": {"c_center": [["meteor.sybel_starreader"], [KNIGHTS]]}})
+    g.apply("activate c_center")
+    g.apply("battle")
+    assert [str(a) for a in g.legal_actions()] == ["use meteor.sybel_starreader.portent"]  # not a "may"
+    g.apply("use meteor.sybel_starreader.portent")
+    assert g.decision.kind == "look" and g.decision.info["hand"] == [f"{WARRIORS}@1", f"{KNIGHTS}@1"]
+    assert "hand" in g.view(0)["decision"]["info"]
+    g.apply("done")
+    assert g.decision.kind == "battle_card"
+
+def tactical_move(draw1, discard1=()):
+    g = cc.Game.from_position({"clans": ["meteor", "skull"], "draw": [[], list(draw1)], "discard": [[], list(discard1)],
+                               "squads": {"a_home": [["meteor.citadel_knights"], []]}})
+    g.apply("activate a_home")
+    g.apply("move a_west")
+    return g
+
+
+def test_tactical_peek_and_discard_the_opponents_top_card():
+    g = tactical_move([KNIGHTS, WARRIORS])
+    assert [str(a) for a in g.legal_actions()] == ["look", "skip"]
+    g.apply("look")
+    assert g.decision.info["seen"] == [f"{KNIGHTS}@1"]
+    g.apply(f"discard {KNIGHTS}@1")
+    assert [g.unit_id(c) for c in g.discards[1]] == [KNIGHTS] and [g.unit_id(c) for c in g.draws[1]] == [WARRIORS]
+
+
+def test_tactical_declined_or_left_on_top():
+    g = tactical_move([KNIGHTS, WARRIORS])
+    g.apply("skip")
+    assert len(g.draws[1]) == 2 and g.decision.kind == "action"
+    g = tactical_move([KNIGHTS, WARRIORS])
+    g.apply("look")
+    g.apply("done")
+    assert [g.unit_id(c) for c in g.draws[1]] == [WARRIORS, KNIGHTS]
+
+
+def test_tactical_on_an_empty_pile_reshuffles():
+    # glossary (Citadel Knights): the opponent reshuffles; a free score follows the action
+    g = tactical_move([], discard1=[KNIGHTS])
+    g.apply("look")
+    assert g.decision.info["seen"] == [f"{KNIGHTS}@1"] and g.owed == [0]
+    g.apply("done")
+    assert g.decision.kind == "free_score"
+
+
+def test_mind_reading_the_opponent_picks_and_reveals_first():
+    g = cc.Game.from_position({"clans": ["water", "skull"], "hands": [["water.tridents"], [WARRIORS]],
+                               "squads": {"c_center": [["water.deep_listeners"], [KNIGHTS]]}})
+    g.apply("activate c_center")
+    g.apply("battle")
+    g.apply("use water.deep_listeners.mind_reading")
+    assert g.decision.kind == "battle_card" and g.decision.player == 1
+    g.apply(f"play {WARRIORS}")
+    assert g.decision.kind == "battle_card" and g.decision.player == 0
+    assert g.view(0)["battle"]["cards"][1] == {"id": WARRIORS, "owner": 1} and g.view(0)["log"][-1] == f"play {WARRIORS}"
+
+
+def test_mind_reading_on_both_sides_cancels():
+    g = cc.Game.from_position({"clans": ["water", "water"], "hands": [["water.tridents"], ["water.tridents"]],
+                               "squads": {"c_center": [["water.deep_listeners"], ["water.deep_listeners"]]}})
+    g.apply("activate c_center")
+    g.apply("battle")
+    g.apply("use water.deep_listeners.mind_reading")
+    g.apply("use water.deep_listeners.mind_reading")
+    assert g.decision.kind == "battle_card" and g.decision.player == 0  # the usual order, cards hidden
+    g.apply("play water.tridents")
+    assert g.view(1)["battle"]["cards"][0] == {"chosen": True}
+
+
+# ---------------------------------------------------------------- damage_from_bottom as an ability (Flank's mechanism)
+def test_an_optional_damage_from_bottom_ability_is_a_choice_each_battle(monkeypatch):
+    import copy
+
+    from crystalclans import abilities
+    from crystalclans.cardset import compile_card_set
+
+    doc = copy.deepcopy(cc.base_set().raw)
+    doc["meta"]["version"] = str(doc["meta"]["version"]) + "+flank-test"
+    monkeypatch.setattr(abilities, "SIGNATURES", abilities.SIGNATURES | {"flank"})
+    cs = compile_card_set(doc)
+    pos = {"clans": ["water", "skull"], "hands": [["water.tridents"], [WARRIORS]],
+           "squads": {"c_center": [["water.blue_oracles"], [KNIGHTS, WARRIORS, WARRIORS]]}}
+    # Blue Oracles 3 + the Tridents' right +4 - 1 = 6 damage: from the top the Knights (4) and one Warriors (2) die; from the bottom both
+    # Warriors die and the last 2 are lost on the Knights
+    for direction, left in (("bottom", [KNIGHTS]), ("top", [WARRIORS])):
+        g = cc.Game.from_position(pos, cs)
+        for a in ("activate c_center", "battle", "play water.tridents", f"play {WARRIORS}"):
+            g.apply(a)
+        assert g.decision.kind == "damage_direction" and g.decision.player == 0
+        assert [str(a) for a in g.legal_actions()] == ["damage top", "damage bottom"]
+        g.apply(f"damage {direction}")
+        finish(g)
+        assert squad(g, 1) == left

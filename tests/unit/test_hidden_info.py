@@ -18,6 +18,11 @@ ALL_KINDS = {"action", "summon", "reorder", "move", "split", "battle", "battle_c
              "battle_start", "summon_zone", "send_home"}
 
 
+#: Decisions whose whole point is to show the decider some of the opponent's hidden cards (Portent,
+#: Tactical, The Bitter Blessing): there the decider's view rightly depends on them.
+REVEALS = {"look", "scry_opponent", "opponent_discard"}
+
+
 def scramble_hidden_from(g: cc.Game, p: int, salt: int) -> cc.Game:
     h = g.clone()
     opp = 1 - p
@@ -93,6 +98,9 @@ def test_view_identical_when_hidden_information_changes_at_every_decision_kind()
         if g.decision is None:
             continue
         for p in (0, 1):
+            if g.decision.kind in REVEALS and g.decision.player == p:
+                covered.add((g.decision.kind, "decider"))
+                continue
             v = json.dumps(g.view(p), sort_keys=True)
             for salt in (1, 2):
                 w = json.dumps(scramble_hidden_from(g, p, n * 3 + salt).view(p), sort_keys=True)

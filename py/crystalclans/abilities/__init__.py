@@ -9,7 +9,8 @@ and specials are registered; `pending_abilities()` lists the rest (the completen
 squad limit (Horde), which passive stat boosts, movement modes and summon modifiers it has, which
 triggered abilities fire. Where the triggers fire: on_destroyed in effects.destroy_simultaneously,
 on_move_into after an activation's move (rules.ActivateFrame), battle_start_before_cards in B0
-(battle.BattleStartFrame, offered as choices), on_squad_destroys and after_damage at the end of B3.
+(battle.BattleStartFrame, offered as choices), friendly_battle_elsewhere registers in B0 (battle.py),
+on_squad_destroys and after_damage at the end of B3, on_summon once a summon is placed (summon.py).
 Simultaneous triggers go through effects.TriggerQueueFrame: the active player orders them.
 """
 from __future__ import annotations
@@ -31,15 +32,15 @@ SPECIALS: dict[str, "Handler | None"] = {}
 OPTIONAL_SPECIALS: set[str] = set()
 #: Triggers the engine fires.
 TRIGGERS: set[str] = {"passive_modifier", "on_destroyed", "on_squad_destroys", "on_move_into",
-                      "battle_start_before_cards", "after_damage", "on_summon"}
+                      "battle_start_before_cards", "after_damage", "on_summon", "friendly_battle_elsewhere"}
 #: Triggered abilities compiled per kind (KindInfo field of the same name).
 TRIGGERED = ("on_destroyed", "on_squad_destroys", "on_move_into", "battle_start_before_cards", "after_damage",
-             "on_summon")
+             "on_summon", "friendly_battle_elsewhere")
 #: Primitives of the summon action (queried while a summon is built).
 SUMMON_OPS = ("summon_into_zone", "summon_from_discard", "summon_cost_reduction")
 #: Primitives used as continuous modifiers (queried by the engine rather than run).
-#: Continuous modifiers of a squad's numbers (stat_passives): battle stats, activation cost, invasions.
-STAT_OPS = ("attack_bonus", "defense_bonus", "bonus_per", "activation_reduction", "invade_bonus")
+#: Continuous modifiers of a squad (stat_passives): battle stats, activation cost, invasions, damage direction.
+STAT_OPS = ("attack_bonus", "defense_bonus", "bonus_per", "activation_reduction", "invade_bonus", "damage_from_bottom")
 PASSIVE_OPS: set[str] = {"movement", "signature", "special", *STAT_OPS, *SUMMON_OPS}
 
 
@@ -69,6 +70,7 @@ class KindInfo:
     battle_start_before_cards: tuple
     after_damage: tuple
     on_summon: tuple
+    friendly_battle_elsewhere: tuple
 
 
 def _effect_implemented(eff: "Effect", trigger: str) -> bool:
