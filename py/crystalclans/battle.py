@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .abilities import is_optional
 from .actions import Action, Decision
 from .cardset import BEATS
+from .crystals import B0_TRIGGERS, usable, use_crystal
+from .effects import EffectsFrame, active_passives, counter_value, destroy_simultaneously, queue_triggers, stat_boost
 from .frames import Frame
 from .squads import enforce_limit
 
@@ -17,6 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 NONE = -1  # no card (none played yet / none available)
 KEEP_CARD = Action("keep")
+DONE = Action("done")
 DISCARD_CARD = Action("discard")
 ICON_OPS = {
     "attack": ("attack_bonus",),
@@ -31,7 +35,7 @@ class BattleState:
     __slots__ = (
         "attacker", "zone", "cards", "from_draw", "revealed", "sides", "atk", "dfn", "per", "double", "keep",
         "joined", "end_early", "destroyed", "dpd", "void", "from_bottom", "fought", "kept", "attack_values",
-        "damage_skipped", "played", "force_right", "killers",
+        "damage_skipped", "played", "force_right", "killers", "lost", "support", "placed_away", "first",
     )
 
     def __init__(self, attacker: int, zone: int) -> None:
@@ -59,6 +63,10 @@ class BattleState:
         self.played = [NONE, NONE]  # the revealed cards (for the battle summary)
         self.force_right = [False, False]  # opponent_uses_right_effect applies to player i's card
         self.killers: list[int] = []  # players whose squad destroyed an enemy unit by damage
+        self.lost: list[list[int]] = [[], []]  # codes destroyed out of player i's squads in this battle
+        self.support: list[list] = [[], []]  # (source code, its zone, ability index): friendly_battle_elsewhere
+        self.placed_away = [False, False]  # player i's battling squad was placed out of the zone (send_home)
+        self.first = -1  # opponent_reveals_first: this player picks and reveals her card first (-2: cancelled)
 
     def copy(self) -> "BattleState":
         b = BattleState.__new__(BattleState)
@@ -98,28 +106,28 @@ def triggered_side(my_style: str, other_style: str | None) -> str:
 class BattleFrame(Frame):
     __slots__ = ("step",)
 
-    # steps: 0 B0 (push choices), 8 after B0, 1 B1, 2 B2 (sides, voids, push effects), 3 after B2c, 4 B3,
-    # 5 after B3, 6 B4, 7 end
+    # steps: 0 B0 (push choices), 8 after B0, 1 B1, 2 B2 (sides, voids, push effects), 3 after B2c,
+    # 4 B3 (damage directions), 10 B3 damage, 5 after B3, 6 B4, 9 support after-effects, 7 end
     def __init__(self, step: int) -> None:
         self.step = step
 
     def run(self, g: "Game") -> Decision | None:
         b = g.battle
         step = self.step
-        if step == 0:  # B0: the active player's battle-start choices first, then the other player's
-            from .crystals import CrystalB0Frame
-
+        if step == 0:  # B0: support registers; the active player's battle-start choices, then the other's
             self.step = 8
             a = b.attacker
-            g.stack.append(CrystalB0Frame(1 - a))
-            g.stack.append(CrystalB0Frame(a))
+            register_support(g)
+            g.stack.append(BattleStartFrame(1 - a, battle_start_abilities(g, 1 - a)))
+            g.stack.append(BattleStartFrame(a, battle_start_abilities(g, a)))
             return None
         if step == 8:  # a squad gone or moved away in B0 ends the battle before any card is played
-            self.step = 1 if both_present(g) else 7
+            self.step = 1 if both_present(g) else 9
             return None
         if step == 1:  # B1: each player picks a card; an empty hand plays the draw pile's top card
             a = b.attacker
-            for p in (a, 1 - a):
+            order = (a, 1 - a) if b.first < 0 else (b.first, 1 - b.first)
+            for p in order:
                 if b.cards[p] == NONE and not b.from_draw[p]:
                     if g.hands[p]:
                         opts = [Action("play", (g.token(c, p),)) for c in g.hand_kinds(p)]
@@ -143,7 +151,6 @@ class BattleFrame(Frame):
             for p in (0, 1):
                 voided = tuple(e.get("icon") for e in effects[p] if e.op == "ignore_opponent_icons")
                 b.void[1 - p] = voided
-            from .effects import EffectsFrame
 
             a = b.attacker
             for p in (1 - a, a):  # pushed in reverse: the active player's card resolves first
@@ -155,31 +162,40 @@ class BattleFrame(Frame):
                 if effs:
                     g.stack.append(EffectsFrame(p, effs, 0, b.cards[p], "battle"))
             return None
-        if step == 3:  # B2d
-            self.step = 6 if b.end_early else 4
+        if step == 3:  # B2d: an ended battle skips B3 (after_damage abilities still resolve)
+            self.step = 5 if b.end_early else 4
             return None
-        if step == 4:  # B3
+        if step == 4:  # B3: damage directions (active player first), then damage
+            self.step = 10
+            if both_present(g):
+                a = b.attacker
+                for p in (1 - a, a):
+                    if not b.from_bottom[p]:
+                        mode = damage_direction(g, p)
+                        if mode == "always":
+                            b.from_bottom[p] = True
+                        elif mode == "choose":
+                            g.stack.append(DirectionFrame(p))
+            return None
+        if step == 10:
             self.step = 5
             if both_present(g):
                 apply_damage(g)
             else:
                 b.damage_skipped = True
             return None
-        if step == 5:  # end of B3: on_squad_destroys abilities, draw_per_destroyed (active player first)
+        if step == 5:  # end of B3: on_squad_destroys and after_damage abilities, draw_per_destroyed
             self.step = 6
-            from .effects import EffectsFrame
             from .rules import DrawFrame
 
             a = b.attacker
             n = len(b.destroyed)
-            for p in (1 - a, a):  # pushed in reverse: the active player's resolve first
-                if b.dpd[p] and n:
+            for p in (1 - a, a):  # pushed in reverse: the active player's draws come first
+                if b.dpd[p] and n and not b.end_early:
                     g.stack.append(DrawFrame(p, n * b.dpd[p], "battle"))
-                if p in b.killers:
-                    for i, c in enumerate(g.squads[p][b.zone]):
-                        for ability in g.K[c >> 1].on_squad_destroys:
-                            if not ability.battlefield or i == 0:
-                                g.stack.append(EffectsFrame(p, ability.effects, 0, c, "ability", b.zone))
+            sources = [(p, c, b.zone, i) for p in (a, 1 - a) for i, c in enumerate(g.squads[p][b.zone])]
+            queue_triggers(g, sources, "after_damage")
+            queue_triggers(g, [s for s in sources if s[0] in b.killers], "on_squad_destroys")
             return None
         if step == 6:  # B4: keep-in-hand choices, then battle cards to their owners' discard piles
             a = b.attacker
@@ -197,7 +213,15 @@ class BattleFrame(Frame):
                     else:
                         g.discard(c)
                 b.cards[p] = NONE
+            self.step = 9
+            return None
+        if step == 9:  # the supporters' other effects (Time Anomaly), now that the battle's losses are known
             self.step = 7
+            for p in (1 - b.attacker, b.attacker):
+                for code, z, ai in b.support[p]:
+                    rest = tuple(e for e in g.U[code >> 1].abilities[ai].effects if e.op not in SUPPORT_STATS)
+                    if rest:
+                        g.stack.append(EffectsFrame(p, rest, 0, code, "support", z))
             return None
         # step 7: the battle is over
         finish_battle(g)
@@ -210,9 +234,144 @@ class BattleFrame(Frame):
             code = g.code_of(a.args[0], p)
             g.hands[p].remove(code)
             b.cards[p] = code
-            g.mark_secret(1 - p, "reveal")
+            if b.first != p:  # a card revealed first is public at once
+                g.mark_secret(1 - p, "reveal")
         elif a.kind == "keep":
             b.kept[g.decision.player] = True  # type: ignore[union-attr]
+
+
+SUPPORT_STATS = ("attack_bonus", "defense_bonus", "bonus_per")
+
+
+def register_support(g: "Game") -> None:
+    """B0: each player's friendly_battle_elsewhere abilities of squads outside the battle zone (range
+    adjacent: only from a zone adjacent to it) register; their stat effects count for her battling squad."""
+    b = g.battle
+    K = g.K
+    U = g.U
+    adjacent = g.cs.board.adjacency[b.zone]
+    for p in (0, 1):
+        for z, sq in enumerate(g.squads[p]):
+            if z == b.zone:
+                continue
+            for i, c in enumerate(sq):
+                for ability in K[c >> 1].friendly_battle_elsewhere:
+                    if ability.battlefield and i != 0:
+                        continue
+                    if ability.params.get("range") == "adjacent" and z not in adjacent:
+                        continue
+                    b.support[p].append((c, z, U[c >> 1].abilities.index(ability)))
+
+
+def support_boost(g: "Game", p: int, stat: str) -> int:
+    """What p's registered supporters add to her battling squad's `stat` in this battle."""
+    b = g.battle
+    if not b.support[p]:
+        return 0
+    flat = "attack_bonus" if stat == "attack" else "defense_bonus"
+    sq = g.squads[p][b.zone]
+    total = 0
+    for code, _, ai in b.support[p]:
+        for e in g.U[code >> 1].abilities[ai].effects:
+            if e.op == flat:
+                total += e.params["n"]
+            elif e.op == "bonus_per" and e.params["stat"] == stat:
+                total += e.params["n"] * counter_value(g, p, e, sq, None)
+    return total
+
+
+def damage_direction(g: "Game", p: int) -> str:
+    """'always', 'choose' or 'never': whether p's battling squad's damage may enter from the enemy's bottom
+    unit by a switched-on damage_from_bottom ability (Flank; optional: decided anew each battle)."""
+    b = g.battle
+    sq = g.squads[p][b.zone]
+    mode = "never"
+    for _, _, eff in active_passives(g, sq, "stat_passives", b.zone):
+        if eff.op == "damage_from_bottom":
+            if not eff.params.get("optional"):
+                return "always"
+            mode = "choose"
+    return mode
+
+
+class DirectionFrame(Frame):
+    """Start of B3: p chooses where her squad's damage enters the enemy squad."""
+
+    __slots__ = ("p",)
+
+    def __init__(self, p: int) -> None:
+        self.p = p
+
+    def run(self, g: "Game") -> Decision:
+        return Decision("damage_direction", self.p, "Your damage enters the enemy squad at its top or its bottom unit",
+                        [Action("damage", ("top",)), Action("damage", ("bottom",))], {"zone": g.zone_id(g.battle.zone)})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        g.stack.pop()
+        g.battle.from_bottom[self.p] = a.args[0] == "bottom"
+
+
+def battle_start_abilities(g: "Game", p: int) -> list[tuple[int, int]]:
+    """(source code, ability index) of p's battle_start_before_cards abilities switched on as the battle
+    begins (a battlefield ability only on the top unit)."""
+    b = g.battle
+    out = []
+    K = g.K
+    U = g.U
+    for i, c in enumerate(g.squads[p][b.zone]):
+        for ability in K[c >> 1].battle_start_before_cards:
+            if not ability.battlefield or i == 0:
+                out.append((c, U[c >> 1].abilities.index(ability)))
+    return out
+
+
+class BattleStartFrame(Frame):
+    """B0 for player p: her battle-start crystals (flip facedown or remove from the game) and her
+    battle_start_before_cards abilities, one at a time in the order she likes, then done. An ability that
+    is a "may" can be left unused; the others must all be used before done."""
+
+    __slots__ = ("p", "pending")
+
+    def __init__(self, p: int, pending: list[tuple[int, int]]) -> None:
+        self.p, self.pending = p, pending
+
+    def run(self, g: "Game") -> Decision | None:
+        p = self.p
+        b = g.battle
+        if b is None or not both_present(g):
+            g.stack.pop()
+            return None
+        U = g.U
+        sq = g.squads[p][b.zone]
+        self.pending = [(c, ai) for c, ai in self.pending
+                        if c in sq and (not U[c >> 1].abilities[ai].battlefield or sq[0] == c)]
+        must = any(not is_optional(U[c >> 1].abilities[ai]) for c, ai in self.pending)
+        opts = [] if must else [DONE]
+        for c, ai in self.pending:
+            opts.append(Action("use", (U[c >> 1].abilities[ai].id,)))
+        for trigger in B0_TRIGGERS:
+            verb = "remove" if trigger.endswith("_remove") else "flip"
+            for i in usable(g, p, trigger):
+                opts.append(Action(verb, (g.cs.crystals[g.collected[p][i][0]].id,)))
+        if not opts or opts == [DONE]:
+            g.stack.pop()
+            return None
+        return Decision("battle_start", p, "Battle start: use an ability or a crystal (flip it facedown, or remove "
+                        "it from the game), then done", opts, {"zone": g.zone_id(b.zone)})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        p = self.p
+        if a.kind == "done":
+            g.stack.pop()
+        elif a.kind == "use":
+
+            U = g.U
+            j = next(j for j, (c, ai) in enumerate(self.pending) if U[c >> 1].abilities[ai].id == a.args[0])
+            c, ai = self.pending.pop(j)
+            g.stack.append(EffectsFrame(p, U[c >> 1].abilities[ai].effects, 0, c, "ability", g.battle.zone))
+        else:
+            ci = g.cs.crystal_index[a.args[0]]
+            use_crystal(g, p, next(i for i, c in enumerate(g.collected[p]) if c[0] == ci))
 
 
 def _side_effects(g: "Game", p: int) -> tuple:
@@ -252,13 +411,12 @@ def squad_attack(g: "Game", p: int, z: int) -> int:
     abilities), doubled by double_attack_if_all; the opponent's defense boosts are subtracted later.
     Sleep (the enemy's top unit has it): this squad's top unit counts a printed attack of 0 and boosts to
     it alone are ignored."""
-    from .effects import stat_boost
-
     sq = g.squads[p][z]
     U = g.U
     enemy = g.squads[1 - p][z]
     asleep = bool(enemy) and g.K[enemy[0] >> 1].sleep
-    total = sum(U[c >> 1].attack for c in sq) + g.battle.atk[p] + stat_boost(g, p, z, "attack", asleep)
+    total = sum(U[c >> 1].attack for c in sq) + g.battle.atk[p] + stat_boost(g, p, z, "attack", asleep) \
+        + support_boost(g, p, "attack")
     if asleep:
         total -= U[sq[0] >> 1].attack
     for kw in g.battle.double[p]:
@@ -269,9 +427,7 @@ def squad_attack(g: "Game", p: int, z: int) -> int:
 
 def squad_defense_boost(g: "Game", p: int, z: int) -> int:
     """Defense boosts of p's squad: they lower the opposing squad's attack."""
-    from .effects import stat_boost
-
-    return g.battle.dfn[p] + stat_boost(g, p, z, "defense")
+    return g.battle.dfn[p] + stat_boost(g, p, z, "defense") + support_boost(g, p, "defense")
 
 
 def damage_targets(g: "Game", squad: list[int], damage: int, from_bottom: bool) -> list[int]:
@@ -291,8 +447,6 @@ def damage_targets(g: "Game", squad: list[int], damage: int, from_bottom: bool) 
 
 def apply_damage(g: "Game") -> None:
     """Simultaneous damage; all destroyed units are discarded at once, then on_destroyed triggers."""
-    from .effects import destroy_simultaneously
-
     b = g.battle
     z = b.zone
     b.fought = True

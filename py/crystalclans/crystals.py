@@ -6,29 +6,34 @@
   its effect in this battle. The active player makes her B0 choices first.
 * on_activate_flip: when you choose a squad to activate, flip the crystal instead of paying.
 
-A crystal counts as implemented when its trigger is fired here and its primitives are registered.
-Summon-time crystals (on_summon_flip, on_single_summon_flip) come with the summon abilities (Undying,
-Build); `pending_crystals()` lists them.
+* on_summon_flip / on_single_summon_flip: offered while a summon action is built (summon.py): a pick out
+  of the discard pile (Keeper of Souls) or a zone (Astral Pyramid) that only the crystal allows names it,
+  and the crystal turns facedown when the summon is committed.
+
+A crystal counts as implemented when its trigger is fired and its primitives are registered;
+`pending_crystals()` lists the rest.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action, Decision
-from .frames import Frame
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cardset import CardSet, CrystalDef
     from .game import Game
 
 CRYSTAL_TRIGGERS = {"on_gain", "battle_start_flip", "battle_start_remove", "on_activate_flip"}
+#: Crystals that change a summon action: their primitives are queried while it is built (summon.py).
+SUMMON_TRIGGERS = {"on_summon_flip", "on_single_summon_flip"}
 B0_TRIGGERS = ("battle_start_flip", "battle_start_remove")
-DONE = Action("done")
 
 
 def crystal_implemented(cd: "CrystalDef") -> bool:
+    from .abilities import SUMMON_OPS
     from .effects import HANDLERS
 
+    if cd.trigger in SUMMON_TRIGGERS:
+        return all(e.op in SUMMON_OPS for e in cd.effects)
     return cd.trigger in CRYSTAL_TRIGGERS and all(e.op in HANDLERS for e in cd.effects)
 
 
@@ -41,6 +46,14 @@ def usable(g: "Game", p: int, trigger: str) -> list[int]:
     cs = g.cs
     return [i for i, (ci, facedown) in enumerate(g.collected[p])
             if not facedown and cs.crystals[ci].trigger == trigger and crystal_implemented(cs.crystals[ci])]
+
+
+def turn_facedown(g: "Game", p: int, ci: int) -> None:
+    """Flip p's collected crystal `ci` facedown (it still counts; its text no longer applies)."""
+    for c in g.collected[p]:
+        if c[0] == ci:
+            c[1] = True
+            return
 
 
 def use_crystal(g: "Game", p: int, i: int) -> None:
@@ -63,37 +76,3 @@ def crystal_on_gain(g: "Game", p: int, ci: int) -> None:
     cd = g.cs.crystals[ci]
     if cd.trigger == "on_gain" and crystal_implemented(cd):
         g.stack.append(EffectsFrame(p, cd.effects, 0, -1, "crystal"))
-
-
-class CrystalB0Frame(Frame):
-    """B0: player p may flip/remove any of her battle-start crystals, one at a time, then done."""
-
-    __slots__ = ("p",)
-
-    def __init__(self, p: int) -> None:
-        self.p = p
-
-    def run(self, g: "Game") -> Decision | None:
-        p = self.p
-        b = g.battle
-        if b is None or not (g.squads[0][b.zone] and g.squads[1][b.zone]):
-            g.stack.pop()
-            return None
-        opts = [DONE]
-        for trigger in B0_TRIGGERS:
-            verb = "remove" if trigger.endswith("_remove") else "flip"
-            for i in usable(g, p, trigger):
-                opts.append(Action(verb, (g.cs.crystals[g.collected[p][i][0]].id,)))
-        if len(opts) == 1:
-            g.stack.pop()
-            return None
-        return Decision("crystal", p, "Battle start: use a crystal? (flip it facedown, or remove it from the game)",
-                        opts, {"zone": g.zone_id(b.zone)})
-
-    def choose(self, g: "Game", a: Action) -> None:
-        if a.kind == "done":
-            g.stack.pop()
-            return
-        ci = g.cs.crystal_index[a.args[0]]
-        i = next(i for i, c in enumerate(g.collected[self.p]) if c[0] == ci)
-        use_crystal(g, self.p, i)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from .actions import Action, Decision
+from .actions import Action, Decision, card_token
 from .frames import Frame
-from .squads import enforce_limit, place_squad, position_of, position_options
+from .squads import enforce_limit, place_squad, position_of, position_options, settle
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cardset import Effect
@@ -33,12 +33,15 @@ def primitive(op: str) -> Callable[[Handler], Handler]:
 
 class EffectsFrame(Frame):
     """Resolve `effects` in printed order for player p; `src` is the card they come from (or -1), `zone`
-    the zone that card stood in when the effect triggered (or -1); `context` is 'battle' or 'ability'."""
+    the zone that card stood in when the effect triggered (or -1); `context` is 'battle' or 'ability'.
+    `prev`: whether the last optional effect was carried out (condition if_previous); a choice frame an
+    optional effect pushes sets it through `carried_out`."""
 
-    __slots__ = ("p", "effects", "i", "src", "context", "zone")
+    __slots__ = ("p", "effects", "i", "src", "context", "zone", "prev")
 
     def __init__(self, p: int, effects: tuple, i: int, src: int, context: str, zone: int = -1) -> None:
         self.p, self.effects, self.i, self.src, self.context, self.zone = p, effects, i, src, context, zone
+        self.prev = False
 
     def run(self, g: "Game") -> None:
         if self.i >= len(self.effects):
@@ -46,14 +49,31 @@ class EffectsFrame(Frame):
             return None
         eff = self.effects[self.i]
         self.i += 1
+        params = eff.params
+        if params.get("optional"):
+            self.prev = False
+        cond = params.get("condition")
+        if cond is not None:
+            sq = g.squads[self.p][self.zone] if self.zone >= 0 else []
+            if not condition_holds(g, cond, sq, self.src, self.zone, self):
+                return None
         handler = HANDLERS.get(eff.op)
         if handler is not None:
             handler(g, self, eff)
         return None
 
 
+def carried_out(g: "Game", parent: int) -> None:
+    """A choice frame pushed by an optional effect reports that the effect happened (for if_previous);
+    `parent` is the stack index of the EffectsFrame that pushed it."""
+    f = g.stack[parent] if 0 <= parent < len(g.stack) else None
+    if isinstance(f, EffectsFrame):
+        f.prev = True
+
+
 # ---------------------------------------------------------------------- helpers: conditions, counters, filters
-def condition_holds(g: "Game", cond: dict, squad: list[int], src: int | None, zone: int | None) -> bool:
+def condition_holds(g: "Game", cond: dict, squad: list[int], src: int | None, zone: int | None,
+                    frame: "EffectsFrame | None" = None) -> bool:
     (name, val), = cond.items()
     U = g.U
     if name == "all_in_squad_have":
@@ -68,8 +88,14 @@ def condition_holds(g: "Game", cond: dict, squad: list[int], src: int | None, zo
                 return True
         return False
     if name == "zone_kind":
-        return zone is not None and g.cs.board.kinds[zone] == val
-    return False  # conditions of later mechanisms (supported_squad_wiped, if_previous) are not met yet
+        return zone is not None and zone >= 0 and g.cs.board.kinds[zone] == val
+    if name == "if_previous":
+        return frame is not None and frame.prev
+    if name == "supported_squad_wiped":  # a friendly_battle_elsewhere effect, after the battle
+        b = g.battle
+        return frame is not None and frame.context == "support" and b is not None \
+            and not g.squads[frame.p][b.zone] and not b.placed_away[frame.p]
+    return False
 
 
 def active_passives(g: "Game", squad: list[int], what: str, zone: int | None):
@@ -105,6 +131,12 @@ def passive_boost(g: "Game", p: int, sq: list[int], z: int, stat: str, unit_only
         elif eff.op == flat_op and not unit_only:
             total += eff.params["n"]
     return total
+
+
+def passive_total(g: "Game", sq: list[int], z: int, op: str) -> int:
+    """Sum of n over the switched-on continuous `op` effects of squad `sq` in zone z (activation_reduction,
+    invade_bonus)."""
+    return sum(eff.params["n"] for _, _, eff in active_passives(g, sq, "stat_passives", z) if eff.op == op)
 
 
 def stat_boost(g: "Game", p: int, z: int, stat: str, top_asleep: bool = False) -> int:
@@ -152,27 +184,86 @@ def matches(g: "Game", code: int, flt: dict, src: int = -1) -> bool:
 # ---------------------------------------------------------------------- destruction
 def destroy_simultaneously(g: "Game", hits: list[tuple[int, int, int]]) -> None:
     """Destroy units given as (controller, zone, position): all leave at once, go to their owners' discard
-    piles, count as destroyed in the current battle, then their on_destroyed abilities trigger."""
+    piles, count as destroyed in the current battle, then their on_destroyed abilities trigger.
+    Heal: squad-mates of a Heal unit on top, destroyed by a battle, go to their controller's home zone
+    instead of the discard pile (they still count as destroyed)."""
     if not hits:
         return
-    removed: list[tuple[int, int, int]] = []  # (controller, zone, code)
-    for ctrl, z, i in sorted(hits, key=lambda h: (h[0], h[1], -h[2])):
-        code = g.squads[ctrl][z].pop(i)
-        removed.append((ctrl, z, code))
     b = g.battle
-    for _, _, code in removed:
-        g.discard(code)
+    K = g.K
+    removed: list[tuple[int, int, int, int]] = []  # (controller, zone, code, position)
+    healed: dict[tuple[int, int], list[int]] = {}
+    for ctrl, z, i in sorted(hits, key=lambda h: (h[0], h[1], -h[2])):
+        sq = g.squads[ctrl][z]
+        code = sq.pop(i)
+        removed.append((ctrl, z, code, i))
+        if b is not None and i > 0 and K[sq[0] >> 1].heal:  # positions go downward: sq[0] is still the top
+            healed.setdefault((ctrl, z), []).insert(0, code)
+        else:
+            g.discard(code)
         if b is not None:
             b.destroyed.append(code)
-    # Triggers: the active player orders simultaneous effects; hers resolve first (pushed last).
-    a = g.active
-    K = g.K
-    for ctrl, z, code in sorted(removed, key=lambda r: r[0] == a):
-        for ability in K[code >> 1].on_destroyed:
-            g.stack.append(EffectsFrame(ctrl, ability.effects, 0, code, "ability", z))
+            b.lost[ctrl].append(code)
+    queue_triggers(g, [(ctrl, code, z, i) for ctrl, z, code, i in removed], "on_destroyed")
+    for (ctrl, z), codes in healed.items():
+        home = g.cs.board.homes[ctrl]
+        combining = bool(g.squads[ctrl][home])
+        g.squads[ctrl][home] = codes + g.squads[ctrl][home]
+        settle(g, ctrl, home, reorder=combining)
     for ctrl, z in {(r[0], r[1]) for r in removed}:
         if g.squads[ctrl][z]:
             enforce_limit(g, ctrl, z)
+
+
+def queue_triggers(g: "Game", sources: list[tuple[int, int, int, int]], trigger: str) -> None:
+    """Fire `trigger` at the same moment for the given (controller, card code, zone, position in its squad)
+    sources; a battlefield ability only for a card on top (position 0)."""
+    items = []
+    K = g.K
+    U = g.U
+    for ctrl, code, z, pos in sources:
+        for ability in getattr(K[code >> 1], trigger):
+            if ability.battlefield and pos != 0:
+                continue
+            items.append((ctrl, code, z, U[code >> 1].abilities.index(ability)))
+    if items:
+        g.stack.append(TriggerQueueFrame(items))
+
+
+class TriggerQueueFrame(Frame):
+    """Triggered abilities that fired at the same moment, as (controller, source code, zone, ability index).
+    When more than one different ability is waiting, the active player chooses which resolves next."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[tuple[int, int, int, int]]) -> None:
+        self.items = items
+
+    def _label(self, g: "Game", item: tuple[int, int, int, int]) -> str:
+        ctrl, code, _, ai = item
+        return card_token(g.U[code >> 1].abilities[ai].id, ctrl, g.active)
+
+    def run(self, g: "Game") -> Decision | None:
+        items = self.items
+        if not items:
+            g.stack.pop()
+            return None
+        first = items[0]
+        if all((it[1] >> 1, it[3]) == (first[1] >> 1, first[3]) for it in items):
+            # the same ability everywhere: the order changes nothing; the active player's first
+            self._resolve(g, next((i for i, it in enumerate(items) if it[0] == g.active), 0))
+            return None
+        labels = sorted({self._label(g, it) for it in items})
+        return Decision("order_triggers", g.active, "Effects trigger at the same time: choose which resolves next",
+                        [Action("resolve", (t,)) for t in labels], {})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        want = a.args[0]
+        self._resolve(g, next(i for i, it in enumerate(self.items) if self._label(g, it) == want))
+
+    def _resolve(self, g: "Game", i: int) -> None:
+        ctrl, code, z, ai = self.items.pop(i)
+        g.stack.append(EffectsFrame(ctrl, g.U[code >> 1].abilities[ai].effects, 0, code, "ability", z))
 
 
 def battle_zone_squad(g: "Game", p: int) -> list[int]:
@@ -283,11 +374,11 @@ class SummonFreeFrame(Frame):
         z = self._target(g)
         if self.zone == "battling_squad":
             g.squads[p][z].append(code)  # joins at the bottom; no reorder during a battle
+            queue_triggers(g, [(p, code, z, len(g.squads[p][z]) - 1)], "on_summon")
             enforce_limit(g, p, z)
         else:
-            from .squads import settle
-
             g.squads[p][z].insert(0, code)
+            queue_triggers(g, [(p, code, z, 0)], "on_summon")
             settle(g, p, z)
 
 
@@ -389,11 +480,94 @@ def _join(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
 def _send_home(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
     p = f.p
     b = g.battle
-    if eff.params.get("target") != "squad" or b is None:
-        return  # unit targets come with the unit abilities that use them
+    if eff.params.get("target") == "unit":
+        z = f.zone if f.zone >= 0 else (b.zone if b is not None else -1)
+        if z >= 0:
+            g.stack.append(SendUnitHomeFrame(p, z, eff.params.get("whose") == "any",
+                                             eff.params.get("pay") == "unit_activation",
+                                             bool(eff.params.get("optional")), len(g.stack) - 1))
+        return
+    if b is None:
+        return
     q = 1 - p
     if g.squads[q][b.zone]:
+        if b.zone != g.cs.board.homes[q]:
+            b.placed_away[q] = True
         place_squad(g, q, b.zone, g.cs.board.homes[q])
+
+
+@primitive("return_self_to_hand")
+def _return_self(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    if f.zone >= 0 and f.src in g.squads[f.p][f.zone]:
+        return_to_hand(g, f.p, f.zone, g.squads[f.p][f.zone].index(f.src))
+
+
+@primitive("special")
+def _special(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    from .abilities import SPECIALS
+
+    handler = SPECIALS.get(eff.params["id"])
+    if handler is not None:
+        handler(g, f, eff)
+
+
+def return_to_hand(g: "Game", ctrl: int, z: int, i: int) -> None:
+    """A unit leaves the battlefield for its controller's hand (glossary: returning cards to hand); a unit
+    controlled by the player who does not own it goes to its owner's discard pile instead (Gravebind)."""
+    code = g.squads[ctrl][z].pop(i)
+    if code & 1 == ctrl:
+        g.hands[ctrl].append(code)
+    else:
+        g.discard(code)
+    if g.squads[ctrl][z]:
+        enforce_limit(g, ctrl, z)
+
+
+class SendUnitHomeFrame(Frame):
+    """send_home {target: unit}: p picks one unit in zone z (an enemy unit, or with `anyone` any unit there)
+    and places it in its controller's home zone; with `pay`, p first pays that unit's activation cost.
+    `optional`: p may skip. `parent`: the EffectsFrame to tell when it happened (if_previous)."""
+
+    __slots__ = ("p", "zone", "anyone", "pay", "optional", "parent")
+
+    def __init__(self, p: int, zone: int, anyone: bool, pay: bool, optional: bool, parent: int) -> None:
+        self.p, self.zone, self.anyone, self.pay = p, zone, anyone, pay
+        self.optional, self.parent = optional, parent
+
+    def run(self, g: "Game") -> Decision | None:
+        p, z = self.p, self.zone
+        skip = [Action("skip")] if self.optional else []
+        opts = []
+        U = g.U
+        for ctrl in ((1 - p, p) if self.anyone else (1 - p,)):
+            sq = g.squads[ctrl][z]
+            if z == g.cs.board.homes[ctrl]:
+                continue  # already at home: nothing would change
+            whose = (("own",) if ctrl == p else ("enemy",)) if self.anyone else ()
+            for a in position_options(g, "send", ctrl, sq):
+                if self.pay and not g.can_pay(p, g.unit_activation(ctrl, z, position_of(a))):
+                    continue
+                opts.append(Action("send", a.args + whose))
+        if not opts:
+            g.stack.pop()
+            return None
+        opts = skip + opts
+        cost = " (paying its activation cost)" if self.pay else ""
+        return Decision("send_home", p, f"Send a unit in {g.zone_id(z)} to its home zone{cost}" +
+                        (", or skip" if self.optional else ""), opts, {"zone": g.zone_id(z)})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        g.stack.pop()
+        if a.kind == "skip":
+            return
+        p, z = self.p, self.zone
+        ctrl = p if len(a.args) > 1 and a.args[1] == "own" else 1 - p
+        i = position_of(a)
+        code = g.squads[ctrl][z][i]
+        if self.pay:
+            g.pay(p, g.unit_activation(ctrl, z, i))
+        carried_out(g, self.parent)
+        place_squad(g, ctrl, z, g.cs.board.homes[ctrl], [code])
 
 
 @primitive("reorder_enemy_squad")
@@ -485,6 +659,86 @@ def _free_action(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
         g.stack.append(ReplenishFrame(f.p, [], True))
 
 
+@primitive("look_at_opponent_hand")
+def _look(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    if g.hands[1 - f.p]:
+        g.stack.append(LookFrame(f.p))
+
+
+@primitive("scry_opponent")
+def _scry_opponent(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    prm = eff.params
+    g.stack.append(ScryOpponentFrame(f.p, prm["n"], bool(prm.get("may_discard")), 0 if prm.get("optional") else 1))
+
+
+@primitive("opponent_reveals_first")
+def _reveals_first(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    b = g.battle
+    if b is not None:
+        # both players with the effect: it cancels out (-2) and the cards are revealed together
+        b.first = -2 if b.first in (f.p, -2) else 1 - f.p
+
+
+class LookFrame(Frame):
+    """look_at_opponent_hand: p sees the opponent's hand (information only; the decision shows it)."""
+
+    __slots__ = ("p",)
+
+    def __init__(self, p: int) -> None:
+        self.p = p
+
+    def run(self, g: "Game") -> Decision:
+        q = 1 - self.p
+        return Decision("look", self.p, "You see your opponent's hand", [DONE],
+                        {"hand": [g.token(c, self.p) for c in sorted(g.hands[q])]})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        g.stack.pop()
+
+
+class ScryOpponentFrame(Frame):
+    """scry_opponent: p views the opponent's n uppermost draw-pile cards (an empty pile makes her reshuffle
+    first); with may_discard, p may discard any of them; the rest stay as they were.
+    Stage 0: an optional effect, look or skip; 1: look (reshuffle if needed); 2: discard choices."""
+
+    __slots__ = ("p", "n", "may_discard", "stage")
+
+    def __init__(self, p: int, n: int, may_discard: bool, stage: int) -> None:
+        self.p, self.n, self.may_discard, self.stage = p, n, may_discard, stage
+
+    def run(self, g: "Game") -> Decision | None:
+        p, q = self.p, 1 - self.p
+        if self.stage == 0:
+            return Decision("scry_opponent", p, "You may look at the top of your opponent's draw pile",
+                            [Action("look"), Action("skip")], {})
+        if self.stage == 1:
+            self.stage = 2
+            if not g.draws[q]:
+                g.reshuffle(q)
+            self.n = min(self.n, len(g.draws[q]))
+        pile = g.draws[q]
+        seen = pile[len(pile) - self.n:][::-1] if self.n else []  # top first
+        if not seen:
+            g.stack.pop()
+            return None
+        opts = [DONE] + ([Action("discard", (g.token(c, p),)) for c in sorted(set(seen))] if self.may_discard else [])
+        return Decision("scry_opponent", p, "The top of your opponent's draw pile: discard any of these, then done",
+                        opts, {"seen": [g.token(c, p) for c in seen]})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        q = 1 - self.p
+        if a.kind == "look":
+            self.stage = 1
+        elif a.kind in ("skip", "done"):
+            g.stack.pop()
+        else:
+            code = g.code_of(a.args[0], self.p)
+            pile = g.draws[q]
+            j = max(i for i in range(len(pile) - self.n, len(pile)) if pile[i] == code)
+            g.discard(pile.pop(j))
+            self.n -= 1
+
+
 @primitive("opponent_discards_chosen")
 def _opponent_discards(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
     g.stack.append(OpponentHandFrame(f.p, eff.params["n"]))
@@ -494,7 +748,7 @@ def _opponent_discards(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
 def _scry_self(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
     n = min(eff.params["n"], len(g.draws[f.p]))
     if n:
-        g.stack.append(ScryFrame(f.p, n, eff.params.get("take", 0), 0))
+        g.stack.append(ScryFrame(f.p, n, eff.params.get("take", 0), 0, bool(eff.params.get("bottom_allowed"))))
 
 
 @primitive("place_own_squad")
@@ -529,13 +783,14 @@ class OpponentHandFrame(Frame):
 
 class ScryFrame(Frame):
     """scry_self: look at the top n cards of your draw pile (never reshuffles); take `take` of them into
-    your hand, then choose the order of the rest, top first ('keep' leaves it). The cards stay in the
-    pile (its top end) while you look; what you take or reorder stays hidden from the opponent."""
+    your hand, then choose the order of the rest, top first ('keep' leaves it); with `bottom`, any of them
+    may go beneath the pile instead. The cards stay in the pile (its top end) while you look; what you
+    take or reorder stays hidden from the opponent."""
 
-    __slots__ = ("p", "n", "take", "pos")
+    __slots__ = ("p", "n", "take", "pos", "bottom")
 
-    def __init__(self, p: int, n: int, take: int, pos: int) -> None:
-        self.p, self.n, self.take, self.pos = p, n, take, pos
+    def __init__(self, p: int, n: int, take: int, pos: int, bottom: bool = False) -> None:
+        self.p, self.n, self.take, self.pos, self.bottom = p, n, take, pos, bottom
 
     def _looked(self, g: "Game") -> list[int]:
         pile = g.draws[self.p]
@@ -549,10 +804,13 @@ class ScryFrame(Frame):
             return Decision("scry_take", p, f"You look at the top {len(looked)} card(s) of your draw pile: "
                             "take one into your hand", opts, {"looking_at": len(looked)})
         rest = looked[self.pos:]
-        if len(set(rest)) < 2:
+        if not rest or len(set(rest)) < 2 and not self.bottom:
             g.stack.pop()
             return None
-        opts = [Action("keep")] + [Action("first", (g.token(c, p),)) for c in sorted(set(rest))]
+        kinds = sorted(set(rest))
+        opts = [Action("keep")] + [Action("first", (g.token(c, p),)) for c in kinds if len(kinds) > 1]
+        if self.bottom:
+            opts += [Action("bottom", (g.token(c, p),)) for c in kinds]
         return Decision("scry_order", p, f"Put the looked-at cards back: choose card {self.pos + 1} from the top "
                         "(or keep the order)", opts, {"looking_at": len(looked)})
 
@@ -570,6 +828,11 @@ class ScryFrame(Frame):
             self.take -= 1
         elif a.kind == "keep":
             g.stack.pop()
+        elif a.kind == "bottom":
+            code = g.code_of(a.args[0], p)
+            k = next(k for k in range(self.pos, self.n) if pile[len(pile) - 1 - k] == code)
+            pile.insert(0, pile.pop(len(pile) - 1 - k))
+            self.n -= 1
         else:
             code = g.code_of(a.args[0], p)
             # positions counted from the top: index len-1-k in the list

@@ -339,8 +339,27 @@ class Game:
         return bool(self.squads[p][z]) and not self.squads[1 - p][z]
 
     def activation_cost(self, p: int, z: int) -> int:
+        """The highest activation cost in the squad, less its switched-on activation_reduction (floor 0)."""
         U = self.U
-        return max(U[c >> 1].activation for c in self.squads[p][z])
+        sq = self.squads[p][z]
+        cost = max(U[c >> 1].activation for c in sq)
+        K = self.K
+        for c in sq:
+            if K[c >> 1].act_mod:
+                from .effects import passive_total
+
+                return max(0, cost - passive_total(self, sq, z, "activation_reduction"))
+        return cost
+
+    def unit_activation(self, p: int, z: int, i: int) -> int:
+        """A unit's current activation cost: its own, less its squad's reductions (glossary: Titan Knights)."""
+        sq = self.squads[p][z]
+        n = self.U[sq[i] >> 1].activation
+        if any(self.K[c >> 1].act_mod for c in sq):
+            from .effects import passive_total
+
+            n -= passive_total(self, sq, z, "activation_reduction")
+        return max(0, n)
 
     def crystal_count(self, p: int) -> int:
         return len(self.collected[p])

@@ -10,9 +10,12 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, Decision
 from .crystals import usable
+from .effects import active_passives, passive_boost, passive_total, queue_triggers
 from .frames import Frame
 from .squads import KEEP, ReorderFrame, enforce_limit, meaningful_reorder, position_of, settle
 from .squads import squad_token
+from .summon import SummonFrame, parse_pick
+from .summon import openings as summon_openings
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -118,10 +121,7 @@ class TurnFrame(Frame):
         cs = g.cs
         budget = g.rel(p) + cs.track
         opts: list[Action] = []
-        U = g.U
-        for c in g.hand_kinds(p):
-            if U[c >> 1].summon <= budget:
-                opts.append(Action("summon", (g.token(c, p),)))
+        opts += summon_openings(g, p, budget)
         zones = cs.board.zone_ids
         squads = g.squads[p]
         free = [cs.crystals[g.collected[p][i][0]].id for i in usable(g, p, "on_activate_flip")] \
@@ -148,7 +148,8 @@ class TurnFrame(Frame):
         k = a.kind
         if k == "summon":
             g.mark_secret(1 - p, "selection")  # hand contents: public only once the summon is done
-            g.stack.append(SummonFrame(p, [g.code_of(a.args[0], p)]))
+            code, where = parse_pick(g, a, p)
+            g.stack.append(SummonFrame(p, [code], [where]))
         elif k == "activate":
             z = g.cs.board.zone_index[a.args[0]]
             g.stack.append(ActivateFrame(p, z, 0, []))
@@ -169,40 +170,11 @@ class TurnFrame(Frame):
             invade(g, p)
 
 
-# ---------------------------------------------------------------------- summon
-class SummonFrame(HandSelection):
-    """Pick up to 3 units from hand (the first pick comes with the action), then done: pay, place, reorder."""
-
-    __slots__ = ()
-    verb = "pick"
-
-    def run(self, g: "Game") -> Decision:
-        p = self.p
-        U = g.U
-        spent = sum(U[c >> 1].summon for c in self.chosen)
-        budget = g.rel(p) + g.cs.track - spent
-        opts = [DONE, CANCEL]
-        if len(self.chosen) < g.cs.summon_max:
-            for c in self.unchosen(g):
-                if U[c >> 1].summon <= budget:
-                    opts.append(Action("pick", (g.token(c, p),)))
-        return Decision("summon", p, "Summon: pick more units (up to 3) or done",
-                        opts, {"picked": [g.token(c, p) for c in self.chosen], "cost": spent})
-
-    def commit(self, g: "Game") -> None:
-        p = self.p
-        home = g.cs.board.homes[p]
-        for c in self.chosen:
-            g.hands[p].remove(c)
-        g.pay(p, sum(g.U[c >> 1].summon for c in self.chosen))
-        g.squads[p][home] = self.chosen + g.squads[p][home]
-        settle(g, p, home)
-
-
 # ---------------------------------------------------------------------- activate
 class ActivateFrame(Frame):
     """Stages: 0 reorder, 1 move choice, 2 choosing units to leave behind (split), 3 move target after a
-    split, 4 battle choice."""
+    split, 5 after a move (on_move_into abilities of the moved units; `leave` then holds them), 4 battle
+    choice."""
 
     __slots__ = ("p", "zone", "stage", "leave")
 
@@ -251,6 +223,19 @@ class ActivateFrame(Frame):
             dests = reachable(g, p, z, group)
             opts = [CANCEL] + [Action("move", (g.zone_id(d),)) for d in dests]
             return Decision("move", p, "Move the split-off units to", opts, {"zone": g.zone_id(z)})
+        if stage == 5:  # the move is over (combined, reordered, trimmed): on_move_into abilities
+            self.stage = 4
+            moved, self.leave = self.leave, []
+            sq = g.squads[p][z]
+            left = sq[:]
+            sources = []
+            for c in moved:  # the moved units still in the squad, with their positions
+                if c in left:
+                    i = left.index(c)
+                    left[i] = -1
+                    sources.append((p, c, z, i))
+            queue_triggers(g, sources, "on_move_into")
+            return None
         # stage 4: battle?
         if g.squads[p][z] and g.squads[1 - p][z]:
             return Decision("battle", p, f"Battle the enemy squad in {g.zone_id(z)}?", [BATTLE, DONE],
@@ -282,8 +267,8 @@ class ActivateFrame(Frame):
             g.squads[p][z] = staying
             g.squads[p][dest] = moving + g.squads[p][dest]
             self.zone = dest
-            self.stage = 4
-            self.leave = []
+            self.stage = 5
+            self.leave = moving
             settle(g, p, dest, reorder=combining)  # the activation's own reorder step came before the move
             if staying:
                 enforce_limit(g, p, z)
@@ -308,8 +293,6 @@ def _some_part_can_move(g: "Game", p: int, z: int, sq: list[int]) -> bool:
 def movement_modes(g: "Game", group: list[int]) -> list[tuple[int, bool, bool]]:
     """(max_zones, leave_enemy_zone, stop_on_enemy) modes open to a moving group; the first is the basic
     one-zone move. Battlefield movement abilities count for the group's top unit."""
-    from .effects import active_passives
-
     modes = [(1, False, False)]
     for _, _, eff in active_passives(g, group, "movement", None):
         modes.append((int(eff.get("max_zones", 1)), bool(eff.get("leave_enemy_zone")),
@@ -450,12 +433,11 @@ class DrawFrame(Frame):
 # ---------------------------------------------------------------------- invade
 def invade_attack(g: "Game", p: int, z: int) -> int:
     """The invading squad's total attack value: its units' attack values (printed + boosts to the unit
-    itself, e.g. Devoted Leaders); battle-only squad boosts do not count."""
-    from .effects import passive_boost
-
+    itself, e.g. Devoted Leaders) plus invade_bonus (Siege); battle-only squad boosts do not count."""
     sq = g.squads[p][z]
     U = g.U
-    return sum(U[c >> 1].attack for c in sq) + passive_boost(g, p, sq, z, "attack", unit_only=True)
+    return sum(U[c >> 1].attack for c in sq) + passive_boost(g, p, sq, z, "attack", unit_only=True) \
+        + passive_total(g, sq, z, "invade_bonus")
 
 
 def invade(g: "Game", p: int) -> None:

@@ -69,8 +69,9 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
         }
         for p in (0, 1):
             c = b.played[p] if b.revealed else b.cards[p]
-            # before the reveal a player sees her own pick, but not a card played face down from her draw pile
-            if b.revealed or (p == me and not b.from_draw[p]):
+            # before the reveal a player sees her own pick, but not a card played face down from her draw pile;
+            # a card revealed first (opponent_reveals_first) is public at once
+            if b.revealed or (p == me and not b.from_draw[p]) or (b.first == p and c >= 0):
                 battle["cards"].append(_card(g, c) if c >= 0 else None)
             else:
                 battle["cards"].append({"chosen": c >= 0})
@@ -105,7 +106,8 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
 
 def _public_info(kind: str, info: dict) -> dict:
     """What the other player may know about a decision she is not making."""
-    if kind in ("mulligan", "battle_card", "summon", "replenish", "scry_take", "scry_order"):
+    if kind in ("mulligan", "battle_card", "summon", "summon_zone", "replenish", "scry_take", "scry_order", "look",
+                "scry_opponent"):
         return {k: v for k, v in info.items() if k == "zone"}
     return info
 

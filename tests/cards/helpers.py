@@ -9,9 +9,11 @@ def clan_of(unit_id: str) -> str:
 
 
 def battle(card0, card1, squad0, squad1, *, hand0=(), hand1=(), draw0=None, draw1=None, discard0=(),
-           discard1=(), zone="c_center", token=0, clans=None) -> cc.Game:
+           discard1=(), zone="c_center", token=0, clans=None, start=(), squads=None) -> cc.Game:
     """Seat 0 (active) activates her squad in `zone`, where seat 1's squad stands, and battles; seat 0
     plays card0, seat 1 plays card1 (None: an empty hand plays the top of the draw pile).
+    `start`: answers to the battle-start (B0) decisions, in order; then each player is done there.
+    `squads`: more squads elsewhere ({zone: [seat 0, seat 1]}).
     Returns the game just after both cards are revealed (their effects are resolving)."""
     units0 = list(squad0) + ([card0] if card0 else []) + list(hand0)
     units1 = list(squad1) + ([card1] if card1 else []) + list(hand1)
@@ -22,13 +24,16 @@ def battle(card0, card1, squad0, squad1, *, hand0=(), hand1=(), draw0=None, draw
         "draw": [list(draw0) if draw0 is not None else [clans[0] + ".x"] * 0,
                  list(draw1) if draw1 is not None else []],
         "discard": [list(discard0), list(discard1)],
-        "squads": {zone: [list(squad0), list(squad1)]},
+        "squads": {**(squads or {}), zone: [list(squad0), list(squad1)]},
     }
     g = cc.Game.from_position(pos)
     g.apply(f"activate {zone}")
     while g.decision.kind in ("reorder", "move"):
         g.apply("keep" if g.decision.kind == "reorder" else "stay")
     g.apply("battle")
+    answers = list(start)
+    while g.decision.kind in ("battle_start", "sacrifice", "reorder"):
+        g.apply(answers.pop(0) if answers else ("done" if g.decision.kind == "battle_start" else "keep"))
     if card0:
         g.apply(f"play {card0}")
     if card1:

@@ -1,6 +1,6 @@
-"""Crystal powers: on-gain effects, battle-start flips and removals, the activation flip. Each with a
-test where it happens and, where it is optional, one where it is declined. Summon-time crystals (Astral
-Pyramid, Keeper of Souls) are pending until the summon abilities."""
+"""Crystal powers: on-gain effects, battle-start flips and removals, the activation flip, the summon-time
+flips (Astral Pyramid, Keeper of Souls). Each with a test where it happens and, where it is optional, one
+where it is declined."""
 from __future__ import annotations
 
 import crystalclans as cc
@@ -26,9 +26,9 @@ def scoring(crystal, *, hand0=(), hand1=(), draw0=(), draw1=(), discard0=(), squ
     return g
 
 
-def test_pending_crystals_are_the_summon_time_ones():
-    assert sorted(pending_crystals(cc.base_set())) == ["crystal.astral_pyramid", "crystal.keeper_of_souls"]
-    assert sum(crystal_implemented(c) for c in cc.base_set().crystals) == 13
+def test_every_crystal_is_implemented():
+    assert pending_crystals(cc.base_set()) == []
+    assert sum(crystal_implemented(c) for c in cc.base_set().crystals) == 15
 
 
 def test_score_pays_places_and_refills_the_row():
@@ -132,7 +132,7 @@ def play_cards(g, card0="blood.aarock_riders", card1=WARRIORS):
 
 def test_brannocs_warhorn_flip_adds_attack_and_stays_counted():
     g = battle_with("crystal.brannocs_warhorn")
-    assert g.decision.kind == "crystal" and [str(a) for a in g.legal_actions()] == \
+    assert g.decision.kind == "battle_start" and [str(a) for a in g.legal_actions()] == \
         ["done", "flip crystal.brannocs_warhorn"]
     g.apply("flip crystal.brannocs_warhorn")
     play_cards(g)
@@ -194,7 +194,7 @@ def test_defender_uses_crystals_after_the_active_player():
     g = battle_with("crystal.brannocs_warhorn", crystal1="crystal.mygards_shield")
     assert g.decision.player == 0
     g.apply("done")
-    assert g.decision.kind == "crystal" and g.decision.player == 1
+    assert g.decision.kind == "battle_start" and g.decision.player == 1
     g.apply("flip crystal.mygards_shield")
     play_cards(g)
     assert g.last_battle["attack"][0] == 0
@@ -210,3 +210,80 @@ def test_sunken_hourglass_activation_for_free():
     g.apply("stay")
     assert g.decision.kind == "action" and "activate a_home" in [str(a) for a in g.legal_actions()]
     assert "activate a_home flip crystal.sunken_hourglass" not in [str(a) for a in g.legal_actions()]
+
+
+# ---------------------------------------------------------------- summon flips
+def summoning(crystal, **kw):
+    base = {"clans": ["blood", "skull"], "active": 0, "crystals": [[crystal], []]}
+    base.update(kw)
+    return cc.Game.from_position(base)
+
+
+def legal(g):
+    return [str(a) for a in g.legal_actions()]
+
+
+def facedown(g, crystal, p=0):
+    return next(fd for ci, fd in g.collected[p] if ci == g.cs.crystal_index[crystal])
+
+
+def test_keeper_of_souls_a_hero_from_the_discard_pile_flips_it():
+    g = summoning("crystal.keeper_of_souls", discard=[["blood.condor", "blood.marauders"], []], token=5)
+    assert legal(g)[:1] == ["summon blood.condor from discard flip crystal.keeper_of_souls"]
+    assert not [a for a in legal(g) if a.startswith("summon blood.marauders")]  # heroes only
+    g.apply("summon blood.condor from discard flip crystal.keeper_of_souls")
+    assert not facedown(g, "crystal.keeper_of_souls")  # nothing flips before the summon is committed
+    g.apply("done")
+    assert squad(g, 0, "a_home") == ["blood.condor"] and g.pos == 0  # its cost is still paid
+    assert facedown(g, "crystal.keeper_of_souls") and g.crystal_count(0) == 1
+
+
+def test_keeper_of_souls_declined_and_only_one_hero():
+    g = summoning("crystal.keeper_of_souls", hands=[["blood.marauders"], []],
+                  discard=[["blood.condor", "blood.ulvar_redmaw"], []], token=12)
+    g.apply("summon blood.marauders")  # declining: a summon without a hero out of the discard pile
+    g.apply("done")
+    assert not facedown(g, "crystal.keeper_of_souls")
+    g = summoning("crystal.keeper_of_souls", discard=[["blood.condor", "blood.ulvar_redmaw"], []], token=12)
+    g.apply("summon blood.condor from discard flip crystal.keeper_of_souls")
+    assert not [a for a in legal(g) if "ulvar" in a]  # one hero per flip
+    g.apply("done")
+    assert "summon blood.ulvar_redmaw from discard flip crystal.keeper_of_souls" not in legal(g)  # facedown now
+
+
+def test_keeper_of_souls_not_needed_for_an_undying_hero():
+    g = cc.Game.from_position({"clans": ["skull", "blood"], "crystals": [["crystal.keeper_of_souls"], []],
+                               "discard": [["skull.hetha_barrow_queen", "skull.enchanter_malek"], []], "token": 6})
+    assert "summon skull.hetha_barrow_queen from discard" in legal(g)
+    assert "summon skull.enchanter_malek from discard flip crystal.keeper_of_souls" in legal(g)
+    g.apply("summon skull.hetha_barrow_queen from discard")
+    g.apply("done")
+    assert not facedown(g, "crystal.keeper_of_souls")
+
+
+def test_astral_pyramid_a_single_unit_to_a_controlled_crystal_zone():
+    g = summoning("crystal.astral_pyramid", hands=[["blood.condor"], []],
+                  squads={"c_west": [["blood.marauders"], []], "c_east": [["blood.trappers"], [KNIGHTS]]}, token=5)
+    g.apply("summon blood.condor")
+    g.apply("done")
+    assert g.decision.kind == "summon_zone"
+    assert legal(g) == ["cancel", "zone a_home", "zone c_west flip crystal.astral_pyramid"]  # c_east: not controlled
+    g.apply("zone c_west flip crystal.astral_pyramid")
+    g.apply("keep")
+    assert squad(g, 0, "c_west") == ["blood.condor", "blood.marauders"] and facedown(g, "crystal.astral_pyramid")
+
+
+def test_astral_pyramid_declined_and_not_for_two_units():
+    g = summoning("crystal.astral_pyramid", hands=[["blood.condor"], []], squads={"c_west": [["blood.marauders"], []]},
+                  token=5)
+    g.apply("summon blood.condor")
+    g.apply("done")
+    g.apply("zone a_home")
+    assert squad(g, 0, "a_home") == ["blood.condor"] and not facedown(g, "crystal.astral_pyramid")
+    g = summoning("crystal.astral_pyramid", hands=[["blood.marauders", "blood.trappers"], []],
+                  squads={"c_west": [["blood.marauders"], []]})
+    g.apply("summon blood.marauders")
+    g.apply("pick blood.trappers")
+    g.apply("done")
+    assert g.decision.kind == "reorder"  # straight home: the Pyramid needs a single unit
+    assert not facedown(g, "crystal.astral_pyramid")

@@ -78,10 +78,13 @@ def fight(g: cc.Game, attacker_card: str | None, defender_card: str | None, keep
     """From the 'battle' decision: declare the battle, play both battle cards (None: that player's hand is
     empty, so she plays the top of her draw pile), answer draws with `draw` and keeps with `keep`, and return
     the battle summary (game.last_battle). Trim decisions are left to the test. A pending reorder step is
-    kept and a pending move step is answered 'stay' (the squads already share the zone)."""
+    kept and a pending move step is answered 'stay' (the squads already share the zone). Battle-start
+    abilities and crystals are not used."""
     while g.decision.kind in ("reorder", "move"):
         play(g, "keep" if g.decision.kind == "reorder" else "stay")
     play(g, "battle")
+    while g.decision.kind == "battle_start":
+        play(g, "done")
     for card in (attacker_card, defender_card):
         if card is not None:
             assert g.decision.kind == "battle_card", kind(g)

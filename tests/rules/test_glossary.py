@@ -1,5 +1,5 @@
-"""One test per glossary clarification (seeds/glossary_en.txt) that needs no unit ability beyond Horde, Flight,
-Blood Price, Devoted Leaders, Oath Wall and Bloodfrenzy."""
+"""One test per glossary clarification (seeds/glossary_en.txt), including the clan rulings (Horde, Sleep,
+Spirit Guide) and the owner/controller split that Gravebind makes happen."""
 from __future__ import annotations
 
 from .helpers import (
@@ -428,3 +428,41 @@ def test_split_is_offered_only_when_part_of_a_held_squad_could_move():
     flyer.apply("activate c_center")
     flyer.apply("keep")
     assert [str(a) for a in flyer.legal_actions()] == ["stay", "split"]
+
+
+# ---------------------------------------------------------------------- Sleep, Spirit Guide, Owner/controller
+# (the clan glossary rulings; the card tests in tests/cards cover the abilities themselves)
+def test_sleep_printed_attack_zero_and_unit_boosts_nullified_but_squad_and_card_boosts_stay_even_alone():
+    # Ulvar alone, asleep: his printed 8 counts 0; Bloodfrenzy (+1 per unit, a squad boost) and his
+    # battle card's right side (+3) stay, though the squad is that one unit.
+    g = position(clans=["flower", "blood"], hands=[["flower.dandelion_knights"], ["blood.ulvar_redmaw"]],
+                 squads={"c_center": [["flower.pollen_fairies"], ["blood.ulvar_redmaw"]]})
+    play(g, "activate c_center")
+    summary = fight(g, "flower.dandelion_knights", "blood.ulvar_redmaw")
+    assert summary["attack"][1] == 0 + 1 + 3
+
+
+def test_spirit_guide_left_effect_on_an_empty_draw_pile_reshuffles():
+    # Spirit Guide (guarded) beats tricky: mill 2 from an empty pile makes the opponent reshuffle and
+    # the Spirit Guide's player scores for free after the action.
+    g = position(clans=["flower", "skull"], hands=[["flower.spirit_guide"], ["skull.necromancers"]],
+                 draw=[[], []], discard=[[], ["skull.ancestral_knights", "skull.blade_dancers"]],
+                 squads={"c_center": [["flower.dandelion_knights"], ["skull.blade_dancers"]]})
+    play(g, "activate c_center")
+    summary = fight(g, "flower.spirit_guide", "skull.necromancers")
+    assert summary["sides"] == ["left", "right"]
+    assert len(draw_pile(g, B)) == 2  # reshuffled; the rest of the mill is lost
+    assert kind(g) == ("free_score", A)
+
+
+def test_owner_a_gravebound_unit_is_controlled_by_one_player_and_owned_by_the_other():
+    # Mordra binds the destroyed Marauders: seat A controls it, seat B still owns it (its card keeps Horde).
+    g = position(clans=["skull", "blood"], hands=[["skull.blade_dancers"], ["blood.chieftains"]],
+                 squads={"c_center": [["skull.mordra_gravebinder"], ["blood.marauders"]]})
+    play(g, "activate c_center")
+    fight(g, "skull.blade_dancers", "blood.chieftains")
+    assert kind(g) == ("gravebind", A)
+    play(g, "bind blood.marauders@1")
+    assert squad(g, A, "c_center") == ["skull.mordra_gravebinder", "blood.marauders"]
+    code = g.squads[A][g.cs.board.zone_index["c_center"]][1]
+    assert code & 1 == B and g.K[code >> 1].horde

@@ -14,7 +14,13 @@ from crystalclans.rng import Rng
 from ..conftest import sample_states
 
 ALL_KINDS = {"action", "summon", "reorder", "move", "split", "battle", "battle_card", "keep", "trim",
-             "replenish", "draw", "free_score", "mulligan", "summon_free", "recover", "remove", "destroy"}
+             "replenish", "draw", "free_score", "mulligan", "summon_free", "recover", "remove", "destroy",
+             "battle_start", "summon_zone", "send_home"}
+
+
+#: Decisions whose whole point is to show the decider some of the opponent's hidden cards (Portent,
+#: Tactical, The Bitter Blessing): there the decider's view rightly depends on them.
+REVEALS = {"look", "scry_opponent", "opponent_discard"}
 
 
 def scramble_hidden_from(g: cc.Game, p: int, salt: int) -> cc.Game:
@@ -72,6 +78,9 @@ def battle_states():
         for a in ("activate c_center", "battle", f"play {mine}", f"play {theirs}"):
             yield g.clone(), 0
             g.apply(a)
+            while g.decision.kind == "battle_start":  # the defenders' Sacrifice is not used
+                yield g.clone(), 0
+                g.apply("done")
         while g.decision is not None and g.log.count("battle") == 1 and len(g.log) < 30:
             yield g.clone(), 0
             g.apply(g.legal_actions()[-1])
@@ -89,6 +98,9 @@ def test_view_identical_when_hidden_information_changes_at_every_decision_kind()
         if g.decision is None:
             continue
         for p in (0, 1):
+            if g.decision.kind in REVEALS and g.decision.player == p:
+                covered.add((g.decision.kind, "decider"))
+                continue
             v = json.dumps(g.view(p), sort_keys=True)
             for salt in (1, 2):
                 w = json.dumps(scramble_hidden_from(g, p, n * 3 + salt).view(p), sort_keys=True)
@@ -119,7 +131,7 @@ def test_battle_card_hidden_until_reveal_then_public():
         "squads": {"a_west": [["blood.marauders"], []], "c_west": [[], ["skull.ancestral_warriors"]]},
     }
     g = cc.Game.from_position(pos)
-    for a in ("activate a_west", "move c_west", "battle", "play blood.ulvar_redmaw"):
+    for a in ("activate a_west", "move c_west", "battle", "done", "play blood.ulvar_redmaw"):
         g.apply(a)
     assert g.decision.kind == "battle_card" and g.decision.player == 1
     v1 = g.view(1)

@@ -6,7 +6,12 @@ ability counts as implemented when its trigger is fired by the engine and all it
 and specials are registered; `pending_abilities()` lists the rest (the completeness test reads it).
 
 `kind_info(card_set)` compiles, per unit kind, what the hot engine asks about: does the top unit lift the
-squad limit (Horde), which passive stat boosts and movement modes it has, which triggered abilities fire.
+squad limit (Horde), which passive stat boosts, movement modes and summon modifiers it has, which
+triggered abilities fire. Where the triggers fire: on_destroyed in effects.destroy_simultaneously,
+on_move_into after an activation's move (rules.ActivateFrame), battle_start_before_cards in B0
+(battle.BattleStartFrame, offered as choices), friendly_battle_elsewhere registers in B0 (battle.py),
+on_squad_destroys and after_damage at the end of B3, on_summon once a summon is placed (summon.py).
+Simultaneous triggers go through effects.TriggerQueueFrame: the active player orders them.
 """
 from __future__ import annotations
 
@@ -15,34 +20,57 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..cardset import AbilityDef, CardSet, Effect
+    from ..effects import Handler
 
-#: Signatures registered by id: the engine consults the compiled flags (e.g. KindInfo.horde).
+#: Signatures registered by id: the engine consults the compiled flags (e.g. KindInfo.horde). A signature
+#: whose clan definition lists primitives (Undying: summon_from_discard) stands for those primitives.
 SIGNATURES: set[str] = set()
-#: Specials registered by id.
-SPECIALS: set[str] = set()
-#: Triggers the engine fires (trigger name -> where).
-TRIGGERS: set[str] = {"passive_modifier", "on_destroyed", "on_squad_destroys"}
+#: Specials registered by id -> handler run by the `special` primitive (None: a continuous special the engine
+#: queries through a compiled flag, e.g. Heal).
+SPECIALS: dict[str, "Handler | None"] = {}
+#: Specials that are a "may": their trigger is offered as a choice, with a way to decline.
+OPTIONAL_SPECIALS: set[str] = set()
+#: Triggers the engine fires.
+TRIGGERS: set[str] = {"passive_modifier", "on_destroyed", "on_squad_destroys", "on_move_into",
+                      "battle_start_before_cards", "after_damage", "on_summon", "friendly_battle_elsewhere"}
+#: Triggered abilities compiled per kind (KindInfo field of the same name).
+TRIGGERED = ("on_destroyed", "on_squad_destroys", "on_move_into", "battle_start_before_cards", "after_damage",
+             "on_summon", "friendly_battle_elsewhere")
+#: Primitives of the summon action (queried while a summon is built).
+SUMMON_OPS = ("summon_into_zone", "summon_from_discard", "summon_cost_reduction")
 #: Primitives used as continuous modifiers (queried by the engine rather than run).
-PASSIVE_OPS: set[str] = {"attack_bonus", "defense_bonus", "bonus_per", "movement", "signature"}
-STAT_OPS = ("attack_bonus", "defense_bonus", "bonus_per")
+#: Continuous modifiers of a squad (stat_passives): battle stats, activation cost, invasions, damage direction.
+STAT_OPS = ("attack_bonus", "defense_bonus", "bonus_per", "activation_reduction", "invade_bonus", "damage_from_bottom")
+PASSIVE_OPS: set[str] = {"movement", "signature", "special", *STAT_OPS, *SUMMON_OPS}
 
 
 def register_signature(sig_id: str) -> None:
     SIGNATURES.add(sig_id)
 
 
-def register_special(special_id: str) -> None:
-    SPECIALS.add(special_id)
+def register_special(special_id: str, handler: "Handler | None" = None, optional: bool = False) -> None:
+    SPECIALS[special_id] = handler
+    if optional:
+        OPTIONAL_SPECIALS.add(special_id)
 
 
 @dataclass(frozen=True, slots=True)
 class KindInfo:
     horde: bool  # battlefield signature Horde: the squad limit is lifted while this unit is on top
     sleep: bool  # battlefield signature Sleep: on top, the enemy top unit fights with printed attack 0
-    stat_passives: tuple  # ((battlefield, Effect), ...) continuous stat boosts used in B3
+    heal: bool  # battlefield special Heal: on top, squad-mates destroyed by a battle go home instead
+    from_discard: bool  # summon_from_discard {self}: this card may be summoned out of the discard pile
+    act_mod: bool  # has an activation_reduction (Game.activation_cost looks further only then)
+    stat_passives: tuple  # ((battlefield, Effect), ...) continuous modifiers of the squad's numbers
     movement: tuple  # ((battlefield, Effect), ...) movement modes
+    summon_passives: tuple  # ((battlefield, Effect), ...) what this unit on the battlefield lends a summon
     on_destroyed: tuple  # (AbilityDef, ...)
-    on_squad_destroys: tuple  # (AbilityDef, ...)
+    on_squad_destroys: tuple
+    on_move_into: tuple
+    battle_start_before_cards: tuple
+    after_damage: tuple
+    on_summon: tuple
+    friendly_battle_elsewhere: tuple
 
 
 def _effect_implemented(eff: "Effect", trigger: str) -> bool:
@@ -51,7 +79,7 @@ def _effect_implemented(eff: "Effect", trigger: str) -> bool:
     if eff.op == "signature":
         return eff.get("id") in SIGNATURES
     if eff.op == "special":
-        return eff.get("id") in SPECIALS
+        return eff.get("id") in SPECIALS and (trigger == "passive_modifier") == (SPECIALS[eff.get("id")] is None)
     if trigger == "passive_modifier":
         return eff.op in PASSIVE_OPS
     return eff.op in HANDLERS
@@ -63,9 +91,26 @@ def is_implemented(ability: "AbilityDef") -> bool:
     return all(_effect_implemented(e, ability.trigger) for e in ability.effects)
 
 
+def is_optional(ability: "AbilityDef") -> bool:
+    """A triggered ability its controller may decline ("you may"): its first effect is optional."""
+    e = ability.effects[0]
+    return bool(e.get("optional")) or (e.op == "special" and e.get("id") in OPTIONAL_SPECIALS)
+
+
 def pending_abilities(card_set: "CardSet") -> list[str]:
     """Ability ids of the set whose mechanism is not implemented yet."""
     return [a.id for u in card_set.units for a in u.abilities if not is_implemented(a)]
+
+
+def signature_effects(card_set: "CardSet") -> dict[str, tuple]:
+    """Signature id -> the primitives its clan definition stands for (none for engine-flag signatures)."""
+    from ..cardset import _effects
+
+    out = {}
+    for clan in card_set.raw["clans"]:
+        sig = clan["signature"]
+        out[sig["id"]] = tuple(e for e in _effects(sig.get("effects")) if e.op != "signature")
+    return out
 
 
 _CACHE: dict[str, tuple[KindInfo, ...]] = {}
@@ -75,31 +120,44 @@ def kind_info(card_set: "CardSet") -> tuple[KindInfo, ...]:
     cached = _CACHE.get(card_set.hash)
     if cached is not None:
         return cached
+    sig_effects = signature_effects(card_set)
     out = []
     for u in card_set.units:
-        horde = sleep = False
-        stats, moves, destroyed, kills = [], [], [], []
+        flags = {"horde": False, "sleep": False, "heal": False, "from_discard": False}
+        stats, moves, summons = [], [], []
+        triggered: dict[str, list] = {t: [] for t in TRIGGERED}
         for a in u.abilities:
             if not is_implemented(a):
                 continue
-            if a.trigger == "passive_modifier":
-                for e in a.effects:
-                    if e.op == "signature" and e.get("id") == "horde" and a.battlefield:
-                        horde = True
-                    elif e.op == "signature" and e.get("id") == "sleep" and a.battlefield:
-                        sleep = True
-                    elif e.op in STAT_OPS:
-                        stats.append((a.battlefield, e))
-                    elif e.op == "movement":
-                        moves.append((a.battlefield, e))
-            elif a.trigger == "on_destroyed":
-                destroyed.append(a)
-            elif a.trigger == "on_squad_destroys":
-                kills.append(a)
-        out.append(KindInfo(horde, sleep, tuple(stats), tuple(moves), tuple(destroyed), tuple(kills)))
+            if a.trigger != "passive_modifier":
+                triggered[a.trigger].append(a)
+                continue
+            effects = []
+            for e in a.effects:
+                if e.op == "signature" and sig_effects.get(e.get("id")):
+                    effects.extend(sig_effects[e.get("id")])
+                else:
+                    effects.append(e)
+            for e in effects:
+                if e.op == "signature" and e.get("id") in ("horde", "sleep") and a.battlefield:
+                    flags[e.get("id")] = True
+                elif e.op == "special" and e.get("id") == "heal" and a.battlefield:
+                    flags["heal"] = True
+                elif e.op == "summon_from_discard" and e.get("filter") == {"self": True}:
+                    flags["from_discard"] = True
+                elif e.op in STAT_OPS:
+                    stats.append((a.battlefield, e))
+                elif e.op == "movement":
+                    moves.append((a.battlefield, e))
+                elif e.op in SUMMON_OPS:
+                    summons.append((a.battlefield, e))
+        act_mod = any(e.op == "activation_reduction" for _, e in stats)
+        out.append(KindInfo(
+            flags["horde"], flags["sleep"], flags["heal"], flags["from_discard"], act_mod, tuple(stats), tuple(moves),
+            tuple(summons), *(tuple(triggered[t]) for t in TRIGGERED)))
     result = tuple(out)
     _CACHE[card_set.hash] = result
     return result
 
 
-from . import blood, flower  # noqa: E402,F401  (register the clans' signatures)
+from . import blood, flower, skull  # noqa: E402,F401  (register the clans' signatures and specials)
