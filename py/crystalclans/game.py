@@ -25,7 +25,7 @@ class Game:
     __slots__ = (
         "cs", "U", "K", "setup", "pos", "active", "first_player", "hands", "draws", "discards", "removed",
         "squads", "crystal_deck", "crystal_row", "collected", "crystals_removed", "rng", "stack",
-        "decision", "winner", "log", "secret_log", "owed", "battle", "last_battle", "card_total",
+        "decision", "winner", "log", "secret_log", "open_secrets", "owed", "battle", "last_battle", "card_total",
         "turn", "_legal",
     )
 
@@ -55,6 +55,7 @@ class Game:
         self.winner: int | None = None
         self.log: list[str] = []
         self.secret_log: dict[int, tuple] = {}  # log index -> (player who must not see it, until: "reveal"|"never")
+        self.open_secrets: list[int] = []  # log indexes in secret_log not hidden for good yet
         self.owed: list[int] = []  # players owed a free score after the current action (reshuffles)
         self.battle = None
         self.last_battle: dict | None = None
@@ -175,6 +176,7 @@ class Game:
         g.winner = self.winner
         g.log = self.log[:]
         g.secret_log = dict(self.secret_log)
+        g.open_secrets = self.open_secrets[:]
         g.owed = self.owed[:]
         g.battle = None if self.battle is None else self.battle.copy()
         g.last_battle = self.last_battle
@@ -249,16 +251,25 @@ class Game:
     # ------------------------------------------------------------------ hidden log entries
     def mark_secret(self, hidden_from: int, until: str) -> None:
         """Hide the last log entry from a player until `release_secrets(until)` (e.g. a battle-card pick)."""
-        self.secret_log[len(self.log) - 1] = (hidden_from, until)
+        i = len(self.log) - 1
+        self.secret_log[i] = (hidden_from, until)
+        if until != "never":
+            self.open_secrets.append(i)
 
     def release_secrets(self, until: str, keep_hidden: bool = False) -> None:
-        """Entries tagged `until` become public, or (keep_hidden) stay hidden for good (a cancelled pick)."""
-        for i, (q, tag) in list(self.secret_log.items()):
-            if tag == until:
-                if keep_hidden:
-                    self.secret_log[i] = (q, "never")
-                else:
-                    del self.secret_log[i]
+        """Entries tagged `until` become public, or (keep_hidden) stay hidden for good (a cancelled pick).
+        Only the entries still open are looked at (`open_secrets`), not the whole hidden log."""
+        log = self.secret_log
+        still = []
+        for i in self.open_secrets:
+            q, tag = log[i]
+            if tag != until:
+                still.append(i)
+            elif keep_hidden:
+                log[i] = (q, "never")
+            else:
+                del log[i]
+        self.open_secrets = still
 
     # ------------------------------------------------------------------ initiative
     def rel(self, p: int) -> int:
@@ -341,14 +352,21 @@ class Game:
     def activation_cost(self, p: int, z: int) -> int:
         """The highest activation cost in the squad, less its switched-on activation_reduction (floor 0)."""
         U = self.U
-        sq = self.squads[p][z]
-        cost = max(U[c >> 1].activation for c in sq)
         K = self.K
+        sq = self.squads[p][z]
+        cost = 0
+        reduced = False
         for c in sq:
-            if K[c >> 1].act_mod:
-                from .effects import passive_total
+            k = c >> 1
+            a = U[k].activation
+            if a > cost:
+                cost = a
+            if K[k].act_mod:
+                reduced = True
+        if reduced:
+            from .effects import passive_total
 
-                return max(0, cost - passive_total(self, sq, z, "activation_reduction"))
+            return max(0, cost - passive_total(self, sq, z, "activation_reduction"))
         return cost
 
     def unit_activation(self, p: int, z: int, i: int) -> int:

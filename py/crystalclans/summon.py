@@ -158,12 +158,11 @@ def parse_pick(g: "Game", a: Action, p: int) -> tuple[int, int]:
     return code, g.cs.crystal_index[a.args[4]]
 
 
-def destinations(g: "Game", p: int, chosen: list[int]) -> list[tuple[int, int]]:
+def destinations(g: "Game", p: int, chosen: list[int], mods: list) -> list[tuple[int, int]]:
     """(zone, crystal to flip or -1) where this summon may go; home first. A zone open for free is not
     offered again by flipping a crystal."""
     cs = g.cs
     free = [cs.board.homes[p]]
-    mods = board_modifiers(g, p)
     if not mods and not g.collected[p]:
         return [(free[0], -1)]
     flips: list[tuple[int, int]] = []
@@ -197,22 +196,32 @@ class SummonFrame(Frame):
     """Stage 0: pick up to 3 units (the first pick comes with the action), then done. Stage 1 (only when the
     summon could go elsewhere than home): choose the zone. Then pay, flip the crystals used, place."""
 
-    __slots__ = ("p", "chosen", "where", "stage")
+    __slots__ = ("p", "chosen", "where", "stage", "mods")
 
     def __init__(self, p: int, chosen: list[int], where: list[int], stage: int = 0) -> None:
         self.p, self.chosen, self.where, self.stage = p, chosen, where, stage
+        self.mods: list | None = None  # board_modifiers, once: the board does not change during a summon
 
-    def cost(self, g: "Game", mods: list) -> int:
+    def modifiers(self, g: "Game") -> list:
+        if self.mods is None:
+            self.mods = board_modifiers(g, self.p)
+        return self.mods
+
+    def cost(self, g: "Game") -> int:
+        mods = self.modifiers(g)
+        if not mods:
+            U = g.U
+            return sum(U[c >> 1].summon for c in self.chosen)
         return sum(unit_cost(g, c, mods) for c in self.chosen)
 
     def run(self, g: "Game") -> Decision:
         p = self.p
         picked = [g.token(c, p) for c in self.chosen]
-        mods = board_modifiers(g, p)
-        spent = self.cost(g, mods)
+        mods = self.modifiers(g)
+        spent = self.cost(g)
         if self.stage == 1:
             opts = [CANCEL]
-            for z, ci in destinations(g, p, self.chosen):
+            for z, ci in destinations(g, p, self.chosen, mods):
                 opts.append(Action("zone", (g.zone_id(z),) if ci < 0 else (g.zone_id(z), "flip", g.cs.crystals[ci].id)))
             return Decision("summon_zone", p, "Summon: choose the zone the units go to", opts,
                             {"picked": picked, "cost": spent})
@@ -237,7 +246,7 @@ class SummonFrame(Frame):
             g.release_secrets("selection", keep_hidden=True)
             return  # nothing happened; the action choice is asked again
         if k == "done":
-            dests = destinations(g, p, self.chosen)
+            dests = destinations(g, p, self.chosen, self.modifiers(g))
             if len(dests) > 1:
                 self.stage = 1
                 return
@@ -249,7 +258,7 @@ class SummonFrame(Frame):
         p = self.p
         g.stack.pop()
         g.release_secrets("selection")
-        g.pay(p, self.cost(g, board_modifiers(g, p)))
+        g.pay(p, self.cost(g))
         for code, where in zip(self.chosen, self.where):
             (g.hands[p] if where == HAND else g.discards[p]).remove(code)
         if zone_crystal >= 0 or any(w >= 0 for w in self.where):
