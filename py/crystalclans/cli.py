@@ -11,7 +11,7 @@ from .simulate import pairings, random_game
 
 def simulate(args: argparse.Namespace) -> int:
     pairs = [tuple(args.clans)] if args.clans else pairings()
-    per_pair: dict = defaultdict(lambda: {"games": 0, "wins0": 0, "actions": 0, "turns": 0})
+    per_pair: dict = defaultdict(lambda: {"games": 0, "wins0": 0, "first_wins": 0, "actions": 0, "turns": 0})
     t0 = time.perf_counter()
     total_actions = 0
     for i in range(args.games):
@@ -23,17 +23,20 @@ def simulate(args: argparse.Namespace) -> int:
         st = per_pair[clans]
         st["games"] += 1
         st["wins0"] += g.winner == 0
+        st["first_wins"] += g.winner == g.first_player
         st["actions"] += len(g.log)
         st["turns"] += g.turn
         total_actions += len(g.log)
     dt = time.perf_counter() - t0
     print(f"{args.games} games, {total_actions} actions in {dt:.2f} s: "
           f"{args.games / dt:.1f} games/s, {total_actions / dt:,.0f} actions/s")
-    print(f"{'pairing':<18} {'games':>5} {'P0 wins':>8} {'avg actions':>12} {'avg turns':>10}")
+    print("random vs random; 'first' = the player who took the first turn")
+    print(f"{'pairing (A v B)':<18} {'games':>5} {'A wins':>7} {'B wins':>7} {'first wins':>11} {'avg actions':>12} "
+          f"{'avg turns':>10}")
     for clans, st in sorted(per_pair.items()):
         n = st["games"]
-        print(f"{clans[0] + ' v ' + clans[1]:<18} {n:>5} {st['wins0'] / n:>8.0%} {st['actions'] / n:>12.1f} "
-              f"{st['turns'] / n:>10.1f}")
+        print(f"{clans[0] + ' v ' + clans[1]:<18} {n:>5} {st['wins0'] / n:>7.0%} {1 - st['wins0'] / n:>7.0%} "
+              f"{st['first_wins'] / n:>11.0%} {st['actions'] / n:>12.1f} {st['turns'] / n:>10.1f}")
     return 0
 
 
