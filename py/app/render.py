@@ -327,6 +327,29 @@ def squad_html(app, view, zid, p, targets) -> str:
             f'<span class="who">{h(app.names[p])}</span><span class="u-stats"><span class="atk">{atk}</span><span class="def">{dfn}</span><span class="act">{act}</span></span></div>{"".join(units)}</div>')
 
 
+REVEALED_LABELS = {"hand": "Your opponent's hand", "seen": "Top of your opponent's draw pile (top first)"}
+
+
+def revealed_cards(app, info: dict) -> str:
+    """Cards a decision shows its player (an opponent's hand, the top of a pile): any info entry that is a
+    list of card tokens, so a decision kind the engine adds later shows its cards without new UI code."""
+    words = app.words
+    rows = []
+    for key, value in info.items():
+        if key in ("picked", "chosen") or not isinstance(value, list) or not value:
+            continue
+        ids = [m.group(1) for m in (TOKEN_RE.match(str(t)) for t in value) if m]
+        if len(ids) != len(value) or not all(i in words.cs.unit_index for i in ids):
+            continue
+        label = REVEALED_LABELS.get(key, key.replace("_", " ").capitalize())
+        cards = "".join(
+            f'<button type="button" class="reveal-card" data-details="{h(i)}" aria-label="{h(words.unit(i).name)}: details">'
+            f'{mini_card(words, i)}</button>' for i in ids)
+        rows.append(f'<div class="revealed" role="group" aria-label="{h(label)}"><span class="revealed-k">{h(label)}</span>'
+                    f'<div class="revealed-cards">{cards}</div></div>')
+    return "".join(rows)
+
+
 def action_bar(app, view) -> str:
     d = view.get("decision")
     if not d:
@@ -359,7 +382,7 @@ def action_bar(app, view) -> str:
 <section class="action-bar" aria-label="Your options">
   <div class="prompt"><span class="who">{h(names[d['player']])}:</span> {h(words.pretty_text(d['prompt'], names))}
     {'<span class="muted"> · ' + h(' · '.join(extra)) + '</span>' if extra else ''}{undo}</div>
-  <div class="actions">{''.join(btns)}</div>
+  {revealed_cards(app, info)}<div class="actions">{''.join(btns)}</div>
 </section>"""
 
 
