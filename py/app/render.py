@@ -242,10 +242,12 @@ def initiative_track(app, view) -> str:
         cells.append(f'<span class="{cls}"></span>')
     rel_act = token if act == 0 else -token
     left = rel_act + track
+    before_pass = max(0, rel_act + neutral)  # paying more than this hands the turn over
     return f"""
 <section class="initiative" aria-label="Initiative track">
   <div class="ini-labels"><span>◀ {h(names[1 - me])}</span>
-    <span class="ini-left"><b>{h(names[act])}</b> can spend <b>{left}</b> initiative</span>
+    <span class="ini-left"><b>{h(names[act])}</b> can spend <b>{left}</b> initiative
+      <span class="muted">({before_pass} before the turn passes)</span></span>
     <span>{h(names[me])} ▶</span></div>
   <div class="ini-track" role="img" aria-label="Token at {rel_me:+d} from {h(names[me])}'s side; neutral −{neutral}..+{neutral}">{''.join(cells)}</div>
 </section>"""

@@ -63,3 +63,12 @@ def test_every_game_log_entry_reads_as_a_sentence():
     for i, entry in enumerate(g.log[:300]):
         s = WORDS.sentence(entry, i % 2, NAMES)
         assert s and s[0].isupper() and "_" not in s.split(" ", 1)[0], (entry, s)
+
+
+def test_the_initiative_track_says_what_the_active_player_may_spend():
+    g = cc.Game.from_position({"clans": ["blood", "skull"], "active": 1, "token": -3})
+    html = render.initiative_track(fake_app(g, 1), g.view(1))
+    text = re.sub(r"<[^>]+>", "", html)
+    # token 3 spaces toward Bo: 20 + 3 until the last space, 1 + 3 while the turn stays hers
+    assert "Bo can spend 23 initiative" in " ".join(text.split())
+    assert "(4 before the turn passes)" in text
