@@ -120,8 +120,10 @@ class BattleFrame(Frame):
             self.step = 8
             a = b.attacker
             register_support(g)
+            K = g.K
             for p in (1 - a, a):  # pushed in reverse; a player predicts (Foresight) after her other B0 choices
-                g.stack.append(ForesightFrame(p))
+                if any(K[c >> 1].foresight for c in g.squads[p][b.zone]):  # B0 may reorder, not add units
+                    g.stack.append(ForesightFrame(p))
                 g.stack.append(BattleStartFrame(p, battle_start_abilities(g, p)))
             return None
         if step == 8:  # a squad gone or moved away in B0 ends the battle before any card is played
@@ -382,6 +384,9 @@ class BattleStartFrame(Frame):
             use_crystal(g, p, next(i for i, c in enumerate(g.collected[p]) if c[0] == ci))
 
 
+PREDICTIONS = tuple(Action("predict", (s,)) for s in STYLES)
+
+
 class ForesightFrame(Frame):
     """B0, after p's other battle-start choices: if Foresight is switched on in her battling squad, she
     secretly predicts the style of her opponent's battle card (hidden from the opponent until the reveal)."""
@@ -398,7 +403,7 @@ class ForesightFrame(Frame):
             g.stack.pop()
             return None
         return Decision("foresight", p, "Foresight: secretly predict the style of your opponent's battle card",
-                        [Action("predict", (s,)) for s in STYLES], {"zone": g.zone_id(b.zone)})
+                        list(PREDICTIONS), {"zone": g.zone_id(b.zone)})
 
     def choose(self, g: "Game", a: Action) -> None:
         g.stack.pop()

@@ -307,10 +307,12 @@ def move_links(g: "Game", p: int) -> tuple[int, ...]:
     K = g.K
     out = []
     for z, sq in enumerate(g.squads[p]):
-        for i, c in enumerate(sq):
-            if K[c >> 1].link and flag_on(K[c >> 1].link, i):
-                out.append(z)
-                break
+        if sq:
+            for i, c in enumerate(sq):
+                v = K[c >> 1].link
+                if v and flag_on(v, i):
+                    out.append(z)
+                    break
     return tuple(out) if len(out) > 1 else ()
 
 
