@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .abilities import is_optional
+from .abilities import flag_on, is_optional
 from .actions import Action, Decision
-from .cardset import BEATS
+from .cardset import BEATS, STYLES
 from .crystals import B0_TRIGGERS, usable, use_crystal
 from .effects import EffectsFrame, active_passives, counter_value, destroy_simultaneously, queue_triggers, stat_boost
 from .frames import Frame
@@ -36,6 +36,7 @@ class BattleState:
         "attacker", "zone", "cards", "from_draw", "revealed", "sides", "atk", "dfn", "per", "double", "keep",
         "joined", "end_early", "destroyed", "dpd", "void", "from_bottom", "fought", "kept", "attack_values",
         "damage_skipped", "played", "force_right", "killers", "lost", "support", "placed_away", "first",
+        "predict",
     )
 
     def __init__(self, attacker: int, zone: int) -> None:
@@ -67,6 +68,7 @@ class BattleState:
         self.support: list[list] = [[], []]  # (source code, its zone, ability index): friendly_battle_elsewhere
         self.placed_away = [False, False]  # player i's battling squad was placed out of the zone (send_home)
         self.first = -1  # opponent_reveals_first: this player picks and reveals her card first (-2: cancelled)
+        self.predict = ["", ""]  # Foresight: the style player i predicted for her opponent's card ("" none)
 
     def copy(self) -> "BattleState":
         b = BattleState.__new__(BattleState)
@@ -118,8 +120,11 @@ class BattleFrame(Frame):
             self.step = 8
             a = b.attacker
             register_support(g)
-            g.stack.append(BattleStartFrame(1 - a, battle_start_abilities(g, 1 - a)))
-            g.stack.append(BattleStartFrame(a, battle_start_abilities(g, a)))
+            K = g.K
+            for p in (1 - a, a):  # pushed in reverse; a player predicts (Foresight) after her other B0 choices
+                if any(K[c >> 1].foresight for c in g.squads[p][b.zone]):  # B0 may reorder, not add units
+                    g.stack.append(ForesightFrame(p))
+                g.stack.append(BattleStartFrame(p, battle_start_abilities(g, p)))
             return None
         if step == 8:  # a squad gone or moved away in B0 ends the battle before any card is played
             self.step = 1 if both_present(g) else 9
@@ -146,7 +151,12 @@ class BattleFrame(Frame):
             styles = [U[c >> 1].style if c >= 0 else None for c in b.cards]
             for p in (0, 1):
                 if styles[p] is not None:
-                    b.sides[p] = "right" if b.force_right[p] else triggered_side(styles[p], styles[1 - p])
+                    if b.force_right[p]:
+                        b.sides[p] = "right"
+                    elif b.predict[p] and b.predict[p] == styles[1 - p]:
+                        b.sides[p] = "left"  # Foresight: a correct prediction
+                    else:
+                        b.sides[p] = triggered_side(styles[p], styles[1 - p])
             effects = [_side_effects(g, p) for p in (0, 1)]
             for p in (0, 1):
                 voided = tuple(e.get("icon") for e in effects[p] if e.op == "ignore_opponent_icons")
@@ -374,6 +384,41 @@ class BattleStartFrame(Frame):
             use_crystal(g, p, next(i for i, c in enumerate(g.collected[p]) if c[0] == ci))
 
 
+PREDICTIONS = tuple(Action("predict", (s,)) for s in STYLES)
+
+
+class ForesightFrame(Frame):
+    """B0, after p's other battle-start choices: if Foresight is switched on in her battling squad, she
+    secretly predicts the style of her opponent's battle card (hidden from the opponent until the reveal)."""
+
+    __slots__ = ("p",)
+
+    def __init__(self, p: int) -> None:
+        self.p = p
+
+    def run(self, g: "Game") -> Decision | None:
+        b = g.battle
+        p = self.p
+        if b is None or not both_present(g) or not has_foresight(g, p):
+            g.stack.pop()
+            return None
+        return Decision("foresight", p, "Foresight: secretly predict the style of your opponent's battle card",
+                        list(PREDICTIONS), {"zone": g.zone_id(b.zone)})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        g.stack.pop()
+        g.battle.predict[self.p] = a.args[0]
+        g.mark_secret(1 - self.p, "reveal")
+
+
+def has_foresight(g: "Game", p: int) -> bool:
+    K = g.K
+    for i, c in enumerate(g.squads[p][g.battle.zone]):
+        if flag_on(K[c >> 1].foresight, i):
+            return True
+    return False
+
+
 def _side_effects(g: "Game", p: int) -> tuple:
     b = g.battle
     c = b.cards[p]
@@ -398,7 +443,10 @@ def finish_battle(g: "Game") -> None:
         "joined": list(b.joined),
         "ended_early": b.end_early,
         "damage_skipped": b.damage_skipped,
+        "predictions": list(b.predict) if b.revealed else ["", ""],
     }
+    if not b.revealed and g.open_secrets:
+        g.release_secrets("reveal", keep_hidden=True)  # a prediction in a battle that ended in B0 stays secret
     g.battle = None
     for p in (0, 1):
         if g.squads[p][b.zone]:

@@ -348,15 +348,23 @@ class SummonFreeFrame(Frame):
         return self.at
 
     def run(self, g: "Game") -> Decision | None:
+        from .summon import shift_zones
+
         p = self.p
         opts = [DONE]
         if self.left > 0 and self._target(g) >= 0:
+            picks = []
             if self.source in ("hand", "hand_or_discard"):
                 for c in sorted({c for c in g.hands[p] if matches(g, c, self.flt)}):
-                    opts.append(Action("summon", (g.token(c, p),)))
+                    picks.append((g.token(c, p),))
             if self.source in ("discard", "hand_or_discard"):
                 for c in sorted({c for c in g.discards[p] if matches(g, c, self.flt)}):
-                    opts.append(Action("summon", (g.token(c, p), "from", "discard")))
+                    picks.append((g.token(c, p), "from", "discard"))
+            # Shift may redirect a home-zone free summon (glossary: Tridents summoned by Clone)
+            shifts = [g.zone_id(z) for z, _ in shift_zones(g, p)] if self.zone == "home" and picks else ()
+            for args in picks:
+                opts.append(Action("summon", args))
+                opts.extend(Action("summon", args + ("shift", zid)) for zid in shifts)
         if len(opts) == 1:
             g.stack.pop()
             return None
@@ -368,18 +376,20 @@ class SummonFreeFrame(Frame):
         if a.kind == "done":
             g.stack.pop()
             return
-        code = g.code_of(a.args[0], p)
-        (g.discards[p] if len(a.args) > 1 else g.hands[p]).remove(code)
+        args = a.args
+        code = g.code_of(args[0], p)
+        (g.discards[p] if len(args) > 1 and args[1] == "from" else g.hands[p]).remove(code)
         self.left -= 1
-        z = self._target(g)
+        shift = len(args) > 2 and args[-2] == "shift"  # "summon X [from discard] shift <zone>"
+        z = g.cs.board.zone_index[args[-1]] if shift else self._target(g)
         if self.zone == "battling_squad":
             g.squads[p][z].append(code)  # joins at the bottom; no reorder during a battle
             queue_triggers(g, [(p, code, z, len(g.squads[p][z]) - 1)], "on_summon")
             enforce_limit(g, p, z)
         else:
-            g.squads[p][z].insert(0, code)
-            queue_triggers(g, [(p, code, z, 0)], "on_summon")
-            settle(g, p, z)
+            from .summon import place_summon
+
+            place_summon(g, p, [code], z, shift)
 
 
 # ---------------------------------------------------------------------- primitives
@@ -514,13 +524,18 @@ def _special(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
 def return_to_hand(g: "Game", ctrl: int, z: int, i: int) -> None:
     """A unit leaves the battlefield for its controller's hand (glossary: returning cards to hand); a unit
     controlled by the player who does not own it goes to its owner's discard pile instead (Gravebind)."""
-    code = g.squads[ctrl][z].pop(i)
+    to_hand(g, ctrl, g.squads[ctrl][z].pop(i))
+    if g.squads[ctrl][z]:
+        enforce_limit(g, ctrl, z)
+
+
+def to_hand(g: "Game", ctrl: int, code: int) -> None:
+    """A card taken off the battlefield goes to its controller's hand, or to its owner's discard pile when
+    its controller does not own it."""
     if code & 1 == ctrl:
         g.hands[ctrl].append(code)
     else:
         g.discard(code)
-    if g.squads[ctrl][z]:
-        enforce_limit(g, ctrl, z)
 
 
 class SendUnitHomeFrame(Frame):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .abilities import flag_on
 from .actions import Action, Decision
 from .crystals import usable
 from .effects import active_passives, passive_boost, passive_total, queue_triggers
@@ -300,10 +301,28 @@ def movement_modes(g: "Game", group: list[int]) -> list[tuple[int, bool, bool]]:
     return modes
 
 
+def move_links(g: "Game", p: int) -> tuple[int, ...]:
+    """Supply Network: the zones holding p's squads with a switched-on `link` unit, adjacent to one another
+    for p's moves (empty unless there are at least two)."""
+    K = g.K
+    out = []
+    for z, sq in enumerate(g.squads[p]):
+        if sq:
+            for i, c in enumerate(sq):
+                v = K[c >> 1].link
+                if v and flag_on(v, i):
+                    out.append(z)
+                    break
+    return tuple(out) if len(out) > 1 else ()
+
+
 def reachable(g: "Game", p: int, z: int, group: list[int]) -> list[int]:
     """Zones the group can end its move in. A squad cannot leave a zone holding an enemy squad."""
     enemy = g.squads[1 - p]
     adj = g.cs.board.adjacency
+    links = move_links(g, p)
+    if links:
+        adj = [tuple(adj[f]) + links if f in links else adj[f] for f in range(len(adj))]
     out: set[int] = set()
     for max_zones, leave_enemy, stop_on_enemy in movement_modes(g, group):
         if enemy[z] and not leave_enemy:

@@ -11,6 +11,9 @@ What can change a summon, all read from data:
   every summoned unit matches its filter; on a summon crystal (Astral Pyramid, on_single_summon_flip:
   only for a single unit) by flipping it.
 * what it costs: summon_cost_reduction on a unit on the battlefield.
+* Shift (KindInfo.redirect, Shapeshifters on top of a squad outside the home zone): the summon may be
+  redirected to that squad's zone (`zone c_west shift`); once the units are placed the Shapeshifters unit
+  goes back to its controller's hand and she gains 1 initiative. Home-zone free summons (Clone) too.
 
 A crystal's permission is used only where no free one gives the same (no pointless flips): the option
 names the crystal it flips (`pick X from discard flip crystal.keeper_of_souls`, `zone c_west flip ...`).
@@ -19,9 +22,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .abilities import flag_on
 from .actions import Action, Decision
 from .crystals import turn_facedown
-from .effects import condition_holds, matches, queue_triggers
+from .effects import condition_holds, matches, queue_triggers, to_hand
 from .frames import Frame
 from .squads import settle
 
@@ -187,6 +191,38 @@ def destinations(g: "Game", p: int, chosen: list[int], mods: list) -> list[tuple
     return out
 
 
+SHIFT_GAIN = 1
+
+
+def shift_zones(g: "Game", p: int) -> list[tuple[int, int]]:
+    """(zone, position of the Shift unit) for each of p's squads a summon may be redirected to (Shift).
+    The home zone is left out: a summon goes there anyway, so there is nothing to redirect."""
+    K = g.K
+    home = g.cs.board.homes[p]
+    out = []
+    for z, sq in enumerate(g.squads[p]):
+        if z == home:
+            continue
+        for i, c in enumerate(sq):
+            if K[c >> 1].redirect and flag_on(K[c >> 1].redirect, i):
+                out.append((z, i))
+                break
+    return out
+
+
+def place_summon(g: "Game", p: int, codes: list[int], z: int, shift: bool) -> None:
+    """Place summoned units on top of p's squad in z; with `shift` the Shift unit of that squad then goes
+    back to her hand and she gains initiative. Then reorder and trim; on_summon abilities trigger after."""
+    shifter = next((i for zz, i in shift_zones(g, p) if zz == z), -1) if shift else -1
+    sq = codes + g.squads[p][z]
+    g.squads[p][z] = sq
+    if shifter >= 0:
+        to_hand(g, p, sq.pop(len(codes) + shifter))
+        g.gain(p, SHIFT_GAIN)
+    queue_triggers(g, [(p, c, z, i) for i, c in enumerate(codes)], "on_summon")  # after the settling
+    settle(g, p, z)
+
+
 def openings(g: "Game", p: int, budget: int) -> list[Action]:
     """The summon actions p may start now (the first pick comes with the action)."""
     return pick_options(g, p, "summon", [], [], budget, board_modifiers(g, p))
@@ -223,6 +259,8 @@ class SummonFrame(Frame):
             opts = [CANCEL]
             for z, ci in destinations(g, p, self.chosen, mods):
                 opts.append(Action("zone", (g.zone_id(z),) if ci < 0 else (g.zone_id(z), "flip", g.cs.crystals[ci].id)))
+            for z, _ in shift_zones(g, p):
+                opts.append(Action("zone", (g.zone_id(z), "shift")))
             return Decision("summon_zone", p, "Summon: choose the zone the units go to", opts,
                             {"picked": picked, "cost": spent})
         opts = [DONE, CANCEL]
@@ -247,14 +285,19 @@ class SummonFrame(Frame):
             return  # nothing happened; the action choice is asked again
         if k == "done":
             dests = destinations(g, p, self.chosen, self.modifiers(g))
-            if len(dests) > 1:
+            if len(dests) > 1 or shift_zones(g, p):
                 self.stage = 1
                 return
             self.commit(g, dests[0][0], -1)
             return
-        self.commit(g, g.cs.board.zone_index[a.args[0]], g.cs.crystal_index[a.args[2]] if len(a.args) > 1 else -1)
+        args = a.args
+        z = g.cs.board.zone_index[args[0]]
+        if len(args) > 1 and args[1] == "shift":
+            self.commit(g, z, -1, True)
+        else:
+            self.commit(g, z, g.cs.crystal_index[args[2]] if len(args) > 1 else -1)
 
-    def commit(self, g: "Game", z: int, zone_crystal: int) -> None:
+    def commit(self, g: "Game", z: int, zone_crystal: int, shift: bool = False) -> None:
         p = self.p
         g.stack.pop()
         g.release_secrets("selection")
@@ -265,6 +308,4 @@ class SummonFrame(Frame):
             for ci in dict.fromkeys([w for w in self.where if w >= 0] + [zone_crystal]):
                 if ci >= 0:
                     turn_facedown(g, p, ci)
-        g.squads[p][z] = self.chosen + g.squads[p][z]
-        queue_triggers(g, [(p, c, z, i) for i, c in enumerate(self.chosen)], "on_summon")  # after the settling
-        settle(g, p, z)
+        place_summon(g, p, self.chosen, z, shift)

@@ -1,9 +1,9 @@
 """view(p): a JSON-serialisable dict of exactly what player p may see.
 
 Never in it: the opponent's hand (only its size), any draw pile's order or contents (only sizes), the
-crystal deck's order, the PRNG seed or state, the opponent's battle card before the reveal, or log
-entries that would reveal any of these (a mulligan's returned cards, a battle-card pick before the
-reveal). Discard piles, squads, collected crystals and the face-up row are public.
+crystal deck's order, the PRNG seed or state, the opponent's battle card or Foresight prediction before the
+reveal, or log entries that would reveal any of these (a mulligan's returned cards, a battle-card pick or
+a prediction before the reveal). Discard piles, squads, collected crystals and the face-up row are public.
 """
 from __future__ import annotations
 
@@ -66,6 +66,8 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
             "revealed": b.revealed,
             "cards": [],
             "sides": list(b.sides) if b.revealed else ["", ""],
+            # Foresight: a player sees her own prediction; the opponent's only from the reveal on
+            "predictions": [b.predict[p] if b.revealed or p == me else "" for p in (0, 1)],
         }
         for p in (0, 1):
             c = b.played[p] if b.revealed else b.cards[p]
@@ -107,7 +109,7 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
 def _public_info(kind: str, info: dict) -> dict:
     """What the other player may know about a decision she is not making."""
     if kind in ("mulligan", "battle_card", "summon", "summon_zone", "replenish", "scry_take", "scry_order", "look",
-                "scry_opponent"):
+                "scry_opponent", "foresight", "spy"):
         return {k: v for k, v in info.items() if k == "zone"}
     return info
 

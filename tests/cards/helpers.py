@@ -9,11 +9,12 @@ def clan_of(unit_id: str) -> str:
 
 
 def battle(card0, card1, squad0, squad1, *, hand0=(), hand1=(), draw0=None, draw1=None, discard0=(),
-           discard1=(), zone="c_center", token=0, clans=None, start=(), squads=None) -> cc.Game:
+           discard1=(), zone="c_center", token=0, clans=None, start=(), squads=None, predict=(None, None)) -> cc.Game:
     """Seat 0 (active) activates her squad in `zone`, where seat 1's squad stands, and battles; seat 0
     plays card0, seat 1 plays card1 (None: an empty hand plays the top of the draw pile).
     `start`: answers to the battle-start (B0) decisions, in order; then each player is done there.
     `squads`: more squads elsewhere ({zone: [seat 0, seat 1]}).
+    `predict`: each seat's Foresight prediction where one is asked (None: a wrong guess).
     Returns the game just after both cards are revealed (their effects are resolving)."""
     units0 = list(squad0) + ([card0] if card0 else []) + list(hand0)
     units1 = list(squad1) + ([card1] if card1 else []) + list(hand1)
@@ -32,13 +33,27 @@ def battle(card0, card1, squad0, squad1, *, hand0=(), hand1=(), draw0=None, draw
         g.apply("keep" if g.decision.kind == "reorder" else "stay")
     g.apply("battle")
     answers = list(start)
-    while g.decision.kind in ("battle_start", "sacrifice", "reorder"):
-        g.apply(answers.pop(0) if answers else ("done" if g.decision.kind == "battle_start" else "keep"))
+    cards = [card0 or (draw0 or [None])[0], card1 or (draw1 or [None])[0]]
+    while g.decision.kind in ("battle_start", "sacrifice", "reorder", "foresight", "look"):
+        d = g.decision
+        texts = [str(a) for a in d.options]
+        if d.kind == "foresight":
+            g.apply(f"predict {predict[d.player] or wrong_guess(g, cards[1 - d.player])}")
+        elif answers:
+            g.apply(answers.pop(0))
+        else:  # decline what may be declined (a required ability, e.g. Portent, is used)
+            g.apply(next((t for t in ("done", "keep") if t in texts), texts[0]))
     if card0:
         g.apply(f"play {card0}")
     if card1:
         g.apply(f"play {card1}")
     return g
+
+
+def wrong_guess(g: cc.Game, card: str | None) -> str:
+    """A style the opponent's card does not have."""
+    style = g.U[g.cs.unit_index[card.split("@")[0]]].style if card else None
+    return next(s for s in ("bold", "guarded", "tricky") if s != style)
 
 
 def finish(g: cc.Game, answers: dict | None = None) -> cc.Game:

@@ -145,6 +145,7 @@ def test_reorder_enemy_squad():
                clans=["water", "skull"])
     assert g.decision.kind == "reorder" and g.decision.player == 0 and g.decision.info["controller"] == 1
     g.apply(f"place {WARRIORS}")
+    finish(g, {"damage_direction": "damage top"})  # the Tridents' Flank not used
     # Tridents deal 6 - 1: with Warriors now on top they die (2) and 3 is lost on the Knights (4);
     # in the old order the Knights would have died instead.
     assert WARRIORS in g.last_battle["destroyed"] and squad(g, 1) == [KNIGHTS]

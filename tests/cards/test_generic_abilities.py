@@ -303,7 +303,7 @@ def test_portent_shows_the_opponents_hand_at_battle_start():
     assert g.decision.kind == "look" and g.decision.info["hand"] == [f"{WARRIORS}@1", f"{KNIGHTS}@1"]
     assert "hand" in g.view(0)["decision"]["info"]
     g.apply("done")
-    assert g.decision.kind == "battle_card"
+    assert g.decision.kind == "foresight"  # Sybel's prediction comes after her Portent
 
 def tactical_move(draw1, discard1=()):
     g = cc.Game.from_position({"clans": ["meteor", "skull"], "draw": [[], list(draw1)], "discard": [[], list(discard1)],

@@ -151,7 +151,8 @@ def test_golemcraft_golem_costs_three_less_and_may_arrive_at_horgath():
 
 
 def test_golemcraft_not_without_horgath():
-    g = pos(clans=("stone", "skull"), hands=[["stone.stone_golem"], []], squads={"c_east": [["stone.workers"], []]})
+    g = pos(clans=("stone", "skull"), hands=[["stone.stone_golem"], []],
+            squads={"c_east": [["stone.siege_towers"], []]})  # no Horgath (and no Builder: see Build)
     g.apply("summon stone.stone_golem")
     g.apply("done")
     assert squad(g, 0, "a_home") == ["stone.stone_golem"] and g.pos == -7

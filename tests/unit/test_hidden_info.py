@@ -15,12 +15,12 @@ from ..conftest import sample_states
 
 ALL_KINDS = {"action", "summon", "reorder", "move", "split", "battle", "battle_card", "keep", "trim",
              "replenish", "draw", "free_score", "mulligan", "summon_free", "recover", "remove", "destroy",
-             "battle_start", "summon_zone", "send_home"}
+             "battle_start", "summon_zone", "send_home", "foresight", "spy", "damage_direction"}
 
 
 #: Decisions whose whole point is to show the decider some of the opponent's hidden cards (Portent,
 #: Tactical, The Bitter Blessing): there the decider's view rightly depends on them.
-REVEALS = {"look", "scry_opponent", "opponent_discard"}
+REVEALS = {"look", "scry_opponent", "opponent_discard", "spy"}
 
 
 def scramble_hidden_from(g: cc.Game, p: int, salt: int) -> cc.Game:
@@ -37,6 +37,9 @@ def scramble_hidden_from(g: cc.Game, p: int, salt: int) -> cc.Game:
     if b is not None and not b.revealed and b.cards[opp] >= 0 and draw:
         j = r.below(len(draw))
         b.cards[opp], draw[j] = draw[j], b.cards[opp]
+    if b is not None and not b.revealed and b.predict[opp]:  # an unrevealed Foresight prediction
+        styles = ["bold", "guarded", "tricky"]
+        b.predict[opp] = styles[(styles.index(b.predict[opp]) + 1 + salt % 2) % 3]
     for q in (0, 1):
         r.shuffle(h.draws[q])
     r.shuffle(h.crystal_deck)
@@ -78,12 +81,40 @@ def battle_states():
         for a in ("activate c_center", "battle", f"play {mine}", f"play {theirs}"):
             yield g.clone(), 0
             g.apply(a)
-            while g.decision.kind == "battle_start":  # the defenders' Sacrifice is not used
+            while g.decision.kind in ("battle_start", "foresight"):  # the defenders' Sacrifice is not used
                 yield g.clone(), 0
-                g.apply("done")
+                g.apply("done" if g.decision.kind == "battle_start" else "predict bold")
         while g.decision is not None and g.log.count("battle") == 1 and len(g.log) < 30:
             yield g.clone(), 0
             g.apply(g.legal_actions()[-1])
+
+
+def part2_states():
+    """States at the Meteor, Water and Stone decisions: a Foresight prediction (by either seat), Spy, a Flank
+    damage direction and a summon redirected by Shift."""
+    scripts = [
+        ({"clans": ["meteor", "water"], "hands": [["meteor.comet_lancers"], ["water.tridents", "water.cartographers"]],
+          "draw": [["meteor.titan_knights"] * 3, ["water.tide_runners"] * 3],
+          "squads": {"c_center": [["meteor.comet_lancers"], ["water.blue_oracles", "water.tridents"]]}},
+         ["activate c_center", "battle", "predict bold", "play meteor.comet_lancers", "play water.tridents",
+          "damage bottom"]),
+        ({"clans": ["water", "meteor"], "hands": [["water.tridents"], ["meteor.citadel_knights"]],
+          "squads": {"c_center": [["water.tridents"], ["meteor.telescope_scouts"]]}},
+         ["activate c_center", "battle", "predict tricky", "play water.tridents", "play meteor.citadel_knights"]),
+        ({"clans": ["meteor", "skull"], "hands": [[], ["skull.ancestral_warriors", "skull.necromancers"]],
+          "draw": [[], ["skull.ancestral_knights"] * 3],
+          "squads": {"a_home": [["meteor.telescope_scouts"], []], "c_west": [[], ["skull.ancestral_knights"]]}},
+         ["activate a_home", "move a_west", "bottom skull.necromancers@1"]),
+        ({"clans": ["water", "skull"], "hands": [["water.tridents"], ["skull.ancestral_warriors"]], "token": 5,
+          "squads": {"c_west": [["water.shapeshifters"], []]}},
+         ["summon water.tridents", "done", "zone c_west shift"]),
+    ]
+    for pos, actions in scripts:
+        g = cc.Game.from_position(pos)
+        for a in actions:
+            yield g.clone(), 0
+            g.apply(a)
+        yield g.clone(), 0
 
 
 def _common(clan: str) -> str:
@@ -93,7 +124,8 @@ def _common(clan: str) -> str:
 
 def test_view_identical_when_hidden_information_changes_at_every_decision_kind():
     covered = set()
-    states = list(sample_states(games=24, every=3, seed=900, mulligan_every=2)) + list(battle_states())
+    states = list(sample_states(games=24, every=3, seed=900, mulligan_every=2)) + list(battle_states()) \
+        + list(part2_states())
     for n, (g, _) in enumerate(states):
         if g.decision is None:
             continue
@@ -175,3 +207,35 @@ def test_card_played_from_the_draw_pile_is_face_down_for_both_until_reveal():
     for p in (0, 1):
         assert g.view(p)["battle"]["cards"][0] == {"chosen": True}
         assert "blood.chieftains" not in json.dumps(g.view(p))
+
+
+def test_foresight_prediction_secret_until_the_reveal():
+    pos = {"clans": ["meteor", "skull"], "hands": [["meteor.comet_lancers"], ["skull.enchanter_malek"]],
+           "squads": {"c_center": [["meteor.comet_lancers"], ["skull.ancestral_knights"]]}}
+    views = {}
+    for style in ("bold", "guarded", "tricky"):
+        g = cc.Game.from_position(pos)
+        for a in ("activate c_center", "battle", f"predict {style}", "play meteor.comet_lancers"):
+            g.apply(a)
+        assert g.decision.kind == "battle_card" and g.decision.player == 1
+        v1 = g.view(1)
+        assert v1["battle"]["predictions"] == ["", ""] and v1["log"][2] == "(hidden)"
+        assert g.view(0)["battle"]["predictions"] == [style, ""] and g.view(0)["log"][2] == f"predict {style}"
+        views[style] = json.dumps(v1, sort_keys=True)
+        g.apply("play skull.enchanter_malek")
+        assert g.view(1)["log"][2] == f"predict {style}"  # public from the reveal on
+        assert g.last_battle["predictions"] == [style, ""]
+    assert len(set(views.values())) == 1  # the opponent's view does not depend on the prediction
+
+
+def test_foresight_prediction_stays_secret_when_the_battle_ends_before_the_cards():
+    # the defender removes The Shattered Vessel... simpler: her B0 Sacrifice empties her squad
+    pos = {"clans": ["meteor", "skull"], "hands": [["meteor.comet_lancers"], ["skull.enchanter_malek"]],
+           "squads": {"c_center": [["meteor.comet_lancers"], ["skull.ancestral_warriors"]]}}
+    g = cc.Game.from_position(pos)
+    for a in ("activate c_center", "battle", "predict bold", "use skull.ancestral_warriors.sacrifice"):
+        g.apply(a)
+    assert g.battle is None and g.decision.kind == "action"
+    assert g.view(1)["log"][2] == "(hidden)" and g.last_battle["predictions"] == ["", ""]
+    g2 = cc.Game.from_json(g.to_json())
+    assert g2.view(1)["log"] == g.view(1)["log"] and g2.state_hash() == g.state_hash()

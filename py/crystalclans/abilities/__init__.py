@@ -12,6 +12,8 @@ on_move_into after an activation's move (rules.ActivateFrame), battle_start_befo
 (battle.BattleStartFrame, offered as choices), friendly_battle_elsewhere registers in B0 (battle.py),
 on_squad_destroys and after_damage at the end of B3, on_summon once a summon is placed (summon.py).
 Simultaneous triggers go through effects.TriggerQueueFrame: the active player orders them.
+Engine-flag mechanisms (FLAGS: Foresight, Shift, Supply Network) compile to KindInfo fields the engine reads
+where the rule lives: battle.ForesightFrame, summon.shift_zones, rules.move_links.
 """
 from __future__ import annotations
 
@@ -30,6 +32,11 @@ SIGNATURES: set[str] = set()
 SPECIALS: dict[str, "Handler | None"] = {}
 #: Specials that are a "may": their trigger is offered as a choice, with a way to decline.
 OPTIONAL_SPECIALS: set[str] = set()
+#: Engine-flag mechanisms: signature or special id -> the KindInfo field the engine reads (Foresight,
+#: Shift, Supply Network). The field holds ON_TOP for a battlefield ability, ANYWHERE for an always-on one.
+FLAGS: dict[str, str] = {}
+ON_TOP = 1
+ANYWHERE = 2
 #: Triggers the engine fires.
 TRIGGERS: set[str] = {"passive_modifier", "on_destroyed", "on_squad_destroys", "on_move_into",
                       "battle_start_before_cards", "after_damage", "on_summon", "friendly_battle_elsewhere"}
@@ -44,14 +51,25 @@ STAT_OPS = ("attack_bonus", "defense_bonus", "bonus_per", "activation_reduction"
 PASSIVE_OPS: set[str] = {"movement", "signature", "special", *STAT_OPS, *SUMMON_OPS}
 
 
-def register_signature(sig_id: str) -> None:
+def register_signature(sig_id: str, flag: str | None = None) -> None:
     SIGNATURES.add(sig_id)
+    if flag:
+        FLAGS[sig_id] = flag
 
 
-def register_special(special_id: str, handler: "Handler | None" = None, optional: bool = False) -> None:
+def register_special(special_id: str, handler: "Handler | None" = None, optional: bool = False,
+                     flag: str | None = None) -> None:
     SPECIALS[special_id] = handler
     if optional:
         OPTIONAL_SPECIALS.add(special_id)
+    if flag:
+        FLAGS[special_id] = flag
+
+
+def flag_on(value: int, position: int) -> bool:
+    """Whether an engine flag (KindInfo.foresight, .redirect, .link) of a unit at `position` in its squad is
+    switched on: a battlefield one only on top."""
+    return value == ANYWHERE or (value == ON_TOP and position == 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +79,9 @@ class KindInfo:
     heal: bool  # battlefield special Heal: on top, squad-mates destroyed by a battle go home instead
     from_discard: bool  # summon_from_discard {self}: this card may be summoned out of the discard pile
     act_mod: bool  # has an activation_reduction (Game.activation_cost looks further only then)
+    foresight: int  # signature Foresight (0, ON_TOP or ANYWHERE): a secret style prediction in B0 (battle.py)
+    redirect: int  # special Shift: a summon may be redirected to this unit's zone (summon.py)
+    link: int  # special Supply Network: zones holding such units are adjacent for moves (rules.reachable)
     stat_passives: tuple  # ((battlefield, Effect), ...) continuous modifiers of the squad's numbers
     movement: tuple  # ((battlefield, Effect), ...) movement modes
     summon_passives: tuple  # ((battlefield, Effect), ...) what this unit on the battlefield lends a summon
@@ -124,6 +145,7 @@ def kind_info(card_set: "CardSet") -> tuple[KindInfo, ...]:
     out = []
     for u in card_set.units:
         flags = {"horde": False, "sleep": False, "heal": False, "from_discard": False}
+        engine_flags = {"foresight": 0, "redirect": 0, "link": 0}
         stats, moves, summons = [], [], []
         triggered: dict[str, list] = {t: [] for t in TRIGGERED}
         for a in u.abilities:
@@ -143,6 +165,9 @@ def kind_info(card_set: "CardSet") -> tuple[KindInfo, ...]:
                     flags[e.get("id")] = True
                 elif e.op == "special" and e.get("id") == "heal" and a.battlefield:
                     flags["heal"] = True
+                elif e.op in ("signature", "special") and e.get("id") in FLAGS:
+                    field = FLAGS[e.get("id")]
+                    engine_flags[field] = max(engine_flags[field], ON_TOP if a.battlefield else ANYWHERE)
                 elif e.op == "summon_from_discard" and e.get("filter") == {"self": True}:
                     flags["from_discard"] = True
                 elif e.op in STAT_OPS:
@@ -153,11 +178,12 @@ def kind_info(card_set: "CardSet") -> tuple[KindInfo, ...]:
                     summons.append((a.battlefield, e))
         act_mod = any(e.op == "activation_reduction" for _, e in stats)
         out.append(KindInfo(
-            flags["horde"], flags["sleep"], flags["heal"], flags["from_discard"], act_mod, tuple(stats), tuple(moves),
+            flags["horde"], flags["sleep"], flags["heal"], flags["from_discard"], act_mod, engine_flags["foresight"],
+            engine_flags["redirect"], engine_flags["link"], tuple(stats), tuple(moves),
             tuple(summons), *(tuple(triggered[t]) for t in TRIGGERED)))
     result = tuple(out)
     _CACHE[card_set.hash] = result
     return result
 
 
-from . import blood, flower, skull  # noqa: E402,F401  (register the clans' signatures and specials)
+from . import blood, flower, meteor, skull, stone, water  # noqa: E402,F401  (register the clans' signatures and specials)
