@@ -46,6 +46,8 @@ class App:
         self.pydantic_ready = False
         self._pydantic_task = None
         self.last_update_ms = 0.0
+        # ?seed=N in the page URL: new games are dealt from that seed (reproducing a game, tests)
+        self.fixed_seed = url_seed(str(window.location.search))
 
     # ------------------------------------------------------------------ overlays and perspective
     def overlay_pending(self) -> bool:
@@ -73,7 +75,7 @@ class App:
 
     # ------------------------------------------------------------------ game lifecycle
     def start_new(self, names, clans, first, mulligan) -> None:
-        seed = random.randrange(1 << 31)
+        seed = self.fixed_seed if self.fixed_seed is not None else random.randrange(1 << 31)
         fp = None if first == "random" else int(first)
         self.game = cc.new_game(clans=tuple(clans), seed=seed, first_player=fp, mulligan=mulligan)
         self.names = list(names)
@@ -332,6 +334,15 @@ class App:
                 target.focus(self.to_js({"preventScroll": True}) if self.to_js else None)
             except Exception:
                 pass
+
+
+def url_seed(query: str) -> int | None:
+    """The seed=N parameter of a URL query string ("?seed=42&x=1"), or None."""
+    for part in query.lstrip("?").split("&"):
+        key, _, value = part.partition("=")
+        if key == "seed" and value.isdigit():
+            return int(value) % (1 << 31)
+    return None
 
 
 def replay(setup: dict, log: list) -> tuple:

@@ -72,3 +72,10 @@ def test_the_initiative_track_says_what_the_active_player_may_spend():
     # token 3 spaces toward Bo: 20 + 3 until the last space, 1 + 3 while the turn stays hers
     assert "Bo can spend 23 initiative" in " ".join(text.split())
     assert "(4 before the turn passes)" in text
+
+
+def test_a_seed_in_the_page_url_fixes_the_deal():
+    from app.controller import url_seed
+
+    assert url_seed("?seed=42") == 42 and url_seed("?x=1&seed=7") == 7
+    assert url_seed("") is None and url_seed("?seed=abc") is None and url_seed("?seeds=3") is None
