@@ -77,22 +77,12 @@ class App:
     def start_new(self, names, clans, first, mulligan) -> None:
         seed = self.fixed_seed if self.fixed_seed is not None else random.randrange(1 << 31)
         fp = None if first == "random" else int(first)
-        self.game = cc.new_game(clans=tuple(clans), seed=seed, first_player=fp, mulligan=mulligan)
-        self.names = list(names)
-        self.actors = []
-        self.undo_marks = []
-        self.shown_player = None
-        self.pending_battle = None
-        self.pending_pass = None
-        self.modal = None
-        self.screen = "game"
-        self._after_change(None)
-        self.autosave()
+        self.install(cc.new_game(clans=tuple(clans), seed=seed, first_player=fp, mulligan=mulligan), list(names), [])
         self.clear_error()
         self.render()
 
     def install(self, game, names, actors) -> None:
-        """Make a loaded game the current one (state as after a reload: pass screen first)."""
+        """Make a new or loaded game the current one (a loaded one as after a reload: pass screen first)."""
         self.game = game
         self.names = names
         self.actors = actors
