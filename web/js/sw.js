@@ -1,8 +1,8 @@
 // Service worker template: `python build.py setup` writes it to ./sw.js (the site root, so that its scope
 // covers the page) with VERSION and PRECACHE filled in. It makes the game work offline after one visit:
-// - the vendored runtime (web/vendor/pyodide, web/vendor/pyscript) is served cache-first: those files
-//   only change when build.py's pins change, and then VERSION changes, the browser installs this worker
-//   anew and the old cache is dropped;
+// - the vendored runtime (web/vendor/pyodide, web/vendor/pyscript) is left to the browser while online
+//   and served from the cache offline: those files only change when build.py's pins change, and then
+//   VERSION changes, the browser installs this worker anew and the old cache is dropped;
 // - everything else of ours (the page, config, Python bundle, styles) is network-first with the cache as
 //   the fallback, so an update shows on the next load and offline still works.
 const VERSION = "__VERSION__";
@@ -47,6 +47,14 @@ async function networkFirst(request) {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(CACHE_FIRST.test(new URL(request.url).pathname) ? cacheFirst(request) : networkFirst(request));
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (CACHE_FIRST.test(url.pathname)) {
+    // Online, the browser's own HTTP cache serves the runtime faster than we can: it keeps the compiled
+    // WebAssembly too (measured: warm loads 1.39x of a bare Pyodide page when served from here, 1.29x not).
+    if (self.navigator.onLine) return;
+    event.respondWith(cacheFirst(request));
+  } else {
+    event.respondWith(networkFirst(request));
+  }
 });
