@@ -13,6 +13,7 @@ import time
 import crystalclans as cc
 
 from . import render
+from .settings import default_settings
 from .storage import Storage
 from .text import Words
 
@@ -40,8 +41,7 @@ class App:
         self.modal = None
         self.busy = ""
         clans = list(self.cs.clans)
-        self.settings = {"names": ["Ada", "Bob"], "clans": [clans[0], clans[min(3, len(clans) - 1)]],
-                         "first": "random", "mulligan": False}
+        self.settings = default_settings(clans)
         self.autosave_meta = self.storage.autosave_meta()
         self.pydantic_ready = False
         self._pydantic_task = None

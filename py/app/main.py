@@ -25,6 +25,7 @@ import os  # noqa: E402
 
 import app as _app_pkg  # noqa: E402
 from app import render  # noqa: E402
+from app.settings import default_settings  # noqa: E402
 from app.storage import Storage  # noqa: E402
 
 _marks["imports"] = _t()
@@ -52,8 +53,7 @@ class StartInfo:
         self.words = self
         self.cs = self
         self.storage = Storage(window.localStorage)
-        self.settings = {"names": ["Ada", "Bob"], "clans": [clans[0], clans[min(3, len(clans) - 1)]],
-                         "first": "random", "mulligan": False}
+        self.settings = default_settings(clans)
         self.autosave_meta = self.storage.autosave_meta()
         self.busy = ""
         self.modal = None

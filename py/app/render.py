@@ -6,7 +6,7 @@ accessible list) and, where natural, also a clickable card/zone/crystal on the t
 """
 from __future__ import annotations
 
-from .cards import card_face, crystal_face, mini_card, style_icon
+from .cards import BEATS, card_face, crystal_face, mini_card, style_icon
 from .text import STYLE_NAMES, TOKEN_RE, h
 
 RULES_HTML = """
@@ -581,7 +581,7 @@ def card_details(app, card_id: str) -> str:
             sn, rules = words.signature_rules.get(u.clan, ("", ""))
             sig = f'<p><b>{h(sn)}</b> (clan signature): {h(rules)}</p>'
         extra = (f'<p class="muted">{h(words.clan_name(u.clan))} · {u.copies} cop{"y" if u.copies == 1 else "ies"} in the deck · '
-                 f'style {h(STYLE_NAMES.get(u.style, u.style))} (beats {h(STYLE_NAMES[{"bold": "guarded", "guarded": "tricky", "tricky": "bold"}[u.style]])})</p>{sig}')
+                 f'style {h(STYLE_NAMES.get(u.style, u.style))} (beats {h(STYLE_NAMES[BEATS[u.style]])})</p>{sig}')
     rows = []
     for path, p in prov.items():
         if path.startswith("name.de") or path.endswith("text_de"):

@@ -1,7 +1,7 @@
 """Browser-test plumbing shared by tests/e2e and bench/load_bench.py (no pytest import here).
 
 - `serve(root)`: the repo root over HTTP on 127.0.0.1 and a free port, in a background thread
-  (same MIME map as build.py's Handler: .mjs and .wasm must have the right types).
+  (build.py's own Handler, so .mjs and .wasm get the same types as under `build.py serve`).
 - `launch_chromium(playwright)`: Debian's /usr/bin/chromium, headless, with TOOLCHAIN.md's flags.
 - `missing_browser_tools()`: what to install when Chromium or Playwright is absent (None when all is there).
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import importlib.util
 import os
 import threading
 from pathlib import Path
@@ -53,13 +54,16 @@ def vendored_pyodide_missing() -> str | None:
             "(`python build.py test` does it for you)")
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    """build.py's Handler (MIME map copied), quiet, and counting requests for diagnostics."""
+def _load_build():
+    spec = importlib.util.spec_from_file_location("crystalclans_build", REPO / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
-    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-                      ".json": "application/json", ".toml": "text/plain", ".whl": "application/zip",
-                      ".svg": "image/svg+xml"}
+
+class Handler(_load_build().Handler):
+    """build.py's Handler (its MIME map: .mjs and .wasm need the right types), quiet, counting requests."""
+
     requests: ClassVar[list[str]] = []  # each Server makes a subclass with its own list
 
     def log_message(self, format, *args):
