@@ -1,8 +1,9 @@
-"""The hotseat app: game state, overlays (pass the device, battle result), undo, saves, rendering.
+"""The table: game state, seats, overlays (pass the device, battle result), undo, saves, rendering.
 
-All input arrives through ONE click listener and ONE change listener on the document (main.py), which
-read data-action / data-continue / data-cmd / ... attributes. Playing is driven entirely by the engine's
-legal actions: the app never decides what is legal.
+Each seat is a person at this screen, the computer or a remote peer (seats.py); every mode goes through the
+same `_apply()` and the same table, log, undo and saves. All input arrives through ONE click listener and
+ONE change listener on the document (main.py), which read data-action / data-continue / data-cmd / ...
+attributes. Playing is driven entirely by the engine's legal actions: the app never decides what is legal.
 """
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import time
 import crystalclans as cc
 
 from . import render
+from .computer import WorkerComputer
+from .seats import CODES, HUMAN, Seat, needs_pass_screen, offers, parse_seats, perspective
 from .settings import default_settings
 from .storage import Storage
 from .text import Words
@@ -22,8 +25,9 @@ SAFE_KINDS = {"action", "summon", "reorder", "move", "split", "trim", "replenish
 
 
 class App:
-    def __init__(self, document, window, to_js=None):
+    def __init__(self, document, window, to_js=None, computer=None, spawn=None):
         self.document = document
+        self.spawn = spawn or asyncio.ensure_future  # runs the computer's moves in the background
         self.window = window
         self.to_js = to_js
         self.cs = cc.base_set()
@@ -31,6 +35,12 @@ class App:
         self.storage = Storage(window.localStorage)
         self.game: cc.Game | None = None
         self.names = ["Player 1", "Player 2"]
+        self.seats: tuple[Seat, Seat] = (Seat(), Seat())
+        self.computer = computer if computer is not None else WorkerComputer(window)
+        self.thinking: int | None = None  # the computer seat choosing right now
+        self._driving = False
+        # ?pace=MS: the pause between the computer's moves so a person can follow them (tests use 0)
+        self.pace_ms = url_int(str(window.location.search), "pace", 700)
         self.actors: list = []  # who made each log entry (the log itself does not say)
         self.view: dict | None = None
         self.shown_player: int | None = None
@@ -46,6 +56,7 @@ class App:
         self.pydantic_ready = False
         self._pydantic_task = None
         self.last_update_ms = 0.0
+        self.think_ms: list[float] = []  # the computer's thinking time per move (tests, bench)
         # ?seed=N in the page URL: new games are dealt from that seed (reproducing a game, tests)
         self.fixed_seed = url_seed(str(window.location.search))
 
@@ -56,12 +67,17 @@ class App:
 
     def viewer(self) -> int:
         g = self.game
-        if g.decision is not None:
-            return g.decision.player
-        return self.shown_player if self.shown_player is not None else (g.winner or 0)
+        return perspective(self.seats, g.decision.player if g.decision is not None else None, self.shown_player,
+                           g.winner)
+
+    def offers_decision(self) -> bool:
+        """Does this screen offer the current decision (a person here must decide, nothing in the way)?"""
+        g = self.game
+        return (g is not None and g.decision is not None and not self.overlay_pending()
+                and offers(self.seats, g.decision.player))
 
     def can_undo(self) -> bool:
-        return bool(self.undo_marks) and not self.overlay_pending() and self.game is not None and not self.game.is_over
+        return bool(self.undo_marks) and self.offers_decision() and not any(s.remote for s in self.seats)
 
     def default_slot_name(self) -> str:
         return f"{self.names[0]} vs {self.names[1]}"
@@ -74,18 +90,23 @@ class App:
                 f"({self.words.clan_name(clans[1])}) · {state}")
 
     # ------------------------------------------------------------------ game lifecycle
-    def start_new(self, names, clans, first, mulligan) -> None:
+    def start_new(self, names, clans, first, mulligan, seats=None) -> None:
         seed = self.fixed_seed if self.fixed_seed is not None else random.randrange(1 << 31)
         fp = None if first == "random" else int(first)
-        self.install(cc.new_game(clans=tuple(clans), seed=seed, first_player=fp, mulligan=mulligan), list(names), [])
+        self.install(cc.new_game(clans=tuple(clans), seed=seed, first_player=fp, mulligan=mulligan), list(names), [],
+                     seats)
         self.clear_error()
         self.render()
+        self.drive()
 
-    def install(self, game, names, actors) -> None:
+    def install(self, game, names, actors, seats=None) -> None:
         """Make a new or loaded game the current one (a loaded one as after a reload: pass screen first)."""
         self.game = game
         self.names = names
         self.actors = actors
+        self.seats = parse_seats(seats)
+        if any(s.computer for s in self.seats):
+            self.computer.start()
         self.undo_marks = []
         self.shown_player = None
         self.pending_battle = None
@@ -97,17 +118,36 @@ class App:
 
     def _after_change(self, prev_battle) -> None:
         g = self.game
-        if g.last_battle is not None and g.last_battle is not prev_battle:
+        people_here = any(s.local for s in self.seats)
+        if g.last_battle is not None and g.last_battle is not prev_battle and people_here:
             self.pending_battle = g.last_battle
-        if g.decision is not None and g.decision.player != self.shown_player:
+        if (g.decision is not None and needs_pass_screen(self.seats) and g.decision.player != self.shown_player):
             self.pending_pass = g.decision.player
             self.undo_marks = []
         self.view = g.view(self.viewer())
 
     def apply(self, notation: str) -> None:
-        g = self.game
-        if g is None or self.overlay_pending() or g.decision is None:
+        """A person at this screen chose `notation` (a click): only when the decision is offered here."""
+        if not self.offers_decision():
             return
+        self._apply(notation)
+
+    def continue_overlay(self) -> None:
+        """The person dismissed the battle result or took the device: go on (the computer may move next)."""
+        if self.pending_battle:
+            self.pending_battle = None
+        elif self.pending_pass is not None:
+            self.shown_player = self.pending_pass
+            self.pending_pass = None
+            self.view = self.game.view(self.viewer())
+        self.render()
+        self.drive()
+
+    def _apply(self, notation: str) -> bool:
+        """Apply one move of whichever seat decides; the one path for people, the computer and peers."""
+        g = self.game
+        if g is None or g.decision is None:
+            return False
         t0 = time.perf_counter()
         before = self.view
         player = g.decision.player
@@ -119,20 +159,31 @@ class App:
             g.apply(notation)
         except cc.IllegalAction as e:
             self.show_error(str(e))
-            return
+            return False
         self.actors = self.actors[:log_len] + [(player, kind)]
         self._after_change(prev_battle)
         self._update_undo(before, player, turn, log_len, notation, prev_battle)
         self.autosave()
         self.render()
         self.last_update_ms = (time.perf_counter() - t0) * 1000
+        return True
 
     def _update_undo(self, before, player, turn, log_len, notation, prev_battle) -> None:
+        """Undo marks: before each move of a person here that shows nobody here anything new.
+
+        A move that reveals something (a draw, a new crystal, a battle card, an opponent's hand) clears them.
+        With two people here a mark never reaches back past the other's decision (the pass screen clears
+        them); against the computer an undo steps back over the computer's replies too (they reveal nothing,
+        and the computer would choose the same again)."""
         g = self.game
         after = self.view
-        safe = (
-            not g.is_over and g.decision is not None and g.decision.player == player and g.turn == turn
-            and g.decision.kind in SAFE_KINDS and g.setup.get("clans") is not None
+        by_person = self.seats[player].local
+        next_here = g.decision is not None and self.seats[g.decision.player].local
+        hotseat = needs_pass_screen(self.seats)
+        quiet = (
+            not g.is_over and g.decision is not None
+            and (not hotseat or (g.decision.player == player and g.turn == turn))
+            and (g.decision.kind in SAFE_KINDS or not next_here) and g.setup.get("clans") is not None
             and not notation.startswith("play ") and g.last_battle is prev_battle
             and before is not None
             and [p["draw_count"] for p in before["players"]] == [p["draw_count"] for p in after["players"]]
@@ -142,10 +193,10 @@ class App:
             and bool(before.get("battle") and before["battle"]["revealed"]) ==
             bool(after.get("battle") and after["battle"]["revealed"])
         )
-        if safe:
-            self.undo_marks.append(log_len)
-        else:
+        if not quiet:
             self.undo_marks = []
+        elif by_person:
+            self.undo_marks.append(log_len)
 
     def undo(self) -> None:
         if not self.can_undo():
@@ -164,10 +215,63 @@ class App:
         self.autosave()
         self.render()
 
+    # ------------------------------------------------------------------ the computer's seats
+    def play_on_with_people(self) -> None:
+        """The computer cannot play here (no worker): people take over its seats (hotseat)."""
+        self.seats = tuple(Seat(HUMAN) if s.computer else s for s in self.seats)
+        self.clear_error()
+        self._after_change(self.game.last_battle if self.game else None)
+        self.autosave()
+        self.render()
+
+    def drive(self) -> None:
+        """If a computer seat must decide, let it think (in its worker) and move, one move at a time."""
+        if not self._driving and self._computer_to_move():
+            self.spawn(self._computer_moves())
+
+    def _computer_to_move(self) -> bool:
+        g = self.game
+        return (g is not None and g.decision is not None and self.seats[g.decision.player].computer
+                and not self.overlay_pending() and self.screen == "game")
+
+    async def _computer_moves(self) -> None:
+        self._driving = True
+        try:
+            while self._computer_to_move():
+                g = self.game
+                player = g.decision.player
+                log_len = len(g.log)
+                self.thinking = player
+                self.render()
+                t0 = time.perf_counter()
+                reply = await self.computer.choose(g, player, self.seats[player].level)
+                if self.game is not g or len(g.log) != log_len:  # a new game, undo or load meanwhile
+                    continue
+                if "error" in reply:
+                    self.thinking = None
+                    self.show_error(f"The computer player stopped ({reply['error']}).")
+                    self.render()
+                    return
+                self.think_ms.append(float(reply.get("ms", 0)))
+                wait = self.pace_ms / 1000 - (time.perf_counter() - t0)
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                if self.game is not g or len(g.log) != log_len:
+                    continue
+                self.thinking = None
+                if not self._apply(reply["action"]):
+                    return
+        finally:
+            self._driving = False
+            if self.thinking is not None:
+                self.thinking = None
+                self.render()
+
     def autosave(self) -> None:
         if self.game is None:
             return
-        meta = {"names": self.names, "summary": self.summary(), "saved_at": time.time()}
+        meta = {"names": self.names, "seats": [s.code for s in self.seats], "summary": self.summary(),
+                "saved_at": time.time()}
         if not self.storage.autosave(self.game.to_json(), meta):
             self.show_error("Could not autosave (browser storage is full or disabled).")
         self.autosave_meta = meta
@@ -176,8 +280,11 @@ class App:
     async def ensure_pydantic(self) -> None:
         if self.pydantic_ready:
             return
-        import pyodide_js  # the Pyodide JS API: loadPackage resolves pydantic from the vendored lock
-
+        try:
+            import pyodide_js  # the Pyodide JS API: loadPackage resolves pydantic from the vendored lock
+        except ImportError:  # CPython (tests, tools): pydantic is an ordinary dependency
+            self.pydantic_ready = True
+            return
         await pyodide_js.loadPackage("pydantic")
         self.pydantic_ready = True
 
@@ -192,7 +299,7 @@ class App:
         except Exception:
             pass
 
-    async def load_text(self, text: str, names=None, source: str = "save") -> bool:
+    async def load_text(self, text: str, names=None, source: str = "save", seats=None) -> bool:
         self.busy = f"Loading the {source}…"
         self.render()
         try:
@@ -215,9 +322,10 @@ class App:
             _, actors = replay(game.setup, game.log) if game.setup.get("clans") else (None, [])
         except Exception:
             actors = []
-        self.install(game, [str(n)[:24] for n in names], actors)
+        self.install(game, [str(n)[:24] for n in names], actors, seats)
         self.clear_error()
         self.render()
+        self.drive()
         return True
 
     async def continue_game(self) -> None:
@@ -232,21 +340,23 @@ class App:
             self.shown_player = None
             self._after_change(g.last_battle)
             self.render()
+            self.drive()
             return
-        await self.load_text(text, meta.get("names"), "autosaved game")
+        await self.load_text(text, meta.get("names"), "autosaved game", meta.get("seats"))
 
     async def load_slot(self, name: str) -> None:
         slot = self.storage.slot(name)
         if not slot:
             self.show_error(f"There is no saved game called {name!r}.")
             return
-        await self.load_text(slot["save"], slot.get("names"), f"save “{name}”")
+        await self.load_text(slot["save"], slot.get("names"), f"save “{name}”", slot.get("seats"))
 
     def save_slot(self, name: str) -> None:
         name = (name or "").strip()[:40] or self.default_slot_name()
         if self.game is None:
             return
-        if self.storage.save_slot(name, self.game.to_json(), {"names": self.names, "summary": self.summary()}):
+        meta = {"names": self.names, "seats": [s.code for s in self.seats], "summary": self.summary()}
+        if self.storage.save_slot(name, self.game.to_json(), meta):
             self.flash(f"Saved as “{name}”.")
         else:
             self.show_error("Could not save (browser storage is full or disabled).")
@@ -326,13 +436,18 @@ class App:
                 pass
 
 
-def url_seed(query: str) -> int | None:
-    """The seed=N parameter of a URL query string ("?seed=42&x=1"), or None."""
+def url_int(query: str, name: str, default=None):
+    """The whole-number parameter `name` of a URL query string ("?seed=42&x=1"), else `default`."""
     for part in query.lstrip("?").split("&"):
         key, _, value = part.partition("=")
-        if key == "seed" and value.isdigit():
+        if key == name and value.isdigit():
             return int(value) % (1 << 31)
-    return None
+    return default
+
+
+def url_seed(query: str) -> int | None:
+    """The seed=N parameter of a URL query string, or None."""
+    return url_int(query, "seed")
 
 
 def replay(setup: dict, log: list) -> tuple:
@@ -370,5 +485,8 @@ def read_settings(document) -> dict:
     if first not in ("random", "0", "1"):
         first = "random"
     mul = document.getElementById("mulligan")
-    return {"names": names, "clans": clans, "first": first, "mulligan": bool(mul.checked) if mul else False}
+    seats = [val(f"seat-{i}") or HUMAN for i in (0, 1)]
+    seats = [c if c in CODES and c != "remote" else HUMAN for c in seats]
+    return {"names": names, "clans": clans, "first": first, "mulligan": bool(mul.checked) if mul else False,
+            "seats": seats}
 

@@ -97,19 +97,13 @@ def on_click(event):
         app.modal = None
         app.apply(str(el.getAttribute("data-action")))
     elif el.hasAttribute("data-continue"):
-        if app.pending_battle:
-            app.pending_battle = None
-        elif app.pending_pass is not None:
-            app.shown_player = app.pending_pass
-            app.pending_pass = None
-            app.view = app.game.view(app.viewer())
-        app.render()
+        app.continue_overlay()
     elif el.hasAttribute("data-new-game"):
         from app.controller import read_settings
 
         s = read_settings(document)
         app.settings = s
-        app.start_new(s["names"], s["clans"], s["first"], s["mulligan"])
+        app.start_new(s["names"], s["clans"], s["first"], s["mulligan"], s["seats"])
     elif el.hasAttribute("data-continue-game"):
         asyncio.ensure_future(app.continue_game())
     elif el.hasAttribute("data-export"):
@@ -139,7 +133,10 @@ def on_click(event):
         elif cmd == "rematch":
             s = app.settings
             clans = app.game.setup.get("clans") or s["clans"]
-            app.start_new(app.names, clans, s.get("first", "random"), s.get("mulligan", False))
+            app.start_new(app.names, clans, s.get("first", "random"), s.get("mulligan", False),
+                          [x.code for x in app.seats])
+        elif cmd == "seats-human":
+            app.play_on_with_people()
         elif cmd == "save-slot":
             inp = document.getElementById("slot-name")
             app.save_slot(str(inp.value) if inp else "")

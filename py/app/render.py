@@ -7,6 +7,7 @@ accessible list) and, where natural, also a clickable card/zone/crystal on the t
 from __future__ import annotations
 
 from .cards import BEATS, card_face, crystal_face, mini_card, style_icon
+from .seats import LEVEL_NAMES
 from .text import STYLE_NAMES, TOKEN_RE, h
 
 RULES_HTML = """
@@ -57,8 +58,16 @@ def start_screen(app) -> str:
         return (f'<label class="field"><span>Clan</span><select id="clan-{i}" aria-label="Clan of player {i + 1}">{opts}</select></label>'
                 f'<p class="clan-desc clan-{h(s["clans"][i])}" id="clan-desc-{i}">{h(words.themes.get(s["clans"][i], ""))}</p>')
 
+    seats = s.get("seats") or ["human", "human"]
+
+    def seat_select(i):
+        opts = [("human", "A person at this screen")] + list(LEVEL_NAMES.items())
+        o = "".join(f'<option value="{v}"{" selected" if v == seats[i] else ""}>{h(t)}</option>' for v, t in opts)
+        return (f'<label class="field"><span>Played by</span><select id="seat-{i}" data-seat="{i}" '
+                f'aria-label="Who plays player {i + 1}">{o}</select></label>')
+
     players = "".join(
-        f'<fieldset class="seat seat-{i}"><legend>Player {i + 1}</legend>'
+        f'<fieldset class="seat seat-{i}"><legend>Player {i + 1}</legend>{seat_select(i)}'
         f'<label class="field"><span>Name</span><input id="name-{i}" type="text" maxlength="24" value="{h(s["names"][i])}" '
         f'aria-label="Name of player {i + 1}" autocomplete="off"></label>{clan_select(i)}</fieldset>'
         for i in (0, 1))
@@ -90,8 +99,8 @@ def start_screen(app) -> str:
     return f"""
 <div class="start">
   <section class="panel newgame" aria-labelledby="ng-title">
-    <h2 id="ng-title">New hotseat game</h2>
-    <p class="muted">Two players, one screen. Hands stay private: the game asks you to pass the device whenever the other player must decide.</p>
+    <h2 id="ng-title">New game</h2>
+    <p class="muted">Play against the computer, or two people at one screen: then hands stay private, and the game asks you to pass the device whenever the other player must decide.</p>
     <div class="seats">{players}</div>
     <div class="options">{first}{mull}</div>
     <button type="button" class="primary big" data-new-game aria-label="Start a new game with these settings">Start game</button>
@@ -156,7 +165,7 @@ def game_screen(app) -> str:
     me = view["you"]
     opp = 1 - me
     overlay = app.overlay_pending()
-    interactive = not overlay and not g.is_over
+    interactive = app.offers_decision()
     targets = Targets(view, app.cs.board.zone_ids, words.crystal_by_id) if interactive else None
     parts = []
     if g.is_over and not app.pending_battle:
@@ -169,6 +178,8 @@ def game_screen(app) -> str:
     parts.append(player_bar(app, view, me, top=False))
     if interactive:
         parts.append(action_bar(app, view))
+    elif not g.is_over and not overlay:
+        parts.append(waiting_bar(app, view))
     parts.append(hand(app, view, targets, hidden=bool(overlay) or g.is_over))
     parts.append('</div><aside class="side-col">')
     parts.append(battle_panel(app, view))
@@ -352,6 +363,50 @@ def revealed_cards(app, info: dict) -> str:
     return "".join(rows)
 
 
+def recap(app, view) -> str:
+    """Since your last move: the other side's latest run of moves, as sentences (for the person deciding)."""
+    me = view["you"]
+    log = view["log"]
+    actors = app.actors
+    i = len(log) - 1
+    while i >= 0 and i < len(actors) and actors[i] is not None and actors[i][0] == me:
+        i -= 1  # this player's own moves so far in her current run
+    end = i + 1
+    while i >= 0 and i < len(actors) and actors[i] is not None and actors[i][0] != me:
+        i -= 1
+    start = i + 1
+    if start >= end:
+        return ""
+    items = []
+    for j in range(start, end):
+        actor, kind = actors[j]
+        items.append(f'<li class="p{actor}">{h(app.words.sentence(log[j], actor, app.names, kind))}</li>')
+    shown = items[-12:]
+    more = f'<li class="muted">… {len(items) - 12} earlier (see the log)</li>' if len(items) > 12 else ""
+    return (f'<details class="recap" open data-recap><summary>Since your last move ({len(items)})</summary>'
+            f'<ol>{more}{"".join(shown)}</ol></details>')
+
+
+def waiting_bar(app, view) -> str:
+    """What this screen shows while another seat decides: the computer thinking, or a remote player."""
+    d = view.get("decision") or {}
+    p = d.get("player", view["active"])
+    seat = app.seats[p]
+    if seat.computer:
+        status = app.computer.status()
+        if status.startswith("failed"):
+            return (f'<section class="action-bar waiting" aria-label="Computer player unavailable" data-bot-failed>'
+                    f'<p>The computer player cannot run in this browser ({h(status[8:])}).</p>'
+                    f'<button type="button" class="primary" data-cmd="seats-human" aria-label="Go on with people in both seats">'
+                    f'Play on with two people at this screen</button></section>')
+        what = "is getting ready…" if status == "starting" and app.thinking is not None else "is thinking…"
+        return (f'<section class="action-bar waiting" aria-label="Waiting" data-thinking="{p}" aria-busy="true">'
+                f'<p><span class="spinner" aria-hidden="true"></span><b>{h(app.names[p])}</b> '
+                f'<span class="muted">({h(seat.label())})</span> {what}</p>{recap(app, view)}</section>')
+    return (f'<section class="action-bar waiting" aria-label="Waiting" data-waiting="{p}">'
+            f'<p>Waiting for <b>{h(app.names[p])}</b>…</p></section>')
+
+
 def action_bar(app, view) -> str:
     d = view.get("decision")
     if not d:
@@ -385,6 +440,7 @@ def action_bar(app, view) -> str:
   <div class="prompt"><span class="who">{h(names[d['player']])}:</span> {h(words.pretty_text(d['prompt'], names))}
     {'<span class="muted"> · ' + h(' · '.join(extra)) + '</span>' if extra else ''}{undo}</div>
   {revealed_cards(app, info)}<div class="actions">{''.join(btns)}</div>
+  {recap(app, view)}
 </section>"""
 
 

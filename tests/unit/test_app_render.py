@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import crystalclans as cc
 from app import render
+from app.seats import Seat
 from app.text import Words
 from crystalclans.simulate import random_game
 
@@ -17,6 +18,8 @@ NAMES = ["Ada", "Bo"]
 def fake_app(game: cc.Game, viewer: int) -> SimpleNamespace:
     return SimpleNamespace(game=game, view=game.view(viewer), words=WORDS, names=NAMES, cs=game.cs,
                            can_undo=lambda: False, overlay_pending=lambda: False, pending_battle=None,
+                           offers_decision=lambda: game.decision is not None and game.decision.player == viewer,
+                           seats=(Seat(), Seat()), thinking=None,
                            pending_pass=None, actors=[], modal=None)
 
 

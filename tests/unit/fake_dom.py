@@ -1,0 +1,53 @@
+"""Just enough of a browser for driving the real App (py/app/controller.py) under CPython: elements that
+hold innerHTML/textContent, a document that finds them by id, a window with localStorage and a URL."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+
+class FakeElement:
+    def __init__(self, tag: str = "DIV"):
+        self.tagName = tag
+        self.innerHTML = ""
+        self.textContent = ""
+        self.hidden = False
+        self.className = ""
+        self.dataset = SimpleNamespace()
+        self.isConnected = True
+
+    def getAttribute(self, name):
+        return None
+
+    def focus(self, *a):
+        pass
+
+
+class FakeDocument:
+    def __init__(self):
+        self.els: dict[str, FakeElement] = {}
+        self.body = FakeElement("BODY")
+        self.activeElement = self.body
+
+    def getElementById(self, i):
+        return self.els.setdefault(i, FakeElement())
+
+    def querySelector(self, sel):
+        return None
+
+
+class FakeStorage:
+    def __init__(self):
+        self.d: dict[str, str] = {}
+
+    def getItem(self, k):
+        return self.d.get(k)
+
+    def setItem(self, k, v):
+        self.d[k] = str(v)
+
+    def removeItem(self, k):
+        self.d.pop(k, None)
+
+
+def fake_window(query: str = "") -> SimpleNamespace:
+    return SimpleNamespace(localStorage=FakeStorage(), location=SimpleNamespace(search=query))

@@ -1,0 +1,163 @@
+"""Seats (py/app/seats.py) and the real table (py/app/controller.py) driven under CPython with a fake DOM:
+one person against the computer sees only her own side and never a pass screen, the computer's moves go
+through the same path as hers, undo steps back over the computer's replies, and saves remember the seats."""
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+
+import pytest
+
+import crystalclans as cc
+from app.controller import App
+from app.seats import Seat, needs_pass_screen, offers, parse_seats, perspective
+from crystalclans.rng import Rng, seed_state
+
+from .fake_dom import FakeDocument, fake_window
+
+H, C = Seat("human"), Seat("easy")
+
+
+def test_perspective_follows_the_people_at_this_screen():
+    # one person here: always her side, whoever decides
+    assert [perspective((H, C), d, None, None) for d in (0, 1)] == [0, 0]
+    assert [perspective((C, H), d, None, None) for d in (0, 1)] == [1, 1]
+    # two people: whoever decides; nobody (a demo): seat 0
+    assert [perspective((H, H), d, None, None) for d in (0, 1)] == [0, 1]
+    assert perspective((C, C), 1, None, None) == 0
+    assert needs_pass_screen((H, H)) and not needs_pass_screen((H, C)) and not needs_pass_screen((C, C))
+    assert offers((H, C), 0) and not offers((H, C), 1) and not offers((H, H), None)
+
+
+def test_unknown_seat_codes_become_people():
+    assert parse_seats(["hard", "bogus"]) == (Seat("hard"), H)
+    assert parse_seats(None) == (H, H) and parse_seats([1, 2]) == (H, H)
+    with pytest.raises(ValueError):
+        Seat("grandmaster")
+
+
+class RandomComputer:
+    """A stand-in for the worker: a seeded random legal move (the table's logic, not the bot, is tested)."""
+
+    def __init__(self, seed: int = 1):
+        self.rng = Rng(seed_state(seed))
+        self.asked: list[int] = []
+
+    def start(self):
+        pass
+
+    def status(self):
+        return "ready"
+
+    async def choose(self, game, player, level):
+        self.asked.append(player)
+        opts = game.legal_actions()
+        return {"action": str(opts[self.rng.below(len(opts))]), "ms": 0.0}
+
+
+def table(seats, seed=3, computer=None) -> App:
+    app = App(FakeDocument(), fake_window(f"?seed={seed}&pace=0"), computer=computer or RandomComputer(),
+              spawn=lambda coro: coro.close())  # the tests run the computer's moves themselves
+    app.screen = "game"
+    app.start_new(["Ada", "Bot"], ["blood", "skull"], "0", False, seats)
+    return app
+
+
+def offered(app) -> list[str]:
+    html = app.document.getElementById("app").innerHTML
+    return re.findall(r'data-action="([^"]*)"', html)
+
+
+def run_computer(app):
+    asyncio.run(app._computer_moves())
+
+
+def test_a_person_against_the_computer_sees_only_her_side_and_never_a_pass_screen():
+    app = table(["human", "easy"])
+    rng = Rng(seed_state(9))
+    me_hand_seen = 0
+    for _ in range(3000):
+        g = app.game
+        if g.is_over:
+            break
+        if app.pending_battle:
+            app.continue_overlay()
+            continue
+        assert app.pending_pass is None  # no pass-the-device screens against the computer
+        assert app.view["you"] == 0 and "hand" not in app.view["players"][1]
+        html = app.document.getElementById("app").innerHTML
+        assert "data-turn-screen" not in html
+        if g.decision.player == 0:
+            assert app.offers_decision()
+            opts = offered(app)
+            assert opts and set(opts) == {str(a) for a in g.legal_actions()}
+            me_hand_seen += 1
+            app.apply(opts[rng.below(len(opts))].replace("&quot;", '"'))
+        else:
+            assert not app.offers_decision() and offered(app) == []
+            assert "data-thinking" in html
+            run_computer(app)
+    assert app.game.is_over and me_hand_seen > 20
+    assert 1 in app.computer.asked and 0 not in app.computer.asked
+
+
+def test_two_people_share_the_screen_behind_pass_screens():
+    app = table(["human", "human"])
+    seen_pass = 0
+    rng = Rng(seed_state(2))
+    for _ in range(400):
+        if app.game.is_over:
+            break
+        if app.overlay_pending():
+            seen_pass += app.pending_pass is not None
+            assert offered(app) == []
+            app.continue_overlay()
+            continue
+        assert app.view["you"] == app.game.decision.player
+        opts = [str(a) for a in app.game.legal_actions()]
+        app.apply(opts[rng.below(len(opts))])
+    assert seen_pass > 3
+
+
+def test_a_click_for_the_computers_decision_is_ignored():
+    app = table(["easy", "human"], seed=5)
+    g = app.game
+    assert g.decision.player == 0  # the computer goes first
+    before = g.state_hash()
+    app.apply(str(g.legal_actions()[0]))
+    assert g.state_hash() == before
+
+
+def test_undo_against_the_computer_steps_back_over_its_replies():
+    app = table(["human", "easy"], seed=11)
+    g = app.game
+    # Ada summons (a quiet move if nothing is drawn); keep going until the computer has replied at least once
+    for _ in range(200):
+        g = app.game
+        if g.decision.player == 1:
+            break
+        opts = [str(a) for a in g.legal_actions()]
+        pick = next((o for o in opts if o.startswith("summon")), None) or next(
+            (o for o in opts if o == "done"), opts[0])
+        app.apply(pick)
+    assert app.game.decision.player == 1
+    marks = list(app.undo_marks)
+    run_computer(app)
+    if not app.undo_marks:
+        pytest.skip("this deal's reply revealed something (nothing to undo over)")
+    assert app.game.decision.player == 0 and app.can_undo()
+    n_before = len(app.game.log)
+    app.undo()
+    assert len(app.game.log) == marks[-1] < n_before
+    assert app.game.decision.player == 0
+
+
+def test_saves_remember_the_seats():
+    app = table(["human", "hard"])
+    meta = json.loads(app.storage.ls.getItem("crystalclans.autosave.meta"))
+    assert meta["seats"] == ["human", "hard"]
+    app2 = App(FakeDocument(), app.window, computer=RandomComputer(), spawn=lambda coro: coro.close())
+    asyncio.run(app2.continue_game())
+    assert [s.code for s in app2.seats] == ["human", "hard"]
+    assert app2.game.state_hash() == app.game.state_hash()
