@@ -57,6 +57,7 @@ class App:
         self._pydantic_task = None
         self.last_update_ms = 0.0
         self.think_ms: list[float] = []  # the computer's thinking time per move (tests, bench)
+        self.computer_failure = ""  # why the computer player stopped, if it did
         # ?seed=N in the page URL: new games are dealt from that seed (reproducing a game, tests)
         self.fixed_seed = url_seed(str(window.location.search))
 
@@ -219,6 +220,7 @@ class App:
     def play_on_with_people(self) -> None:
         """The computer cannot play here (no worker): people take over its seats (hotseat)."""
         self.seats = tuple(Seat(HUMAN) if s.computer else s for s in self.seats)
+        self.computer_failure = ""
         self.clear_error()
         self._after_change(self.game.last_battle if self.game else None)
         self.autosave()
@@ -249,7 +251,7 @@ class App:
                     continue
                 if "error" in reply:
                     self.thinking = None
-                    self.show_error(f"The computer player stopped ({reply['error']}).")
+                    self.computer_failure = str(reply["error"])  # the waiting bar says so and offers people
                     self.render()
                     return
                 self.think_ms.append(float(reply.get("ms", 0)))

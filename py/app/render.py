@@ -394,9 +394,10 @@ def waiting_bar(app, view) -> str:
     seat = app.seats[p]
     if seat.computer:
         status = app.computer.status()
-        if status.startswith("failed"):
+        failure = status[8:] if status.startswith("failed") else app.computer_failure
+        if failure:
             return (f'<section class="action-bar waiting" aria-label="Computer player unavailable" data-bot-failed>'
-                    f'<p>The computer player cannot run in this browser ({h(status[8:])}).</p>'
+                    f'<p>The computer player cannot run in this browser ({h(failure)}).</p>'
                     f'<button type="button" class="primary" data-cmd="seats-human" aria-label="Go on with people in both seats">'
                     f'Play on with two people at this screen</button></section>')
         what = "is getting ready…" if status == "starting" and app.thinking is not None else "is thinking…"

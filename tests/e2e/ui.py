@@ -178,8 +178,12 @@ def wait_hash(page, predicate_js: str, arg=None, timeout_ms: int = 30_000, what:
                                                 f"(hash now: {state_hash(page)!r})")
 
 
-def start_game(page, clans=("blood", "skull"), names=None, first_player=None, mulligan=None) -> str:
-    """Fill the start screen and press [data-new-game]; returns the new game's state hash."""
+def start_game(page, clans=("blood", "skull"), names=None, first_player=None, mulligan=None, seats=None) -> str:
+    """Fill the start screen and press [data-new-game]; returns the new game's state hash.
+    seats: e.g. ("human", "hard") for the [data-seat] selects (None: leave as they are)."""
+    for seat, code in enumerate(seats or ()):
+        if code is not None:
+            page.select_option(f'[data-seat="{seat}"]', code)
     for seat, clan in enumerate(clans):
         if clan is not None:
             page.select_option(f"#clan-{seat}", clan)
