@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from .actions import Action, Decision, IllegalAction
 from .cardset import CardSet, base_set, load_card_set
+from .errors import CardSetError
 from .game import Game
+from .position import PositionError
 from .saves import SaveError
 
 __all__ = [
-    "Action", "CardSet", "Decision", "Game", "IllegalAction", "SaveError", "base_set", "load_card_set",
-    "new_game", "parse_action",
+    "Action", "CardSet", "CardSetError", "Decision", "Game", "IllegalAction", "PositionError", "SaveError",
+    "base_set", "load_card_set", "new_game", "parse_action",
 ]
 __version__ = "0.1.0"
 

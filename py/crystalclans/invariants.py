@@ -46,6 +46,13 @@ def check(g: "Game", expected: tuple[Counter, Counter] | None = None) -> None:
     assert sorted(crystals) == list(range(len(cs.crystals))), "crystals not conserved"
     assert len(g.crystal_row) <= cs.face_up
 
+    check_playable(g)
+
+
+def check_playable(g: "Game") -> None:
+    """A finished game asks nothing; an unfinished one asks exactly one player, with distinct options
+    (also the last check on a scenario from Game.from_position, which need not hold every card)."""
+    cs = g.cs
     if g.winner is not None:
         assert g.decision is None and g.legal_actions() == [], "a finished game still asks for a decision"
         assert g.crystal_count(g.winner) >= cs.crystals_to_win

@@ -2,6 +2,8 @@
 (movement), Blood Price (on_destroyed), Devoted Leaders / Oath Wall / Bloodfrenzy (bonus_per passives)."""
 from __future__ import annotations
 
+import pytest
+
 import crystalclans as cc
 
 from .helpers import battle, finish, ids, squad
@@ -44,13 +46,19 @@ def test_horde_lost_on_top_trims_at_once():
 
 
 def test_horde_discarding_the_top_can_restore_horde():
-    g = cc.Game.from_position(pos(squads={"a_home": [["blood.condor"] + ["blood.marauders"] * 4, []]}))
-    assert g.decision.kind == "action"  # from_position does not trim by itself; reorder does
-    g.apply("activate a_home")
-    g.apply("keep")
+    g = cc.Game.from_position(pos(hands=[["blood.condor"], []],
+                                  squads={"a_home": [["blood.marauders"] * 4, []]}))  # Horde on top: 4 is fine
+    g.apply("summon blood.condor")
+    g.apply("done")
+    g.apply("keep")  # Condor on top of 5
     assert g.decision.kind == "trim"
     g.apply("discard blood.condor#1")  # a Marauders is on top again: Horde, no more trimming
-    assert g.decision.kind == "move"
+    assert g.decision.kind == "action" and len(squad(g, 0, "a_home")) == 4
+
+
+def test_a_position_with_a_squad_over_its_limit_is_refused():
+    with pytest.raises(cc.PositionError, match="limit is 3"):
+        cc.Game.from_position(pos(squads={"a_home": [["blood.condor"] + ["blood.marauders"] * 4, []]}))
 
 
 def test_horde_top_unit_destroyed_in_battle_trims_to_three():

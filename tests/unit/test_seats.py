@@ -55,9 +55,15 @@ class RandomComputer:
         return {"action": str(opts[self.rng.below(len(opts))]), "ms": 0.0}
 
 
-def table(seats, seed=3, computer=None) -> App:
-    app = App(FakeDocument(), fake_window(f"?seed={seed}&pace=0"), computer=computer or RandomComputer(),
+def new_app(window, computer=None) -> App:
+    app = App(FakeDocument(), window, computer=computer or RandomComputer(),
               spawn=lambda coro: coro.close())  # the tests run the computer's moves themselves
+    app.pydantic_ready = True  # (under Pyodide the loader would await loadPackage; pydantic is there already)
+    return app
+
+
+def table(seats, seed=3, computer=None) -> App:
+    app = new_app(fake_window(f"?seed={seed}&pace=0"), computer)
     app.screen = "game"
     app.start_new(["Ada", "Bot"], ["blood", "skull"], "0", False, seats)
     return app
@@ -167,7 +173,7 @@ def test_saves_remember_the_seats():
     app = table(["human", "hard"])
     meta = json.loads(app.storage.ls.getItem("crystalclans.autosave.meta"))
     assert meta["seats"] == ["human", "hard"]
-    app2 = App(FakeDocument(), app.window, computer=RandomComputer(), spawn=lambda coro: coro.close())
+    app2 = new_app(app.window)
     run_sync(app2.continue_game())
     assert [s.code for s in app2.seats] == ["human", "hard"]
     assert app2.game.state_hash() == app.game.state_hash()
