@@ -12,6 +12,7 @@ import random
 import time
 
 import crystalclans as cc
+from crystalclans.saves import check_save_text
 
 from . import render
 from .computer import WorkerComputer
@@ -32,7 +33,7 @@ class App:
         self.to_js = to_js
         self.cs = cc.base_set()
         self.words = Words(self.cs)
-        self.storage = Storage(window.localStorage)
+        self.storage = Storage.open(window)
         self.game: cc.Game | None = None
         self.names = ["Player 1", "Player 2"]
         self.seats: tuple[Seat, Seat] = (Seat(), Seat())
@@ -275,7 +276,7 @@ class App:
         meta = {"names": self.names, "seats": [s.code for s in self.seats], "summary": self.summary(),
                 "saved_at": time.time()}
         if not self.storage.autosave(self.game.to_json(), meta):
-            self.show_error("Could not autosave (browser storage is full or disabled).")
+            self.show_error(self.storage.problem)  # and render.storage_notice keeps saying it
         self.autosave_meta = meta
 
     # ------------------------------------------------------------------ loading saves (pydantic, lazily)
@@ -302,11 +303,16 @@ class App:
             pass
 
     async def load_text(self, text: str, names=None, source: str = "save", seats=None) -> bool:
+        try:  # the cheap checks first (size, nesting, numbers): a hostile file is refused before any deep work
+            doc = check_save_text(text)
+        except cc.SaveError as e:
+            self.show_error(f"Could not load the {source}: {e}")
+            return False
         self.busy = f"Loading the {source}…"
         self.render()
         try:
             await self.ensure_pydantic()
-            game = cc.Game.from_json(text)
+            game = cc.Game.from_json(doc)
         except cc.SaveError as e:
             self.busy = ""
             self.show_error(f"Could not load the {source}: {e}")
@@ -361,7 +367,7 @@ class App:
         if self.storage.save_slot(name, self.game.to_json(), meta):
             self.flash(f"Saved as “{name}”.")
         else:
-            self.show_error("Could not save (browser storage is full or disabled).")
+            self.show_error(self.storage.problem)
 
     # ------------------------------------------------------------------ messages
     def show_error(self, msg: str) -> None:

@@ -52,7 +52,7 @@ class StartInfo:
         clans = list(self.clans)
         self.words = self
         self.cs = self
-        self.storage = Storage(window.localStorage)
+        self.storage = Storage.open(window)
         self.settings = default_settings(clans)
         self.autosave_meta = self.storage.autosave_meta()
         self.busy = ""
@@ -146,6 +146,10 @@ def on_click(event):
         elif cmd == "delete-slot":
             app.storage.delete_slot(str(ds.slot))
             app.render()
+        elif cmd == "drop-damaged":
+            n = app.storage.drop_damaged()
+            app.render()
+            app.flash(f"Removed {n} damaged saved game{'s' if n != 1 else ''}.")
 
 
 def close_menu():
@@ -171,6 +175,14 @@ def on_change(event):
 
 
 async def import_file(inp, file):
+    from crystalclans.saves import MAX_SAVE_CHARS
+
+    size = int(file.size)
+    if size > MAX_SAVE_CHARS:  # refused before reading: a save is a few KB
+        app.show_error(f"Could not load the save file: it is too large to be a Crystal Clans save ({size:,} bytes; "
+                       f"a save is at most {MAX_SAVE_CHARS:,}).")
+        inp.value = ""
+        return
     try:
         text = await file.text()
     except Exception as e:

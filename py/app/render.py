@@ -96,6 +96,7 @@ def start_screen(app) -> str:
     else:
         slot_html = '<p class="muted">No saved games yet. In a game, open the menu to save to a named slot.</p>'
     busy = f'<p class="busy" role="status">{h(app.busy)}</p>' if app.busy else ""
+    busy += storage_notice(app.storage)
     return f"""
 <div class="start">
   <section class="panel newgame" aria-labelledby="ng-title">
@@ -157,6 +158,22 @@ class Targets:
 
 
 # ------------------------------------------------------------------------------ the table
+def storage_notice(storage) -> str:
+    """Why saving is off (site data blocked, storage full) and which stored saves were damaged: shown on
+    every screen until it is no longer true, so a failure is never silent."""
+    out = ""
+    if storage.problem:
+        kind = "blocked" if storage.ls is None else "full"
+        out += f'<p class="notice warn" role="status" data-storage-problem="{kind}">{h(storage.problem)}</p>'
+    if storage.damaged:
+        n = len(storage.damaged)
+        names = ", ".join(f"“{x}”" for x in storage.damaged[:3]) + (" …" if n > 3 else "")
+        out += (f'<p class="notice warn" role="status" data-damaged-slots="{n}">{n} saved game{"s" if n != 1 else ""} '
+                f'in this browser {"are" if n != 1 else "is"} damaged and cannot be loaded ({h(names)}). '
+                f'<button type="button" class="ghost" data-cmd="drop-damaged">Remove damaged saves</button></p>')
+    return out
+
+
 def game_screen(app) -> str:
     g = app.game
     view = app.view
@@ -167,7 +184,7 @@ def game_screen(app) -> str:
     overlay = app.overlay_pending()
     interactive = app.offers_decision()
     targets = Targets(view, app.cs.board.zone_ids, words.crystal_by_id) if interactive else None
-    parts = []
+    parts = [storage_notice(app.storage)]
     if g.is_over and not app.pending_battle:
         parts.append(game_over_panel(app))
     parts.append('<div class="table">')

@@ -1,23 +1,48 @@
 """Saves in localStorage: the autosave (exactly game.to_json()) plus its metadata, and named slots.
 
-A storage that is missing or full (private mode, quota) never breaks the game: writes fail quietly and
-the caller may show a message.
+Storage is outside our control, so nothing in it may break the page: site data can be blocked (then even
+reading `window.localStorage` throws SecurityError), the quota can be full, and what is stored can be
+damaged (by an old version, an extension, a person with developer tools). The game always starts and plays;
+`problem` says why saving is off (shown on every screen), and damaged slots are skipped and listed in
+`damaged` so the start screen can report them and offer to remove them.
 """
 from __future__ import annotations
 
 import json
+import math
 import time
 
 AUTOSAVE = "crystalclans.autosave"
 AUTOSAVE_META = "crystalclans.autosave.meta"
 SLOTS = "crystalclans.slots"
 
+BLOCKED = ("Saving is off: this browser blocks storage for this page (cookies and site data are blocked), "
+           "so games are not kept when you close it. Export a game to keep it, or allow site data and reload.")
+FULL = ("Saving failed: this browser's storage for the page is full. Delete saved games you no longer need, "
+        "or export this game to a file.")
+
 
 class Storage:
-    def __init__(self, local_storage):
-        self.ls = local_storage  # window.localStorage (or a dict-like stand-in in tests)
+    def __init__(self, local_storage, problem: str = ""):
+        self.ls = local_storage  # window.localStorage (or a dict-like stand-in in tests); None when blocked
+        self.problem = problem  # "" while saving works, else BLOCKED or FULL
+        self.damaged: list[str] = []  # slot names skipped by the last slots() because they were damaged
+
+    @classmethod
+    def open(cls, window) -> "Storage":
+        """The page's storage; with site data blocked, a Storage that keeps nothing and says why."""
+        try:
+            ls = window.localStorage
+            ls.getItem(AUTOSAVE)
+        except Exception:
+            return cls(None, BLOCKED)
+        if ls is None or not hasattr(ls, "getItem"):
+            return cls(None, BLOCKED)
+        return cls(ls)
 
     def _get(self, key):
+        if self.ls is None:
+            return None
         try:
             v = self.ls.getItem(key)
         except Exception:
@@ -26,16 +51,28 @@ class Storage:
         return v if isinstance(v, str) else None
 
     def _set(self, key, value) -> bool:
+        if self.ls is None:
+            return False
         try:
             self.ls.setItem(key, value)
-            return True
         except Exception:
+            self.problem = FULL
             return False
+        if self.problem == FULL:
+            self.problem = ""
+        return True
+
+    def _json(self, key) -> dict:
+        try:
+            d = json.loads(self._get(key) or "{}")
+        except (ValueError, RecursionError):
+            return {}
+        return d if isinstance(d, dict) else {}
 
     # ---------------------------------------------------------------- autosave
     def autosave(self, save_json: str, meta: dict) -> bool:
         ok = self._set(AUTOSAVE, save_json)
-        return self._set(AUTOSAVE_META, json.dumps(meta)) and ok
+        return ok and self._set(AUTOSAVE_META, json.dumps(meta))
 
     def autosave_text(self):
         return self._get(AUTOSAVE)
@@ -43,11 +80,8 @@ class Storage:
     def autosave_meta(self):
         if self._get(AUTOSAVE) is None:
             return None
-        try:
-            meta = json.loads(self._get(AUTOSAVE_META) or "{}")
-        except ValueError:
-            meta = {}
-        return meta if isinstance(meta, dict) else {}
+        meta = self._json(AUTOSAVE_META)
+        return {k: v for k, v in meta.items() if _well_formed(k, v)}
 
     def clear_autosave(self) -> None:
         try:
@@ -57,29 +91,50 @@ class Storage:
             pass
 
     # ---------------------------------------------------------------- slots
-    def _slots(self) -> dict:
-        try:
-            d = json.loads(self._get(SLOTS) or "{}")
-        except ValueError:
-            return {}
-        return d if isinstance(d, dict) else {}
-
     def slots(self) -> list:
-        """[(name, {"save", "names", "summary", "saved_at"})], newest first."""
-        d = self._slots()
-        items = [(k, v) for k, v in d.items() if isinstance(v, dict) and isinstance(v.get("save"), str)]
-        items.sort(key=lambda kv: -float(kv[1].get("saved_at", 0) or 0))
+        """[(name, {"save", "names", "seats", "summary", "saved_at"})], newest first; damaged entries are
+        left out and their names kept in `damaged`."""
+        items, self.damaged = [], []
+        for name, v in self._json(SLOTS).items():
+            if isinstance(v, dict) and isinstance(v.get("save"), str) and all(_well_formed(k, x) for k, x in v.items()):
+                items.append((name, v))
+            else:
+                self.damaged.append(name)
+        items.sort(key=lambda kv: -kv[1].get("saved_at", 0))
         return items
 
     def save_slot(self, name: str, save_json: str, meta: dict) -> bool:
-        d = self._slots()
+        d = self._json(SLOTS)
         d[name] = dict(meta, save=save_json, saved_at=time.time())
         return self._set(SLOTS, json.dumps(d))
 
     def slot(self, name: str):
-        return self._slots().get(name)
+        return dict(self.slots()).get(name)
 
     def delete_slot(self, name: str) -> None:
-        d = self._slots()
+        d = self._json(SLOTS)
         d.pop(name, None)
         self._set(SLOTS, json.dumps(d))
+
+    def drop_damaged(self) -> int:
+        """Remove the damaged slots; how many there were."""
+        self.slots()
+        d = self._json(SLOTS)
+        for name in self.damaged:
+            d.pop(name, None)
+        n = len(self.damaged)
+        if n:
+            self._set(SLOTS, json.dumps(d))
+            self.damaged = []
+        return n
+
+
+def _well_formed(key: str, v) -> bool:
+    """A stored metadata field has the type this version writes (anything else marks the entry damaged)."""
+    if key == "saved_at":
+        return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+    if key in ("names", "seats"):
+        return isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)
+    if key in ("summary", "save"):
+        return isinstance(v, str)
+    return True

@@ -60,5 +60,17 @@ def squad_token(unit_id: str, owner: int, controller: int, position: int) -> str
     return f"{card_token(unit_id, owner, controller)}#{position + 1}"
 
 
+MAX_ACTION_CHARS = 200  # the longest notation is far shorter; longer text is refused before any work
+
+
+def action_text(action: Action) -> str | None:
+    """An Action's notation if it is well formed (a text kind, text or whole-number arguments), else None."""
+    kind, args = action
+    if not isinstance(kind, str) or not isinstance(args, tuple) or not all(
+            isinstance(a, str) or (isinstance(a, int) and not isinstance(a, bool)) for a in args):
+        return None
+    return str(action)
+
+
 def normalize(text: str) -> str:
     return " ".join(str(text).split())

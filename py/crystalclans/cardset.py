@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from . import jsontext
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 BASE_SET_FILE = DATA_DIR / "base_set.json"
@@ -299,22 +302,76 @@ def base_set() -> CardSet:
         return compile_card_set(json.load(f))
 
 
-def load_card_set(data: "dict | str | Path", override: "dict | None" = None) -> CardSet:
-    """A card set from an untrusted source (a dict, JSON text or a file path), validated with pydantic,
-    optionally corrected by an owner's override file ({"format": "crystalclans-override/1", ...}).
-    Raises cards.CardSetError with messages naming card and field."""
+def load_card_set(data: "Mapping | Path | str | bytes", override: "Mapping | None" = None) -> CardSet:
+    """A card set from an untrusted source, validated with pydantic and checked for playability, optionally
+    corrected by an owner's override file ({"format": "crystalclans-override/1", ...}).
+
+    `data` is a parsed mapping, a `pathlib.Path` to a card file, or the file's JSON text (str or bytes); a
+    str is always text, never taken for a path. Raises cards.CardSetError naming card and field."""
     from .cards import CardSetError, apply_override, validate_card_set
 
-    if isinstance(data, Path) or (isinstance(data, str) and not data.lstrip().startswith("{")):
-        data = Path(data).read_text(encoding="utf-8")
+    if isinstance(data, Path):
+        try:
+            data = data.read_bytes()
+        except OSError as e:
+            raise CardSetError([f"the card file cannot be read: {e.strerror or e}"]) from None
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise CardSetError([f"the card file is not UTF-8 text (byte {e.start})"]) from None
     if isinstance(data, str):
         try:
-            data = json.loads(data)
-        except ValueError as e:
-            raise CardSetError([f"the card file is not valid JSON: {e}"]) from None
-    if not isinstance(data, dict):
-        raise CardSetError(["a card file is a JSON object"])
+            data = jsontext.loads(data.lstrip("\ufeff"), MAX_CARD_FILE_CHARS, MAX_CARD_FILE_DEPTH)
+        except jsontext.JsonTextError as e:
+            hint = " (to load a file, pass a pathlib.Path)" if not data.lstrip().startswith(("{", "[")) else ""
+            raise CardSetError([f"the card file is not valid JSON: {e}{hint}"]) from None
+    if not isinstance(data, Mapping):
+        raise CardSetError([f"a card file is a JSON object, not {type(data).__name__}"])
+    data = dict(data)
     if override is not None:
+        validate_card_set(data)  # the override is applied to a well-formed document only
         data = apply_override(data, override)
     validate_card_set(data)
-    return compile_card_set(data)
+    try:
+        cs = compile_card_set(data)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        raise CardSetError([f"the card set cannot be built: {type(e).__name__}: {e}"]) from None
+    problems = playability_problems(cs)
+    if problems:
+        raise CardSetError(problems, header="the card set is valid but a game with it could not be played")
+    return cs
+
+
+MAX_CARD_FILE_CHARS = 5_000_000
+MAX_CARD_FILE_DEPTH = 64
+
+
+def playability_problems(cs: CardSet) -> list[str]:
+    """What the rules need to terminate and to be playable at all (a valid card set can still stall)."""
+    out = []
+    if cs.track <= cs.neutral:
+        out.append(f"initiative.spaces_per_side: {cs.track} spaces per side leave no space beyond the "
+                   f"{cs.neutral} neutral ones, so the turn could never pass")
+    if not -cs.neutral <= cs.start <= cs.neutral:
+        out.append(f"initiative.start: {cs.start} is not on a neutral space (-{cs.neutral}..{cs.neutral})")
+    if cs.replenish_cost < 1 or cs.invade_cost < 1:
+        out.append("initiative.fixed_costs: replenish and invade must cost at least 1, or a turn could last forever")
+    if not 1 <= cs.crystals_to_win or 2 * cs.crystals_to_win - 1 > len(cs.crystals):
+        out.append(f"rules.crystals_to_win: {cs.crystals_to_win}; with {len(cs.crystals)} crystals one player "
+                   f"is sure to reach it only if it is at most {(len(cs.crystals) + 1) // 2}")
+    if not 1 <= cs.face_up <= len(cs.crystals):
+        out.append(f"rules.face_up_crystals: {cs.face_up} (between 1 and the {len(cs.crystals)} crystals)")
+    for name, v in (("squad_limit", cs.squad_limit), ("summon_max_units", cs.summon_max),
+                    ("replenish_hand_size", cs.hand_size)):
+        if v < 1:
+            out.append(f"rules.{name}: {v}, at least 1 is needed")
+    for clan in cs.clans:
+        n = len(cs.deck(clan))
+        if n < cs.opening_hand + cs.second_player_extra:
+            out.append(f"clan {clan}: {n} cards cannot deal an opening hand of {cs.opening_hand}"
+                       f"{f' + {cs.second_player_extra}' if cs.second_player_extra else ''}")
+    if len(cs.board.crystal_zones) < 2:
+        out.append("board: scoring needs control of two crystal zones; the board has "
+                   f"{len(cs.board.crystal_zones)}")
+    return out

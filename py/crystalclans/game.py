@@ -14,7 +14,7 @@ import json
 from typing import Any, Iterable
 
 from .abilities import kind_info
-from .actions import Action, Decision, IllegalAction, card_token, normalize
+from .actions import MAX_ACTION_CHARS, Action, Decision, IllegalAction, action_text, card_token, normalize
 from .cardset import CardSet, base_set
 from .rng import Rng, seed_state
 
@@ -129,16 +129,29 @@ class Game:
         d = self.decision
         if d is None:
             raise IllegalAction("the game is over" if self.winner is not None else "nothing to decide")
-        if not isinstance(action, Action):
-            action = self._parse(str(action))
-        elif action not in d.options:
-            raise IllegalAction(self._illegal_message(str(action)))
+        chosen = self._match(d.options, action)
         frame = self.stack[-1]
-        self.log.append(str(action))
-        frame.choose(self, action)
+        self.log.append(str(chosen))
+        frame.choose(self, chosen)
         self._advance()
 
+    def _match(self, options: list[Action], action: Any) -> Action:
+        """The legal option `action` names: the option itself (identity, the fast path) or, by its text
+        notation, a string or an Action built elsewhere. Only the engine's own option is ever applied and
+        logged, so nothing that merely looks like an action (a float argument, a missing kind) slips in."""
+        for a in options:
+            if a is action:
+                return a
+        text = action if isinstance(action, str) else action_text(action) if isinstance(action, Action) else None
+        if text is None:
+            raise IllegalAction(self._illegal_message(f"{action!r:.60}") + " (an action is one of legal_actions() "
+                                "or its text; an Action has a text kind and text or whole-number arguments)")
+        return self._parse(text)
+
     def _parse(self, text: str) -> Action:
+        if len(text) > MAX_ACTION_CHARS:
+            raise IllegalAction(f"an action's text is at most {MAX_ACTION_CHARS} characters "
+                                f"(got {len(text)})")
         t = normalize(text)
         for a in self.decision.options:  # type: ignore[union-attr]
             if str(a) == t:

@@ -72,6 +72,10 @@ def _list(v: Any, what: str) -> list:
     return list(v)
 
 
+def _or_empty(v: Any) -> Any:
+    return [] if v is None else v
+
+
 def _pair(pos: dict, key: str) -> list:
     v = pos.get(key)
     if v is None:
@@ -82,7 +86,9 @@ def _pair(pos: dict, key: str) -> list:
     return [[] if x is None else _list(x, f"{key}[{i}]") for i, x in enumerate(v)]
 
 
-def _codes(g: "Game", items: list, p: int, what: str) -> list[int]:
+def _codes(g: "Game", items: list, p: int, what: str, foreign: bool = True) -> list[int]:
+    """Card codes for unit tokens; `foreign` allows another owner (hands and squads; a pile holds only its
+    seat's own cards)."""
     out = []
     for t in items:
         m = CARD_RE.match(t) if isinstance(t, str) else None
@@ -90,6 +96,8 @@ def _codes(g: "Game", items: list, p: int, what: str) -> list[int]:
             raise PositionError(f"{what}: unknown unit {_show(t)} (a unit id like 'blood.condor', "
                                 "optionally with its owner: 'blood.condor@1')")
         owner = int(m.group(2)) if m.group(2) else p
+        if owner != p and not foreign:
+            raise PositionError(f"{what}: {t} belongs to seat {owner}, but this pile holds seat {p}'s own cards")
         out.append(g.cs.unit_index[m.group(1)] * 2 + owner)
     return out
 
@@ -142,10 +150,11 @@ def build_position(g: "Game", pos: dict) -> "Game":
     hands, draws, discards, removed = (_pair(pos, k) for k in PILES)
     for p in (0, 1):
         g.hands[p] = _codes(g, hands[p], p, f"hands[{p}]")
-        g.draws[p] = _codes(g, draws[p], p, f"draw[{p}]")[::-1]  # stored top at the end
-        g.discards[p] = _codes(g, discards[p], p, f"discard[{p}]")
-        g.removed[p] = _codes(g, removed[p], p, f"removed[{p}]")
-    squads = pos.get("squads") or {}
+        g.draws[p] = _codes(g, draws[p], p, f"draw[{p}]", foreign=False)[::-1]  # stored top at the end
+        g.discards[p] = _codes(g, discards[p], p, f"discard[{p}]", foreign=False)
+        g.removed[p] = _codes(g, removed[p], p, f"removed[{p}]", foreign=False)
+    squads = pos.get("squads")
+    squads = {} if squads is None else squads
     if not isinstance(squads, dict):
         raise PositionError("squads: expected a mapping of zone ids to two lists (seat 0, seat 1)")
     for zid, sides in squads.items():
@@ -156,7 +165,8 @@ def build_position(g: "Game", pos: dict) -> "Game":
             raise PositionError(f"squads[{zid}]: expected two lists (seat 0, seat 1), top unit first")
         z = cs.board.zone_index[zid]
         for p in (0, 1):
-            g.squads[p][z] = _codes(g, _list(sides[p] or [], f"squads[{zid}][{p}]"), p, f"squads[{zid}][{p}]")
+            side = [] if sides[p] is None else _list(sides[p], f"squads[{zid}][{p}]")
+            g.squads[p][z] = _codes(g, side, p, f"squads[{zid}][{p}]")
     _check_cards(g)
 
     used: set[int] = set()
@@ -180,7 +190,7 @@ def build_position(g: "Game", pos: dict) -> "Game":
                 g.collected[p].append([crystal(it.get("id"), f"crystals[{p}]"), facedown])
             else:
                 g.collected[p].append([crystal(it, f"crystals[{p}]"), False])
-    g.crystals_removed = [crystal(c, "crystals_removed") for c in _list(pos.get("crystals_removed") or [],
+    g.crystals_removed = [crystal(c, "crystals_removed") for c in _list(_or_empty(pos.get("crystals_removed")),
                                                                           "crystals_removed")]
     row = pos.get("crystal_row")
     g.crystal_row = [crystal(c, "crystal_row") for c in _list(row, "crystal_row")] if row is not None else []

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from . import jsontext
 from .actions import IllegalAction
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -16,10 +17,39 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 SAVE_FORMAT = "crystalclans-save/1"
+# Limits checked before any parsing work, so a hostile file is refused fast. A real game is a few hundred
+# moves (about 10 KB); the longest random games stay under 3,000 moves.
+MAX_SAVE_CHARS = 1_000_000
+MAX_LOG = 20_000
+MAX_MOVE_CHARS = 200
+MAX_DEPTH = 32
 
 
 class SaveError(ValueError):
     """A save that cannot be loaded; the message says why in words a player can act on."""
+
+
+def check_save_text(text: "str | bytes") -> dict:
+    """Parse a save's text after the cheap checks (size, nesting depth, no NaN/Infinity/fractions), so a
+    hostile file costs little and never reaches a deep or slow parse; the parsed JSON object (not yet
+    validated as a save). Raises SaveError with a message a player can act on."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_SAVE_CHARS * 4:
+            raise SaveError(f"This file is too large to be a Crystal Clans save ({len(text):,} bytes).")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("This is not a Crystal Clans save file (it is not UTF-8 text).") from None
+    if not isinstance(text, str):
+        raise SaveError(f"A save is text, not {type(text).__name__}.")
+    if len(text) > MAX_SAVE_CHARS:
+        raise SaveError(f"This file is too large to be a Crystal Clans save ({len(text):,} characters; a save "
+                        f"is at most {MAX_SAVE_CHARS:,}).")
+    try:
+        raw = jsontext.loads(text, MAX_SAVE_CHARS, MAX_DEPTH, floats=False)
+    except jsontext.JsonTextError as e:
+        raise SaveError(f"This is not a Crystal Clans save file: {e}.") from None
+    return raw
 
 
 def game_to_json(g: "Game") -> str:
@@ -37,7 +67,7 @@ def game_to_json(g: "Game") -> str:
 
 
 def _models():
-    from typing import Literal, Optional
+    from typing import Annotated, Literal, Optional
 
     from pydantic import BaseModel, ConfigDict, Field
 
@@ -49,9 +79,9 @@ def _models():
     class Setup(BaseModel):
         model_config = ConfigDict(extra="forbid")
         clans: tuple[str, str]
-        seed: int
-        first_player: Optional[Literal[0, 1]] = None
-        mulligan: bool = False
+        seed: int = Field(strict=True, ge=-(1 << 63), lt=1 << 63)
+        first_player: Optional[Annotated[int, Field(strict=True, ge=0, le=1)]] = None
+        mulligan: bool = Field(default=False, strict=True)
 
     class Save(BaseModel):
         model_config = ConfigDict(extra="forbid")
@@ -59,7 +89,7 @@ def _models():
         card_set: CardSetRef
         setup: Optional[Setup] = None
         position: Optional[dict] = None
-        log: list[str]
+        log: list[Annotated[str, Field(max_length=MAX_MOVE_CHARS)]] = Field(max_length=MAX_LOG)
         state_hash: Optional[str] = Field(default=None, pattern=r"^[0-9a-f]{64}$")
 
     return Save
@@ -80,13 +110,7 @@ def game_from_json(text: "str | bytes | dict", card_set: "CardSet | None" = None
     from .cardset import base_set
     from .game import Game
 
-    if isinstance(text, dict):
-        raw = text
-    else:
-        try:
-            raw = json.loads(text)
-        except (ValueError, TypeError) as e:
-            raise SaveError(f"This is not a Crystal Clans save file (not valid JSON: {e}).") from None
+    raw = text if isinstance(text, dict) else check_save_text(text)
     if not isinstance(raw, dict) or "format" not in raw:
         raise SaveError("This is not a Crystal Clans save file (no 'format' field).")
     if raw.get("format") != SAVE_FORMAT:
@@ -102,14 +126,18 @@ def game_from_json(text: "str | bytes | dict", card_set: "CardSet | None" = None
         raise SaveError(
             f"This save was made with the card set '{save.card_set.id}' ({save.card_set.hash[:12]}), but the "
             f"loaded card set is '{cs.id}' ({cs.hash[:12]}). Load the same card file first.")
-    try:
-        if save.setup is not None:
-            s = save.setup
-            g = Game.new(clans=s.clans, seed=s.seed, first_player=s.first_player, mulligan=s.mulligan, card_set=cs)
-        else:
+    if save.setup is not None:
+        s = save.setup
+        unknown = [c for c in s.clans if c not in cs.clans]
+        if unknown:
+            raise SaveError(f"The save's setup is invalid: unknown clan {unknown[0]!r:.40} (clans: "
+                            f"{', '.join(cs.clans)}).")
+        g = Game.new(clans=s.clans, seed=s.seed, first_player=s.first_player, mulligan=s.mulligan, card_set=cs)
+    else:
+        try:
             g = Game.from_position(save.position, card_set=cs)
-    except (ValueError, KeyError, TypeError) as e:
-        raise SaveError(f"The save's setup is invalid: {e}") from None
+        except ValueError as e:  # PositionError
+            raise SaveError(f"The save's position is invalid: {e}") from None
     for i, text_action in enumerate(save.log):
         try:
             g.apply(text_action)

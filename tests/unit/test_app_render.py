@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import crystalclans as cc
 from app import render
 from app.seats import Seat
+from app.storage import Storage
 from app.text import Words
 from crystalclans.simulate import random_game
 
@@ -20,7 +21,7 @@ def fake_app(game: cc.Game, viewer: int) -> SimpleNamespace:
                            can_undo=lambda: False, overlay_pending=lambda: False, pending_battle=None,
                            offers_decision=lambda: game.decision is not None and game.decision.player == viewer,
                            seats=(Seat(), Seat()), thinking=None,
-                           pending_pass=None, actors=[], modal=None)
+                           pending_pass=None, actors=[], modal=None, storage=Storage(None))
 
 
 def offered(html: str) -> list[str]:

@@ -13,8 +13,43 @@ from crystalclans.cards import CardSetError
 
 def test_load_card_set_from_path_text_and_dict_equals_base():
     text = BASE_SET_FILE.read_text(encoding="utf-8")
-    for src in (str(BASE_SET_FILE), BASE_SET_FILE, text, json.loads(text)):
+    for src in (BASE_SET_FILE, text, text.encode(), json.loads(text)):
         assert cc.load_card_set(src).hash == cc.base_set().hash
+
+
+def test_a_string_is_card_file_text_never_a_path():
+    with pytest.raises(CardSetError, match="pass a pathlib.Path"):
+        cc.load_card_set(str(BASE_SET_FILE))
+
+
+def test_unreadable_card_files_raise_card_set_errors(tmp_path):
+    latin = tmp_path / "latin1.json"
+    latin.write_bytes('{"meta": "Öl"}'.encode("latin-1"))
+    for src, words in ((latin, "not UTF-8"), (tmp_path / "missing.json", "cannot be read"),
+                       ("[" * 100_000, "not valid JSON"), ('{"a": NaN}', "not valid JSON"), (42, "JSON object")):
+        with pytest.raises(CardSetError, match=words):
+            cc.load_card_set(src)
+
+
+@pytest.mark.parametrize("path, value, words", [
+    (("initiative", "spaces_per_side"), 1, "turn could never pass"),
+    (("rules", "crystals_to_win"), 28, "crystals_to_win"),
+    (("rules", "face_up_crystals"), 0, "face_up_crystals"),
+])
+def test_a_valid_card_set_that_could_not_be_played_is_refused(path, value, words):
+    doc = json.loads(BASE_SET_FILE.read_text(encoding="utf-8"))
+    field = doc[path[0]][path[1]]
+    field["value"] = value
+    with pytest.raises(CardSetError, match=words):
+        cc.load_card_set(doc)
+
+
+def test_a_malformed_override_is_a_card_set_error():
+    for bad in ([], {"format": "crystalclans-override/1", "units": []},
+                {"format": "crystalclans-override/1", "units": {"blood.condor": None}},
+                {"format": "crystalclans-override/1", "units": {"blood.condor": {"attack": "x"}}}):
+        with pytest.raises(CardSetError):
+            cc.load_card_set(cc.base_set().raw, bad)
 
 
 def test_broken_card_file_names_card_and_field():

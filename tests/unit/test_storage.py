@@ -1,0 +1,98 @@
+"""Storage the page does not control (py/app/storage.py) under CPython with a fake DOM: site data blocked,
+a full quota, and damaged entries never stop the table; the reason saving is off stays on screen."""
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+from app.controller import App
+from app.storage import BLOCKED, FULL, SLOTS, Storage
+
+from .fake_dom import FakeDocument, FakeStorage, fake_window
+
+
+class BlockedWindow(SimpleNamespace):
+    """Chromium with site data blocked: reading window.localStorage throws SecurityError."""
+
+    @property
+    def localStorage(self):
+        raise RuntimeError("SecurityError: Failed to read the 'localStorage' property from 'Window'")
+
+
+class FullStorage(FakeStorage):
+    def setItem(self, k, v):
+        raise RuntimeError("QuotaExceededError")
+
+
+def new_app(window) -> App:
+    app = App(FakeDocument(), window, spawn=lambda coro: coro.close())
+    app.pydantic_ready = True
+    return app
+
+
+def html(app) -> str:
+    app.render()
+    return app.document.getElementById("app").innerHTML
+
+
+def play_a_little(app) -> None:
+    app.screen = "game"
+    app.start_new(["Ada", "Bo"], ["blood", "skull"], "0", False, ["human", "human"])
+    for _ in range(20):
+        if len(app.game.log) >= 3:
+            break
+        if app.overlay_pending():
+            app.continue_overlay()
+        else:
+            app.apply(str(app.game.legal_actions()[0]))
+
+
+def test_with_site_data_blocked_the_game_starts_plays_and_says_saving_is_off():
+    app = new_app(BlockedWindow(location=SimpleNamespace(search="?seed=1&pace=0")))
+    assert app.storage.problem == BLOCKED and 'data-storage-problem="blocked"' in html(app)
+    play_a_little(app)
+    assert len(app.game.log) >= 3
+    assert 'data-storage-problem="blocked"' in html(app)
+    assert app.document.getElementById("error").textContent == BLOCKED
+
+
+def test_a_full_storage_is_shown_after_a_new_game_and_after_loading_a_save():
+    w = fake_window("?seed=2&pace=0")
+    w.localStorage = FullStorage()
+    app = new_app(w)
+    assert app.storage.problem == ""
+    play_a_little(app)
+    assert app.storage.problem == FULL and 'data-storage-problem="full"' in html(app)
+    text = app.game.to_json()
+    app2 = new_app(w)
+    from .test_seats import run_sync
+
+    assert run_sync(app2.load_text(text, None, "save file"))
+    assert 'data-storage-problem="full"' in html(app2)  # the first failed autosave (at install) is not lost
+
+
+def test_a_damaged_slot_is_skipped_reported_and_removable():
+    w = fake_window("?seed=3&pace=0")
+    app = new_app(w)
+    play_a_little(app)
+    app.save_slot("good")
+    slots = json.loads(w.localStorage.getItem(SLOTS))
+    slots["yesterday's"] = dict(slots["good"], saved_at="yesterday")
+    slots["junk"] = [1, 2]
+    w.localStorage.setItem(SLOTS, json.dumps(slots))
+    w.localStorage.setItem("crystalclans.autosave.meta", '{"summary": {"x": 1}, "names": 7}')
+    app2 = new_app(w)
+    page = html(app2)
+    assert [n for n, _ in app2.storage.slots()] == ["good"]
+    assert 'data-damaged-slots="2"' in page and "yesterday" in page and 'data-slot="good"' in page
+    assert app2.storage.drop_damaged() == 2
+    assert 'data-damaged-slots' not in html(app2) and set(json.loads(w.localStorage.getItem(SLOTS))) == {"good"}
+
+
+def test_unparsable_storage_reads_as_empty():
+    ls = FakeStorage()
+    ls.setItem(SLOTS, "[" * 100_000)
+    ls.setItem("crystalclans.autosave", "x")
+    ls.setItem("crystalclans.autosave.meta", "{not json")
+    s = Storage(ls)
+    assert s.slots() == [] and s.autosave_meta() == {}
