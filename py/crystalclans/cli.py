@@ -1,4 +1,9 @@
-"""Command line: `python -m crystalclans simulate --games N --seed S [--clans blood skull]`."""
+"""Command line:
+
+    python -m crystalclans simulate --games N --seed S [--clans blood skull]
+    python -m crystalclans tournament --bots random,greedy,normal,hard --games N --seed S
+    python -m crystalclans balance --bot hard --games N   (writes docs/BALANCE.md)
+"""
 from __future__ import annotations
 
 import argparse
@@ -40,6 +45,38 @@ def simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def tournament(args: argparse.Namespace) -> int:
+    from .ai import BOT_NAMES
+    from .ai.tournament import tournament as run
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    unknown = [b for b in bots if b not in BOT_NAMES]
+    if unknown or len(bots) < 2:
+        print(f"--bots: two or more of {', '.join(BOT_NAMES)} (got {args.bots!r})", file=sys.stderr)
+        return 2
+    t0 = time.perf_counter()
+    print(f"seat-swapped pairs of games over mixed clans, {args.games} games per pair, seed {args.seed}")
+    run(bots, args.games, args.seed, args.workers, progress=lambda line: print(line, flush=True))
+    print(f"{time.perf_counter() - t0:.0f} s")
+    return 0
+
+
+def balance(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .ai.tournament import balance as run
+    from .ai.tournament import balance_markdown
+
+    t0 = time.perf_counter()
+    r = run(args.bot, args.games, args.seed, args.workers)
+    cmd = f"python -m crystalclans balance --bot {args.bot} --games {args.games} --seed {args.seed}"
+    text = balance_markdown(r, cmd, time.perf_counter() - t0)
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(text, encoding="utf-8")
+    print(text)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="crystalclans", description="Crystal Clans engine tools")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -48,9 +85,24 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--clans", nargs=2, metavar=("CLAN0", "CLAN1"))
     sim.add_argument("--mulligan", action="store_true")
+    tour = sub.add_parser("tournament", help="bots play seat-swapped pairs of games; win rates and Elo")
+    tour.add_argument("--bots", default="random,greedy,normal,hard")
+    tour.add_argument("--games", type=int, default=40, help="games per pair of bots")
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    bal = sub.add_parser("balance", help="a bot against itself over all clan pairings, written as markdown")
+    bal.add_argument("--bot", default="hard")
+    bal.add_argument("--games", type=int, default=10, help="games per clan pairing (21 pairings)")
+    bal.add_argument("--seed", type=int, default=1)
+    bal.add_argument("--workers", type=int, default=None)
+    bal.add_argument("--out", default="docs/BALANCE.md")
     args = ap.parse_args(argv)
     if args.cmd == "simulate":
         return simulate(args)
+    if args.cmd == "tournament":
+        return tournament(args)
+    if args.cmd == "balance":
+        return balance(args)
     return 2
 
 

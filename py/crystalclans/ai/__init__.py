@@ -1,0 +1,43 @@
+"""Computer players for Crystal Clans: pure Python, the same in CPython (tournaments, tests) and in the
+browser's Web Worker (Pyodide).
+
+    from crystalclans.ai import make_bot
+    bot = make_bot("normal", seed=1)
+    game.apply(bot.choose(game))     # one of game.legal_actions(), for whoever must decide
+
+Names: "random", "greedy", and the search bot's presets "easy", "normal", "hard". Budget keywords override
+a preset (iterations=, playout=, seconds=; samples= for greedy). A bot never reads what its player cannot
+see (determinize.py) and is deterministic given its seed.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .bots import Bot, GreedyBot, RandomBot, SearchBot
+from .determinize import determinize
+from .evaluate import evaluate
+
+# iterations per decision, sized for the browser (Pyodide is ~2-3x slower than CPython): see bench
+PRESETS: dict[str, dict[str, Any]] = {
+    "easy": {"iterations": 24, "playout": 12},
+    "normal": {"iterations": 120, "playout": 24},
+    "hard": {"iterations": 360, "playout": 30},
+}
+BOT_NAMES = ("random", "greedy", *PRESETS)
+
+
+def make_bot(name: str, seed: int = 0, **budget: Any) -> Bot:
+    """A computer player by name (see BOT_NAMES); raises ValueError for an unknown name."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "greedy":
+        return GreedyBot(seed, **budget)
+    if name in PRESETS:
+        bot = SearchBot(seed, **{**PRESETS[name], **budget})
+        bot.name = name
+        return bot
+    raise ValueError(f"unknown bot {name!r}; bots are {', '.join(BOT_NAMES)}")
+
+
+__all__ = ["BOT_NAMES", "PRESETS", "Bot", "GreedyBot", "RandomBot", "SearchBot", "determinize", "evaluate",
+           "make_bot"]

@@ -1,0 +1,117 @@
+"""The computer players (crystalclans.ai): determinizations look the same to the player and really
+redeal what she cannot see; bots choose legal actions, are reproducible from their seed and never peek
+(the same choice whatever the hidden cards are, at every decision kind); the tournament's arithmetic."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+import crystalclans as cc
+from crystalclans.ai import BOT_NAMES, determinize, make_bot
+from crystalclans.ai.tournament import elo, play, wilson
+from crystalclans.invariants import check
+from crystalclans.rng import Rng, seed_state
+
+from ..conftest import sample_states
+from .test_hidden_info import REVEALS, battle_states, part2_states, scramble_hidden_from
+
+
+def all_kind_states(every: int = 4):
+    yield from sample_states(games=12, every=every, seed=900, mulligan_every=2)
+    yield from battle_states()
+    yield from part2_states()
+
+
+def view_text(g, p) -> str:
+    return json.dumps(g.view(p), sort_keys=True)
+
+
+def test_a_determinization_looks_the_same_to_the_player_and_plays_on_soundly():
+    rng = Rng(seed_state(1))
+    kinds = set()
+    for n, (g, _) in enumerate(all_kind_states()):
+        if g.decision is None:
+            continue
+        p = g.decision.player
+        d = determinize(g, p, rng)
+        assert view_text(d, p) == view_text(g, p), f"determinize changed what player {p} sees at {g.decision!r}"
+        kinds.add(g.decision.kind)
+        if n % 6 == 0:  # and it is a sound game: random play to the end keeps every invariant
+            bot = Rng(seed_state(n))
+            for _ in range(300):
+                if d.decision is None:
+                    break
+                opts = d.legal_actions()
+                d.apply(opts[bot.below(len(opts))])
+            if d.card_total[0]:
+                check(d)
+    assert len(kinds) >= 20, kinds
+
+
+def test_the_redeal_covers_the_possibilities():
+    g = cc.new_game(("blood", "skull"), seed=11, first_player=0)
+    g.apply("replenish")
+    p, q = g.decision.player, 1 - g.decision.player
+    true_hand = sorted(g.hands[q])
+    seen_in_hand = Counter()
+    kept_top = same_hand = 0
+    rng = Rng(seed_state(2))
+    for _ in range(300):
+        d = determinize(g, p, rng)
+        seen_in_hand.update(set(d.hands[q]))
+        same_hand += sorted(d.hands[q]) == true_hand
+        kept_top += d.draws[p][-1] == g.draws[p][-1]
+        assert sorted(d.hands[q] + d.draws[q]) == sorted(g.hands[q] + g.draws[q])  # same cards, redealt
+    hidden_kinds = set(g.hands[q] + g.draws[q])
+    assert set(seen_in_hand) == hidden_kinds  # every hidden card shows up in the opponent's hand sometimes
+    assert same_hand < 10 and kept_top < 150  # nothing stays where it really is
+
+
+def test_bots_choose_legal_actions_and_are_reproducible():
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("grandmaster")
+    for name in BOT_NAMES:
+        budget = {"iterations": 12, "playout": 6} if name in ("easy", "normal", "hard") else {}
+        runs = []
+        for _ in range(2):
+            g = cc.new_game(("meteor", "water"), seed=4)
+            bots = [make_bot(name, seed=9, **budget), make_bot(name, seed=10, **budget)]
+            for _ in range(60):
+                if g.decision is None:
+                    break
+                a = bots[g.decision.player].choose(g)
+                assert a in g.legal_actions()
+                g.apply(a)
+            runs.append(list(g.log))
+        assert runs[0] == runs[1], f"{name} is not reproducible from its seed"
+
+
+def test_bots_never_peek_at_every_decision_kind():
+    """Scramble everything the deciding player cannot see (the opponent's hand, the piles, the crystal
+    deck, the PRNG, an unrevealed battle card or prediction): the same seed gives the same choice."""
+    kinds = set()
+    for n, (g, _) in enumerate(all_kind_states(every=9)):
+        d = g.decision
+        if d is None or len(d.options) < 2 or d.kind in REVEALS or any(
+                type(f).__name__ in ("ScryFrame", "ScryOpponentFrame") for f in g.stack):
+            continue  # (during a scry the test's scramble would move the cards being looked at)
+        p = d.player
+        other = scramble_hidden_from(g, p, n + 1)
+        if view_text(other, p) != view_text(g, p):  # (a scry shows the top of the pile: not a scramble then)
+            continue
+        for name, budget in (("greedy", {"samples": 1}), ("easy", {"iterations": 10, "playout": 8})):
+            a = make_bot(name, seed=n, **budget).choose(g)
+            b = make_bot(name, seed=n, **budget).choose(other)
+            assert str(a) == str(b), f"{name} at {d.kind}: {a} with the true hidden cards, {b} with others"
+        kinds.add(d.kind)
+    assert len(kinds) >= 18, kinds
+
+
+def test_a_game_between_bots_ends_and_the_statistics_are_right():
+    out = play(("greedy", "random"), ("stone", "flower"), 3)
+    assert out["winner"] in (0, 1) and out["moves"] > 20
+    lo, hi = wilson(40, 50)
+    assert 0.66 < lo < 0.8 < hi < 0.9
+    assert elo(0.5) == 0 and round(elo(0.75)) == 191 and elo(1.0) > 1000
