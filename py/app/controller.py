@@ -12,6 +12,7 @@ import random
 import time
 
 import crystalclans as cc
+from crystalclans.ai.bots import useful
 from crystalclans.saves import check_save_text
 
 from . import render
@@ -132,7 +133,8 @@ class App:
         """A person at this screen chose `notation` (a click): only when the decision is offered here."""
         if not self.offers_decision():
             return
-        self._apply(notation)
+        if self._apply(notation):
+            self.drive()  # the decision may have passed to the computer
 
     def continue_overlay(self) -> None:
         """The person dismissed the battle result or took the device: go on (the computer may move next)."""
@@ -247,15 +249,19 @@ class App:
                 self.thinking = player
                 self.render()
                 t0 = time.perf_counter()
-                reply = await self.computer.choose(g, player, self.seats[player].level)
-                if self.game is not g or len(g.log) != log_len:  # a new game, undo or load meanwhile
-                    continue
-                if "error" in reply:
-                    self.thinking = None
-                    self.computer_failure = str(reply["error"])  # the waiting bar says so and offers people
-                    self.render()
-                    return
-                self.think_ms.append(float(reply.get("ms", 0)))
+                only = useful(g.decision.options)
+                if len(only) == 1:  # nothing to think about: no round trip to the worker
+                    reply = {"action": str(only[0])}
+                else:
+                    reply = await self.computer.choose(g, player, self.seats[player].level)
+                    if self.game is not g or len(g.log) != log_len:  # a new game, undo or load meanwhile
+                        continue
+                    if "error" in reply:
+                        self.thinking = None
+                        self.computer_failure = str(reply["error"])  # the waiting bar says so and offers people
+                        self.render()
+                        return
+                    self.think_ms.append(float(reply.get("ms", 0)))
                 wait = self.pace_ms / 1000 - (time.perf_counter() - t0)
                 if wait > 0:
                     await asyncio.sleep(wait)

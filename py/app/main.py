@@ -225,11 +225,17 @@ def last_update_ms():
     return _app.last_update_ms if _app is not None else 0
 
 
+def think_ms():
+    """The computer's thinking time per move so far (tests and measurements)."""
+    return to_js(list(_app.think_ms) if _app is not None else [])
+
+
 document.addEventListener("click", create_proxy(on_click))
 document.addEventListener("change", create_proxy(on_change))
 document.addEventListener("keydown", create_proxy(on_keydown))
 window.crystalclans_state_hash = create_proxy(state_hash)
 window.crystalclans_update_ms = create_proxy(last_update_ms)
+window.crystalclans_think_ms = create_proxy(think_ms)
 
 START = StartInfo()
 _marks["cards"] = _t()

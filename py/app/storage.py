@@ -12,9 +12,12 @@ import json
 import math
 import time
 
+from crystalclans import jsontext
+
 AUTOSAVE = "crystalclans.autosave"
 AUTOSAVE_META = "crystalclans.autosave.meta"
 SLOTS = "crystalclans.slots"
+MAX_STORED_CHARS = 50_000_000  # more than any browser's quota for a page
 
 BLOCKED = ("Saving is off: this browser blocks storage for this page (cookies and site data are blocked), "
            "so games are not kept when you close it. Export a game to keep it, or allow site data and reload.")
@@ -63,9 +66,9 @@ class Storage:
         return True
 
     def _json(self, key) -> dict:
-        try:
-            d = json.loads(self._get(key) or "{}")
-        except (ValueError, RecursionError):
+        try:  # depth-checked first: deeply nested text would exhaust Pyodide's stack and kill the runtime
+            d = jsontext.loads(self._get(key) or "{}", MAX_STORED_CHARS, 16)
+        except ValueError:
             return {}
         return d if isinstance(d, dict) else {}
 

@@ -21,3 +21,35 @@ def test_when_the_worker_cannot_start_the_game_says_so_and_offers_two_people(new
     page.click("[data-continue]")
     assert page.locator(".action-bar [data-action]").count() > 0
     assert_no_page_errors(page)
+
+
+LONG_TASKS = """() => { window.__longTasks = [];
+  new PerformanceObserver(list => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+    .observe({type: "longtask"}); }"""
+
+
+def percentile(xs: list, q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
+
+
+def test_a_person_plays_the_hard_computer_to_the_end_and_the_page_never_freezes(page, app_url, say):
+    import random
+
+    from .ui import play_random_clicks, screenshot
+
+    open_app(page, app_url + "?seed=12&pace=0")
+    start_game(page, seats=("human", "hard"), first_player=0)
+    page.evaluate(LONG_TASKS)  # from here on: the engine is loaded, the computer thinks in its worker
+    stats = play_random_clicks(page, random.Random(12), 1500, stuck_ms=90_000, log_every=100)
+    assert stats["game_over"]
+    screenshot(page, "vs_hard_game_over")
+    long_tasks = page.evaluate("() => window.__longTasks")
+    think = page.evaluate("() => window.crystalclans_think_ms()")
+    assert think, "the computer never moved"
+    say(f"person vs hard: {stats['steps']} clicks, {len(think)} computer decisions, thinking median "
+        f"{percentile(think, .5):.0f} ms, p95 {percentile(think, .95):.0f} ms, max {max(think):.0f} ms; "
+        f"main-thread long tasks: {len(long_tasks)}, longest {max(long_tasks, default=0):.0f} ms")
+    assert max(long_tasks, default=0) < 200, f"the page froze: long tasks {sorted(long_tasks)[-5:]} ms"
+    assert percentile(think, .5) <= 1500 and max(think) < 3000
+    assert_no_page_errors(page)

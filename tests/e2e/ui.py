@@ -231,12 +231,13 @@ def assert_no_page_errors(*pages) -> None:
 
 def play_random_clicks(page, rng, max_steps: int, *, until_game_over: bool = True,
                        on_step: Callable | None = None, log: Callable[[str], None] = print,
-                       log_every: int = 50) -> dict:
+                       log_every: int = 50, stuck_ms: int = STUCK_TIMEOUT_MS) -> dict:
     """Click random visible [data-continue] (preferred) or [data-action] elements.
 
     Stops at game over ([data-game-over] visible), or after max_steps clicks when until_game_over is False
     (with until_game_over, reaching max_steps without game over fails). on_step(page, step, pick) runs before
-    each click (pick: what is about to be clicked). Fails with a screenshot if nothing is clickable for 10 s.
+    each click (pick: what is about to be clicked). Fails with a screenshot if nothing is clickable for
+    stuck_ms (10 s; longer against the computer, whose whole turn passes without a click).
     Returns counts and timing.
     """
     started = time.perf_counter()
@@ -245,11 +246,11 @@ def play_random_clicks(page, rng, max_steps: int, *, until_game_over: bool = Tru
     step = 0
     while True:
         try:
-            pick = page.wait_for_function(PICK_JS, arg=rng.random(), timeout=STUCK_TIMEOUT_MS).json_value()
+            pick = page.wait_for_function(PICK_JS, arg=rng.random(), timeout=stuck_ms).json_value()
         except PwTimeout:
             fail_with_screenshot(page, f"stuck_step_{step}",
                                  f"stuck after {step} clicks: no visible [data-continue] or [data-action] and no "
-                                 f"[data-game-over] for {STUCK_TIMEOUT_MS / 1000:.0f} s (hash {state_hash(page)!r})")
+                                 f"[data-game-over] for {stuck_ms / 1000:.0f} s (hash {state_hash(page)!r})")
         if pick["gameOver"]:
             stats["game_over"] = True
             break

@@ -177,3 +177,22 @@ def test_saves_remember_the_seats():
     run_sync(app2.continue_game())
     assert [s.code for s in app2.seats] == ["human", "hard"]
     assert app2.game.state_hash() == app.game.state_hash()
+
+
+def test_a_persons_move_that_hands_the_decision_to_the_computer_sets_it_thinking():
+    """Regression: the computer's moves were started only by a new game or a dismissed overlay, so a game in
+    which the person moved first stalled at the computer's first decision."""
+    spawned = []
+    app = App(FakeDocument(), fake_window("?seed=3&pace=0"), computer=RandomComputer(),
+              spawn=lambda coro: spawned.append(coro))
+    app.screen = "game"
+    app.start_new(["Ada", "Bot"], ["blood", "skull"], "0", False, ["human", "easy"])
+    assert not spawned
+    for _ in range(200):
+        if app.game.decision.player == 1:
+            break
+        opts = [str(a) for a in app.game.legal_actions() if a.kind != "cancel"]
+        app.apply("done" if "done" in opts else opts[-1])
+    assert app.game.decision.player == 1 and len(spawned) == 1
+    run_sync(spawned.pop())
+    assert app.game.decision.player == 0
