@@ -452,6 +452,9 @@ def cmd_bench(args) -> int:
         return status or 1
     log("== engine benchmark (Pyodide under Node) ==")
     status |= subprocess.run([node, str(ROOT / "bench" / "pyodide_bench.mjs")], cwd=ROOT).returncode
+    log("== the computer's thinking time in the browser's worker (headless Chromium) ==")
+    status |= subprocess.run([sys.executable, str(ROOT / "bench" / "bot_browser_bench.py")], cwd=ROOT,
+                             env=env_with_pythonpath()).returncode
     log("== page load: time to data-ready, ours vs a bare Pyodide page (headless Chromium) ==")
     status |= subprocess.run([sys.executable, str(ROOT / "bench" / "load_bench.py")], cwd=ROOT,
                              env=env_with_pythonpath()).returncode

@@ -1,4 +1,5 @@
-"""Engine benchmark (CPython): random-game throughput, clone(), legal_actions() and apply() times.
+"""Engine benchmark (CPython): random-game throughput, clone(), legal_actions() and apply() times, the
+search's iterations per second and each bot level's thinking time per decision.
 
     python bench/engine_bench.py [--seconds 5] [--json]
 
@@ -14,6 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
+from crystalclans.ai.bench import decision_times, iterations_per_second  # noqa: E402
 from crystalclans.simulate import micro_bench, throughput  # noqa: E402
 
 
@@ -24,8 +26,10 @@ def main() -> int:
     args = ap.parse_args()
     tp = throughput(args.seconds)
     mb = micro_bench()
+    ai = iterations_per_second(args.seconds)
+    levels = decision_times(count=16)
     result = {"python": platform.python_version(), "implementation": platform.python_implementation(),
-              **tp, **mb}
+              **tp, **mb, **ai, "decision_ms": levels}
     if args.json:
         print(json.dumps(result))
         return 0
@@ -35,6 +39,10 @@ def main() -> int:
     print(f"  clone()          {mb['clone_us']:>10} us (target < 20 us; mean over {mb['states']} mid-game states)")
     print(f"  legal_actions()  {mb['legal_actions_us']:>10} us")
     print(f"  apply()          {mb['apply_us']:>10} us (incl. computing the next decision)")
+    print(f"  search           {ai['search_iterations_per_s']:>10,} iterations/s (determinize + 30-move playout + score)")
+    for level, t in levels.items():
+        print(f"  {level:<7} bot      median {t['median_ms']:>6} ms  p95 {t['p95_ms']:>6} ms  max {t['max_ms']:>6} ms "
+              f"per decision ({t['n']} positions)")
     return 0
 
 

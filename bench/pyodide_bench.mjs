@@ -20,6 +20,9 @@ import crystalclans.simulate
 import_s = time.perf_counter() - t
 result = dict(crystalclans.simulate.throughput(seconds=${seconds}))
 result["engine_import_s"] = round(import_s, 3)
+from crystalclans.ai.bench import decision_times, iterations_per_second
+result.update(iterations_per_second(${seconds}))
+result["decision_ms"] = decision_times(count=16)
 json.dumps(result)
 `);
   const result = JSON.parse(json);
@@ -33,7 +36,10 @@ json.dumps(result)
   console.log(JSON.stringify(report, null, 1));
   const aps = result.actions_per_s ?? result.actions / result.seconds;
   console.log(`Pyodide: ${Math.round(aps)} actions/s, ${(result.games_per_s ?? 0).toFixed(1)} games/s ` +
-              `(boot ${report.boot_s.toFixed(2)} s)`);
+              `(boot ${report.boot_s.toFixed(2)} s); search ${result.search_iterations_per_s} iterations/s`);
+  for (const [level, t] of Object.entries(result.decision_ms)) {
+    console.log(`  ${level.padEnd(7)} bot: median ${t.median_ms} ms, p95 ${t.p95_ms} ms, max ${t.max_ms} ms per decision`);
+  }
 } catch (e) {
   const pythonError = e?.constructor?.name === "PythonError";  // its message is the Python traceback
   console.error(e instanceof SetupError || pythonError ? e.message : (e.stack || String(e)));
