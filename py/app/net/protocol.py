@@ -1,0 +1,150 @@
+"""The peer-to-peer protocol's messages: versioned JSON, each validated with pydantic on arrival.
+
+Every message is an object with "t" (its type) and "v" (the protocol version). A message that is too large,
+nested too deeply, not JSON, of an unknown type or with a wrong field is refused by `parse` with a
+`ProtocolError` saying why; nothing else is ever raised for bad input.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from typing import Any
+
+from crystalclans import jsontext
+
+VERSION = 1
+MAX_MESSAGE_CHARS = 64_000
+MAX_RESYNC_CHARS = 1_200_000  # a resync carries a whole log (a save is at most 1 MB)
+MAX_DEPTH = 8
+HEX64 = r"^[0-9a-f]{64}$"
+HEX32 = r"^[0-9a-f]{32}$"
+
+
+class ProtocolError(ValueError):
+    """A message that is refused; the text says why, for the person who sees it."""
+
+
+def commitment(salt: str, value: str) -> str:
+    """A salted hash binding a value (a seed share, a secret move) without revealing it."""
+    return hashlib.sha256(f"{salt}|{value}".encode()).hexdigest()
+
+
+def new_salt() -> str:
+    return secrets.token_hex(16)
+
+
+def joint_seed(host_value: str, guest_value: str) -> int:
+    """The game seed both players made: neither alone chooses it (63 bits)."""
+    return int(hashlib.sha256(f"{host_value}|{guest_value}".encode()).hexdigest()[:16], 16) >> 1
+
+
+_MODELS: dict[str, Any] = {}
+
+
+def _models() -> dict[str, Any]:
+    if _MODELS:
+        return _MODELS
+    from typing import Literal, Optional
+
+    from pydantic import BaseModel, ConfigDict, Field
+
+    class Msg(BaseModel):
+        model_config = ConfigDict(extra="forbid", strict=True)
+        v: Literal[1]
+
+    class Hello(Msg):
+        t: Literal["hello"]
+        app: str = Field(max_length=40)
+        card_set: str = Field(pattern=HEX64)
+        name: str = Field(max_length=24)
+        role: Literal["host", "guest"]
+
+    class SeedCommit(Msg):
+        t: Literal["seed_commit"]
+        c: str = Field(pattern=HEX64)
+
+    class SeedReveal(Msg):
+        t: Literal["seed_reveal"]
+        value: str = Field(pattern=HEX32)
+        salt: str = Field(pattern=HEX32)
+
+    class Setup(Msg):
+        t: Literal["setup"]
+        clans: list[str] = Field(min_length=2, max_length=2)
+        names: list[str] = Field(min_length=2, max_length=2)
+        first: Optional[int] = Field(default=None, ge=0, le=1)
+        mulligan: bool = False
+        guest_seat: int = Field(ge=0, le=1)
+
+    class Move(Msg):
+        t: Literal["action"]
+        seq: int = Field(ge=1, le=100_000)
+        move: str = Field(min_length=1, max_length=200)
+        hash: str = Field(pattern=HEX64)
+
+    class SecretCommit(Msg):
+        t: Literal["secret_commit"]
+        seq: int = Field(ge=1, le=100_000)
+        c: str = Field(pattern=HEX64)
+
+    class SecretReveal(Msg):
+        t: Literal["secret_reveal"]
+        seq: int = Field(ge=1, le=100_000)
+        move: str = Field(min_length=1, max_length=200)
+        salt: str = Field(pattern=HEX32)
+
+    class Resign(Msg):
+        t: Literal["resign"]
+
+    class Rematch(Msg):
+        t: Literal["rematch"]
+
+    class Ping(Msg):
+        t: Literal["ping", "pong"]
+        n: int = Field(ge=0, le=1 << 53)
+
+    class ResyncRequest(Msg):
+        t: Literal["resync_request"]
+        have: int = Field(ge=0, le=100_000)
+        hash: str = Field(pattern=HEX64)
+
+    class Resync(Msg):
+        t: Literal["resync"]
+        log: list[str] = Field(max_length=20_000)
+        hash: str = Field(pattern=HEX64)
+
+    for m in (Hello, SeedCommit, SeedReveal, Setup, Move, SecretCommit, SecretReveal, Resign, Rematch,
+              Ping, ResyncRequest, Resync):
+        for t in m.model_fields["t"].annotation.__args__:
+            _MODELS[t] = m
+    return _MODELS
+
+
+def parse(text: Any) -> Any:
+    """A validated message (a pydantic model with .t) or ProtocolError."""
+    if not isinstance(text, str):
+        raise ProtocolError("a message is text")
+    try:
+        raw = jsontext.loads(text, MAX_RESYNC_CHARS, MAX_DEPTH, floats=False)
+    except jsontext.JsonTextError as e:
+        raise ProtocolError(f"an unreadable message ({e})") from None
+    if not isinstance(raw, dict) or not isinstance(raw.get("t"), str):
+        raise ProtocolError("a message without a type")
+    if raw["t"] != "resync" and len(text) > MAX_MESSAGE_CHARS:
+        raise ProtocolError(f"a message of {len(text):,} characters (at most {MAX_MESSAGE_CHARS:,})")
+    if raw.get("v") != VERSION:
+        raise ProtocolError(f"a message of protocol version {str(raw.get('v'))[:10]!r}; this game speaks {VERSION}")
+    model = _models().get(raw["t"])
+    if model is None:
+        raise ProtocolError(f"a message of unknown type {raw['t'][:20]!r}")
+    try:
+        return model.model_validate(raw)
+    except Exception as e:  # pydantic.ValidationError
+        errs = getattr(e, "errors", lambda: [])()
+        where = "; ".join(f"{'.'.join(map(str, x.get('loc', ())))}: {x.get('msg')}" for x in errs[:3])
+        raise ProtocolError(f"a malformed {raw['t']} message ({where or e})") from None
+
+
+def dump(t: str, **fields: Any) -> str:
+    return json.dumps({"t": t, "v": VERSION, **fields}, separators=(",", ":"))

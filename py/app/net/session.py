@@ -1,0 +1,188 @@
+"""Lockstep play between two browsers: both run the engine; each move is sent with its sequence number and
+the state hash after it, and the receiver applies it only if it is the next move, comes from the player who
+must decide, is legal and leads to the same hash. Anything else is refused, said, and changes nothing.
+
+Simultaneous secrets (Foresight predictions, battle cards) come in runs of consecutive secret decisions.
+Each pick in a run travels as a salted commitment; the run's shape (who decides what, in which order) is
+read from the engine with a stand-in for every pick, so both sides agree on it without knowing the picks
+(a player's options there do not depend on the other's picks). Only when every pick of the run is
+committed does each side reveal its own; a reveal that does not match its commitment is refused as
+cheating. So no client learns a pick before its own picks are fixed.
+
+`receive(text)` takes a peer's message and returns None (accepted) or the reason it was refused; `play(move)`
+takes the local player's move; `offered()` lists what the local player may choose now. Messages go out
+through `send(text)`. The session never raises on a peer's message.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import crystalclans as cc
+
+from .protocol import ProtocolError, commitment, dump, new_salt, parse
+
+SECRET_KINDS = frozenset({"battle_card", "foresight"})
+
+
+class Session:
+    def __init__(self, game: cc.Game, me: int, send: Callable[[str], None]):
+        self.game = game
+        self.me = me
+        self.them = 1 - me
+        self.send = send
+        self.run: list[dict] = []  # the open run of secret picks: {"seq", "player", "move", "salt", "c"}
+        self.revealed_sent = False
+        self.resigned: int | None = None
+        self.desync = ""  # why play stopped (hashes differ): a resync is needed
+        self.refused: list[str] = []  # every refused message's reason, newest last
+
+    # ------------------------------------------------------------------ what the local player may do
+    @property
+    def seq(self) -> int:
+        """The sequence number of the next move to apply."""
+        return len(self.game.log) + 1
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over or self.resigned is not None
+
+    def _next_secret(self):
+        """The next secret decision of the open run (on the stand-in path), or None when the run is over."""
+        d = self.game.decision
+        if d is None or d.kind not in SECRET_KINDS:
+            return None
+        if not self.run:
+            return d
+        g = self.game.clone()
+        for entry in self.run:
+            g.apply(g.decision.options[0])  # a stand-in for the pick: the run's shape does not depend on it
+        nd = g.decision
+        return nd if nd is not None and nd.kind in SECRET_KINDS else None
+
+    def offered(self) -> list[str]:
+        if self.over or self.desync:
+            return []
+        d = self.game.decision
+        if d is None:
+            return []
+        if d.kind not in SECRET_KINDS:
+            return [str(a) for a in d.options] if d.player == self.me else []
+        nd = self._next_secret()
+        return [str(a) for a in nd.options] if nd is not None and nd.player == self.me else []
+
+    def play(self, move: str) -> None:
+        """The local player's move; raises IllegalAction if it is not hers to make now."""
+        if move not in self.offered():
+            raise cc.IllegalAction(f"{move!r} is not yours to choose now")
+        g = self.game
+        if g.decision.kind not in SECRET_KINDS:
+            g.apply(move)
+            self.send(dump("action", seq=len(g.log), move=g.log[-1], hash=g.state_hash()))
+            return
+        salt = new_salt()
+        seq = self.seq + len(self.run)
+        self.run.append({"seq": seq, "player": self.me, "move": move, "salt": salt, "c": commitment(salt, move)})
+        self.send(dump("secret_commit", seq=seq, c=self.run[-1]["c"]))
+        self._run_changed()
+
+    def resign(self) -> None:
+        self.resigned = self.me
+        self.send(dump("resign"))
+
+    def _run_changed(self) -> None:
+        """A run whose picks are all committed: reveal mine (once), then apply what is known."""
+        if self.run and not self.revealed_sent and self._next_secret() is None:
+            self.revealed_sent = True
+            for e in self.run:
+                if e["player"] == self.me:
+                    self.send(dump("secret_reveal", seq=e["seq"], move=e["move"], salt=e["salt"]))
+        self._apply_known()
+
+    def _apply_known(self) -> None:
+        if not self.revealed_sent or any(e["move"] is None for e in self.run):
+            return
+        trial = self.game.clone()
+        for e in self.run:
+            trial.apply(e["move"])  # checked when each reveal arrived
+        self.game = trial
+        self.run = []
+        self.revealed_sent = False
+
+    # ------------------------------------------------------------------ the peer's messages
+    def receive(self, text: str) -> str | None:
+        try:
+            self._handle(parse(text))
+        except ProtocolError as e:
+            reason = f"Refused {e}"
+            self.refused.append(reason)
+            return reason
+        return None
+
+    def _handle(self, m) -> None:
+        t = m.t
+        if t == "ping":
+            self.send(dump("pong", n=m.n))
+            return
+        if t == "pong":
+            return
+        if self.over:
+            raise ProtocolError(f"{t} message: the game is over")
+        if self.desync:
+            raise ProtocolError(f"{t} message: play is stopped until the games are resynchronised")
+        d = self.game.decision
+        if t == "resign":
+            self.resigned = self.them
+            return
+        if t in ("action", "secret_commit", "secret_reveal"):
+            if m.seq < self.seq:
+                raise ProtocolError(f"{t} message for move {m.seq}: a duplicate or a replay (the next move is "
+                                    f"{self.seq})")
+        if t == "action":
+            if m.seq != self.seq or self.run:
+                raise ProtocolError(f"action for move {m.seq}: the next move is {self.seq}")
+            if d is None or d.player != self.them:
+                raise ProtocolError(f"move {m.seq} ({m.move[:60]!r}): it is not your turn to decide")
+            if d.kind in SECRET_KINDS:
+                raise ProtocolError(f"move {m.seq}: a secret choice sent in the open")
+            self._apply_checked(m.move, m.hash, m.seq)
+            return
+        if t == "secret_commit":
+            nd = self._next_secret()
+            want = self.seq + len(self.run)
+            if nd is None or nd.player != self.them or m.seq != want or self.revealed_sent:
+                raise ProtocolError(f"a commitment for move {m.seq} out of turn")
+            self.run.append({"seq": m.seq, "player": self.them, "move": None, "salt": None, "c": m.c})
+            self._run_changed()
+            return
+        if t == "secret_reveal":
+            entry = next((e for e in self.run if e["seq"] == m.seq and e["player"] == self.them), None)
+            if entry is None or entry["move"] is not None:
+                raise ProtocolError(f"a reveal for move {m.seq} without an open commitment")
+            if not self.revealed_sent:
+                raise ProtocolError(f"a reveal for move {m.seq} before every pick of the run was committed")
+            if commitment(m.salt, m.move) != entry["c"]:
+                raise ProtocolError(f"move {m.seq}: the revealed choice does not match its commitment (cheating)")
+            trial = self.game.clone()
+            for e in self.run:  # legal where it stands (earlier picks as known so far, stand-ins otherwise)
+                mv = m.move if e is entry else (e["move"] or str(trial.decision.options[0]))
+                if e is entry and mv not in [str(a) for a in trial.legal_actions()]:
+                    raise ProtocolError(f"move {m.seq} ({m.move[:60]!r}) is not legal")
+                trial.apply(mv)
+                if e is entry:
+                    break
+            entry["move"] = m.move
+            self._apply_known()
+            return
+        raise ProtocolError(f"a {t} message during play")
+
+    def _apply_checked(self, move: str, want_hash: str, seq: int) -> None:
+        trial = self.game.clone()
+        try:
+            trial.apply(move)
+        except cc.IllegalAction as e:
+            raise ProtocolError(f"move {seq} ({move[:60]!r}) is not legal: {str(e)[:160]}") from None
+        if trial.state_hash() != want_hash:
+            self.desync = (f"After move {seq} ({move[:60]!r}) the two games differ (state hashes do not match). "
+                           "Play stops here; resynchronise from the host's game.")
+            raise ProtocolError(f"move {seq}: the state hash after it differs from this game's")
+        self.game = trial
