@@ -348,8 +348,16 @@ MAX_CARD_FILE_DEPTH = 64
 
 
 def playability_problems(cs: CardSet) -> list[str]:
-    """What the rules need to terminate and to be playable at all (a valid card set can still stall)."""
-    out = []
+    """What the rules need to terminate and to be playable at all (a valid card set can still stall), and
+    sizes within reason (a deck of a billion cards validates but exhausts memory)."""
+    out = [f"{name}: {v} is more than {hi}" for name, v, hi in (
+        ("initiative.spaces_per_side", cs.track, 100), ("rules.deck_size", cs.deck_size, 200),
+        ("rules.opening_hand", cs.opening_hand, 50), ("rules.replenish_hand_size", cs.hand_size, 50),
+        ("rules.squad_limit", cs.squad_limit, 50), ("rules.summon_max_units", cs.summon_max, 50),
+        ("rules.second_player_extra_cards", cs.second_player_extra, 50),
+        ("largest copies of a unit", max((u.copies for u in cs.units), default=0), 12)) if v > hi]
+    if out:
+        return out
     if cs.track <= cs.neutral:
         out.append(f"initiative.spaces_per_side: {cs.track} spaces per side leave no space beyond the "
                    f"{cs.neutral} neutral ones, so the turn could never pass")

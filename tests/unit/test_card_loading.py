@@ -35,6 +35,7 @@ def test_unreadable_card_files_raise_card_set_errors(tmp_path):
     (("initiative", "spaces_per_side"), 1, "turn could never pass"),
     (("rules", "crystals_to_win"), 28, "crystals_to_win"),
     (("rules", "face_up_crystals"), 0, "face_up_crystals"),
+    (("rules", "replenish_hand_size"), 10**7, "more than 50"),
 ])
 def test_a_valid_card_set_that_could_not_be_played_is_refused(path, value, words):
     doc = json.loads(BASE_SET_FILE.read_text(encoding="utf-8"))

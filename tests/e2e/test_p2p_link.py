@@ -1,0 +1,54 @@
+"""Two browsers linked by web/js/p2p.js with no server: the invitation code and the reply travel by hand
+(here: copied between two browser contexts), the data channel opens on both pages, messages cross it, and a
+damaged code is refused with words a player can act on. Measures the invitation's size, the time to link and
+the round trip over the channel."""
+from __future__ import annotations
+
+import statistics
+import time
+
+from .ui import assert_no_page_errors, open_app
+
+ROUND_TRIPS = 40
+
+
+def test_two_pages_link_with_a_pasted_code_and_exchange_messages(new_context, app_url, say):
+    a = new_context().new_page()
+    b = new_context().new_page()
+    open_app(a, app_url)
+    open_app(b, app_url)
+    t = time.perf_counter()
+    invitation = a.evaluate("() => window.crystalclans_p2p.host([])")
+    reply = b.evaluate("(code) => window.crystalclans_p2p.join(code, [])", invitation)
+    a.evaluate("(code) => window.crystalclans_p2p.accept(code)", reply)
+    for page in (a, b):
+        page.wait_for_selector('body[data-linked="true"]', state="attached", timeout=15_000)
+    link_s = time.perf_counter() - t
+    assert invitation.startswith("CC1") and reply.startswith("CC1")
+    # b echoes what it receives; a measures the round trip
+    b.evaluate("() => window.crystalclans_p2p.onmessage(m => window.crystalclans_p2p.send('echo:' + m))")
+    a.evaluate("() => { window.__got = []; window.crystalclans_p2p.onmessage(m => window.__got.push([m, performance.now()])); }")
+    rtts = a.evaluate("""async (n) => {
+      const out = [];
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        window.crystalclans_p2p.send('ping ' + i);
+        while (!window.__got.some(([m]) => m === 'echo:ping ' + i)) await new Promise(r => setTimeout(r, 0));
+        out.push(performance.now() - t0);
+      }
+      return out;
+    }""", ROUND_TRIPS)
+    rtts.sort()
+    say(f"linked in {link_s * 1000:.0f} ms; invitation {len(invitation)} characters, reply {len(reply)}; "
+        f"round trip median {statistics.median(rtts):.1f} ms, p95 {rtts[int(0.95 * len(rtts))]:.1f} ms "
+        f"over {len(rtts)} messages")
+    assert len(invitation) < 400 and link_s < 10
+    # a damaged code: a readable error, nothing linked
+    c = new_context().new_page()
+    open_app(c, app_url)
+    err = c.evaluate("""(code) => window.crystalclans_p2p.join(code.slice(0, 30) + 'xx' + code.slice(32), [])
+        .then(() => 'linked?', e => String(e.message))""", invitation)
+    assert "damaged" in err or "not a Crystal Clans" in err, err
+    err = c.evaluate("() => window.crystalclans_p2p.join('hello', []).then(() => 'linked?', e => String(e.message))")
+    assert "not a Crystal Clans link code" in err
+    assert_no_page_errors(a, b, c)

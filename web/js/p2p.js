@@ -1,0 +1,161 @@
+// Linking two browsers with WebRTC and no server of ours: window.crystalclans_p2p.
+//
+// Non-trickle: ICE gathering completes first, so one message each way is enough. The host's offer is the
+// invitation, the guest's answer the reply. Only what the SDP needs travels (ICE ufrag/pwd, the DTLS
+// fingerprint, the setup role, the candidates), deflated and base64url-encoded into a short code; the full
+// SDP is rebuilt on the other side.
+//
+//   const code = await p2p.host(iceServers)      // the invitation (a link's #fragment, a code, a QR code)
+//   const reply = await p2p.join(code, iceServers)
+//   await p2p.accept(reply)                      // on the host: the channel opens on both pages
+//   p2p.send(text); p2p.onmessage(text => ...); p2p.onstate(state => ...); p2p.state(); p2p.close()
+//
+// Python sees only text messages (see py/app/net/); this module never reads them.
+
+const GATHER_TIMEOUT_MS = 5000;
+const PREFIX = "CC1";
+let pc = null;
+let channel = null;
+let onMessage = null;
+let onState = null;
+let linkedAt = 0;
+
+function setState(s) {
+  document.body.dataset.linked = s === "open" ? "true" : "false";
+  if (onState) onState(s);
+}
+
+function b64url(bytes) {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function unb64url(text) {
+  const s = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(s, (c) => c.charCodeAt(0));
+}
+
+async function deflate(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+async function inflate(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return await new Response(stream).text();
+}
+
+// SDP -> the few fields it needs -> a short code, and back.
+function squeeze(sdp) {
+  const get = (re) => (sdp.match(re) || [])[1] || "";
+  const cands = [...sdp.matchAll(/^a=candidate:(\S+) (\d) (\S+) (\d+) (\S+) (\d+) typ (\S+)/gm)]
+    .filter((m) => m[2] === "1")
+    .map((m) => [m[5], +m[6], m[7], m[3].toLowerCase()]);
+  return {
+    u: get(/^a=ice-ufrag:(\S+)/m), p: get(/^a=ice-pwd:(\S+)/m),
+    f: get(/^a=fingerprint:sha-256 (\S+)/m).replace(/:/g, ""), s: get(/^a=setup:(\S+)/m), c: cands,
+  };
+}
+
+function expand(d, type) {
+  const fp = d.f.match(/../g).join(":");
+  const lines = [
+    "v=0", `o=- ${Date.now()} 2 IN IP4 127.0.0.1`, "s=-", "t=0 0", "a=group:BUNDLE 0", "a=msid-semantic: WMS",
+    "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
+    ...d.c.map(([ip, port, typ, proto], i) => `a=candidate:${i + 1} 1 ${proto || "udp"} ${2122260223 - i} ${ip} ${port} typ ${typ}` +
+      (proto === "tcp" ? " tcptype passive" : "")),
+    "a=end-of-candidates", `a=ice-ufrag:${d.u}`, `a=ice-pwd:${d.p}`, `a=fingerprint:sha-256 ${fp}`,
+    `a=setup:${d.s}`, "a=mid:0", "a=sctp-port:5000", "a=max-message-size:262144",
+  ];
+  return { type, sdp: lines.join("\r\n") + "\r\n" };
+}
+
+async function encode(desc) {
+  return PREFIX + b64url(await deflate(JSON.stringify(squeeze(desc.sdp))));
+}
+
+async function decode(code) {
+  const text = String(code || "").trim().replace(/^.*#/, "");
+  if (!text.startsWith(PREFIX)) throw new Error("this is not a Crystal Clans link code");
+  let d;
+  try {
+    d = JSON.parse(await inflate(unb64url(text.slice(PREFIX.length))));
+  } catch (e) {
+    throw new Error("this link code is damaged (copy it again, whole)");
+  }
+  if (!d || typeof d.u !== "string" || typeof d.p !== "string" || !/^[0-9A-Fa-f]{64}$/.test(d.f || "")
+      || !Array.isArray(d.c) || d.c.length > 32) throw new Error("this link code is damaged");
+  return d;
+}
+
+function gathered(conn) {
+  if (conn.iceGatheringState === "complete") return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => { if (conn.iceGatheringState === "complete") resolve(); };
+    conn.addEventListener("icegatheringstatechange", done);
+    setTimeout(resolve, GATHER_TIMEOUT_MS);
+  });
+}
+
+function wire(ch) {
+  channel = ch;
+  ch.onopen = () => { linkedAt = performance.now(); setState("open"); };
+  ch.onclose = () => setState("closed");
+  ch.onmessage = (e) => { if (onMessage && typeof e.data === "string") onMessage(e.data); };
+}
+
+function fresh(iceServers) {
+  close();
+  pc = new RTCPeerConnection({ iceServers: (iceServers || []).map((u) => ({ urls: u })) });
+  pc.onconnectionstatechange = () => {
+    if (pc && (pc.connectionState === "failed" || pc.connectionState === "disconnected")) setState("closed");
+  };
+  return pc;
+}
+
+async function host(iceServers) {
+  const conn = fresh(iceServers);
+  wire(conn.createDataChannel("crystalclans", { ordered: true }));
+  await conn.setLocalDescription(await conn.createOffer());
+  await gathered(conn);
+  setState("inviting");
+  return encode(conn.localDescription);
+}
+
+async function join(code, iceServers) {
+  const offer = expand(await decode(code), "offer");
+  const conn = fresh(iceServers);
+  conn.ondatachannel = (e) => wire(e.channel);
+  await conn.setRemoteDescription(offer);
+  await conn.setLocalDescription(await conn.createAnswer());
+  await gathered(conn);
+  setState("answering");
+  return encode(conn.localDescription);
+}
+
+async function accept(code) {
+  if (!pc) throw new Error("no invitation is open on this page");
+  await pc.setRemoteDescription(expand(await decode(code), "answer"));
+}
+
+function send(text) {
+  if (!channel || channel.readyState !== "open") return false;
+  channel.send(String(text));
+  return true;
+}
+
+function close() {
+  try { if (channel) channel.close(); } catch (e) { /* already closed */ }
+  try { if (pc) pc.close(); } catch (e) { /* already closed */ }
+  channel = null;
+  pc = null;
+}
+
+window.crystalclans_p2p = {
+  host, join, accept, send, close,
+  onmessage: (cb) => { onMessage = cb; },
+  onstate: (cb) => { onState = cb; },
+  state: () => (channel ? channel.readyState : "none"),
+  linkedAt: () => linkedAt,
+};
