@@ -60,6 +60,7 @@ class App:
         self.last_update_ms = 0.0
         self.think_ms: list[float] = []  # the computer's thinking time per move (tests, bench)
         self.computer_failure = ""  # why the computer player stopped, if it did
+        self.link = None  # app.link.Link while playing a friend far away
         # ?seed=N in the page URL: new games are dealt from that seed (reproducing a game, tests)
         self.fixed_seed = url_seed(str(window.location.search))
 
@@ -73,11 +74,28 @@ class App:
         return perspective(self.seats, g.decision.player if g.decision is not None else None, self.shown_player,
                            g.winner)
 
+    def winner(self) -> int | None:
+        """Who has won: by the rules, or (online) because the other player resigned."""
+        g = self.game
+        if g is None:
+            return None
+        return self.session.winner if self.session is not None else (g.winner if g.is_over else None)
+
+    @property
+    def finished(self) -> bool:
+        return self.winner() is not None
+
     def offers_decision(self) -> bool:
         """Does this screen offer the current decision (a person here must decide, nothing in the way)?"""
         g = self.game
+        if self.session is not None:  # linked: what the lockstep session lets this player choose
+            return g is not None and not self.overlay_pending() and bool(self.session.offered())
         return (g is not None and g.decision is not None and not self.overlay_pending()
                 and offers(self.seats, g.decision.player))
+
+    @property
+    def session(self):
+        return self.link.session if self.link is not None else None
 
     def can_undo(self) -> bool:
         return bool(self.undo_marks) and self.offers_decision() and not any(s.remote for s in self.seats)
@@ -88,7 +106,8 @@ class App:
     def summary(self) -> str:
         g = self.game
         clans = g.setup.get("clans") or ["?", "?"]
-        state = f"{self.names[g.winner]} won" if g.is_over else f"turn {g.turn}"
+        w = self.winner()
+        state = f"{self.names[w]} won" if w is not None else f"turn {g.turn}"
         return (f"{self.names[0]} ({self.words.clan_name(clans[0])}) vs {self.names[1]} "
                 f"({self.words.clan_name(clans[1])}) · {state}")
 
@@ -108,6 +127,9 @@ class App:
         self.names = names
         self.actors = actors
         self.seats = parse_seats(seats)
+        if self.session is None or self.session.game is not game:
+            self.link = None if self.session is not None else self.link
+            self.seats = tuple(Seat(HUMAN) if s.remote else s for s in self.seats)
         if any(s.computer for s in self.seats):
             self.computer.start()
         self.undo_marks = []
@@ -127,7 +149,8 @@ class App:
         if (g.decision is not None and needs_pass_screen(self.seats) and g.decision.player != self.shown_player):
             self.pending_pass = g.decision.player
             self.undo_marks = []
-        self.view = g.view(self.viewer())
+        shown = self.session.display() if self.session is not None else g
+        self.view = shown.view(self.viewer())
 
     def apply(self, notation: str) -> None:
         """A person at this screen chose `notation` (a click): only when the decision is offered here."""
@@ -160,11 +183,18 @@ class App:
         prev_battle = g.last_battle
         log_len = len(g.log)
         try:
-            g.apply(notation)
+            if self.session is not None:
+                self.session.play(notation)  # sent to the peer; a secret pick waits for the reveal
+                g = self.game = self.session.game
+            else:
+                g.apply(notation)
         except cc.IllegalAction as e:
             self.show_error(str(e))
             return False
-        self.actors = self.actors[:log_len] + [(player, kind)]
+        if self.session is not None:
+            self._sync_actors()
+        else:
+            self.actors = self.actors[:log_len] + [(player, kind)]
         self._after_change(prev_battle)
         self._update_undo(before, player, turn, log_len, notation, prev_battle)
         self.autosave()
@@ -218,6 +248,89 @@ class App:
         self.view = ng.view(self.viewer())
         self.autosave()
         self.render()
+
+    # ------------------------------------------------------------------ a friend far away (app/link.py)
+    def _sync_actors(self) -> None:
+        g = self.game
+        if len(self.actors) != len(g.log):
+            try:
+                _, self.actors = replay(g.setup, g.log)
+            except Exception:
+                self.actors = []
+
+    def link_begin(self, role: str, settings: dict, send) -> None:
+        from .link import Link
+
+        self.link = Link(role, settings, send)
+        self.settings = settings
+        self.clear_error()
+        self.render()
+
+    def on_link_state(self, state: str) -> None:
+        link = self.link
+        if link is None:
+            return
+        if state == "open" and link.handshake is None:
+            link.opened()
+            self.render()
+        elif state == "closed" and link.stage != "ended":
+            link.problem = ("The link to the other player is closed. The game is saved here; open it again "
+                            "from a new invitation to go on.")
+            self.show_error(link.problem)
+            self.render()
+
+    def resign(self) -> None:
+        """Online: give the game up (the other player wins on both pages)."""
+        s = self.session
+        self.modal = None
+        if s is not None and not s.over:
+            s.resign()
+            self.autosave()
+        self.render()
+
+    def ask_rematch(self) -> None:
+        """Online: another game with the same clans, once both players ask (a new joint seed)."""
+        s = self.session
+        if s is None:
+            return
+        if s.ask_rematch():
+            self._begin_rematch()
+        else:
+            self.render()
+
+    def _begin_rematch(self) -> None:
+        self.link.rematch()
+        self.screen = "start"
+        self.render()
+
+    def on_peer_message(self, text: str) -> None:
+        link = self.link
+        if link is None:
+            return
+        if link.session is None:
+            reason = link.receive_before_game(text)
+            if reason:
+                self.show_error(reason)
+            g = link.ready_game()
+            if g is not None:
+                self.install(g, [n[:24] for n in link.names()], [], link.seats())
+                self.clear_error()
+                self.render()
+            return
+        g = self.game
+        prev_battle = g.last_battle if g is not None else None
+        reason = link.session.receive(text)
+        if reason:
+            self.show_error(reason + (" " + link.session.desync if link.session.desync else ""))
+        elif link.session.rematch == {0, 1}:
+            self._begin_rematch()
+            return
+        if link.session.game is not g or reason is None:
+            self.game = link.session.game
+            self._sync_actors()
+            self._after_change(prev_battle)
+            self.autosave()
+            self.render()
 
     # ------------------------------------------------------------------ the computer's seats
     def play_on_with_people(self) -> None:
@@ -423,6 +536,8 @@ class App:
                     modal = render.discard_modal(self, self.modal[1])
                 elif self.modal[0] == "rules":
                     modal = render.rules_modal()
+                elif self.modal[0] == "resign":
+                    modal = render.resign_modal(self)
         if self.modal and self.modal[0] == "card" and self.screen == "start":
             modal = render.card_details(self, self.modal[1])
         doc.getElementById("modal").innerHTML = modal

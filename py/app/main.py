@@ -88,7 +88,8 @@ app = _AppProxy()
 
 def on_click(event):
     t = event.target
-    el = t.closest("[data-action],[data-continue],[data-new-game],[data-continue-game],[data-export],[data-cmd],[data-details]") \
+    el = t.closest("[data-action],[data-continue],[data-new-game],[data-continue-game],[data-export],[data-cmd],"
+                   "[data-details],[data-p2p-host],[data-p2p-join],[data-link-submit]") \
         if hasattr(t, "closest") else None
     if not el:
         return
@@ -104,6 +105,16 @@ def on_click(event):
         s = read_settings(document)
         app.settings = s
         app.start_new(s["names"], s["clans"], s["first"], s["mulligan"], s["seats"])
+    elif el.hasAttribute("data-p2p-host") or el.hasAttribute("data-p2p-join"):
+        from app.controller import read_settings
+
+        host = el.hasAttribute("data-p2p-host")
+        app.link_begin("host" if host else "guest", read_settings(document), _p2p_send)
+        if host:
+            asyncio.ensure_future(_p2p_host())
+    elif el.hasAttribute("data-link-submit"):
+        inp = document.querySelector("[data-link-input]")
+        asyncio.ensure_future(_p2p_submit(str(inp.value) if inp else ""))
     elif el.hasAttribute("data-continue-game"):
         asyncio.ensure_future(app.continue_game())
     elif el.hasAttribute("data-export"):
@@ -130,6 +141,14 @@ def on_click(event):
             app.screen = "start"
             app.modal = None
             app.render()
+        elif cmd == "resign":
+            close_menu()
+            app.modal = ("resign",)
+            app.render()
+        elif cmd == "resign-confirm":
+            app.resign()
+        elif cmd == "rematch" and app.session is not None:
+            app.ask_rematch()
         elif cmd == "rematch":
             s = app.settings
             clans = app.game.setup.get("clans") or s["clans"]
@@ -146,10 +165,62 @@ def on_click(event):
         elif cmd == "delete-slot":
             app.storage.delete_slot(str(ds.slot))
             app.render()
+        elif cmd == "link-cancel":
+            window.crystalclans_p2p.close()
+            app.link = None
+            app.render()
         elif cmd == "drop-damaged":
             n = app.storage.drop_damaged()
             app.render()
             app.flash(f"Removed {n} damaged saved game{'s' if n != 1 else ''}.")
+
+
+# ---------------------------------------------------------------------- a friend far away (web/js/p2p.js)
+def _p2p_send(text: str) -> None:
+    window.crystalclans_p2p.send(text)
+
+
+async def _p2p_host():
+    link = app.link
+    try:
+        code = await window.crystalclans_p2p.host(to_js([]))
+    except Exception as e:
+        app.show_error(f"Could not create an invitation: {e}")
+        return
+    if app.link is link:
+        link.code = str(code)
+        link.stage = "inviting"
+        app.render()
+
+
+async def _p2p_submit(code: str):
+    link = app.link
+    if link is None or not code.strip():
+        return
+    try:
+        if link.role == "host":
+            link.stage = "connecting"
+            app.render()
+            await window.crystalclans_p2p.accept(code)
+        else:
+            reply = await window.crystalclans_p2p.join(code, to_js([]))
+            link.code = str(reply)
+            link.stage = "answering"
+            app.render()
+    except Exception as e:
+        link.stage = "inviting" if link.role == "host" else "pasting"
+        app.show_error(f"Could not link: {getattr(e, 'message', None) or e}")
+        app.render()
+
+
+def _on_p2p_message(text):
+    if _app is not None:
+        _app.on_peer_message(str(text))
+
+
+def _on_p2p_state(state):
+    if _app is not None:
+        _app.on_link_state(str(state))
 
 
 def close_menu():
@@ -236,6 +307,8 @@ document.addEventListener("keydown", create_proxy(on_keydown))
 window.crystalclans_state_hash = create_proxy(state_hash)
 window.crystalclans_update_ms = create_proxy(last_update_ms)
 window.crystalclans_think_ms = create_proxy(think_ms)
+window.crystalclans_p2p.onmessage(create_proxy(_on_p2p_message))
+window.crystalclans_p2p.onstate(create_proxy(_on_p2p_state))
 
 START = StartInfo()
 _marks["cards"] = _t()

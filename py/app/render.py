@@ -97,6 +97,7 @@ def start_screen(app) -> str:
         slot_html = '<p class="muted">No saved games yet. In a game, open the menu to save to a named slot.</p>'
     busy = f'<p class="busy" role="status">{h(app.busy)}</p>' if app.busy else ""
     busy += storage_notice(app.storage)
+    online = online_panel(getattr(app, "link", None))
     return f"""
 <div class="start">
   <section class="panel newgame" aria-labelledby="ng-title">
@@ -107,7 +108,7 @@ def start_screen(app) -> str:
     <button type="button" class="primary big" data-new-game aria-label="Start a new game with these settings">Start game</button>
   </section>
   <div class="side-col">
-    {busy}{cont}
+    {busy}{cont}{online}
     <section class="panel"><h2>Saved games</h2>{slot_html}
       <label class="field file"><span>Import a save file</span>
       <input type="file" data-import accept=".json,application/json" aria-label="Import a save file"></label>
@@ -158,6 +159,36 @@ class Targets:
 
 
 # ------------------------------------------------------------------------------ the table
+def online_panel(link) -> str:
+    """Play a friend online: invite (host) or join, the codes to pass by hand, and where the link stands."""
+    head = '<section class="panel online" aria-labelledby="online-title"><h2 id="online-title">Play a friend online</h2>'
+    if link is None:
+        return (head + '<p class="muted">Two devices, no account and no server: invite a friend with a code (the '
+                'names, clans and first player chosen above are used), or join with the code a friend sent you.</p>'
+                '<div class="row"><button type="button" class="primary" data-p2p-host>Invite a friend</button> '
+                '<button type="button" data-p2p-join>Join with a code</button></div></section>')
+    code_box = (f'<textarea class="link-code" data-link-code readonly rows="3" aria-label="Link code">{h(link.code)}</textarea>'
+                if link.code else "")
+    paste = ('<label class="field"><span>{label}</span><textarea class="link-input" data-link-input rows="3" '
+             'aria-label="{label}"></textarea></label><button type="button" class="primary" data-link-submit>{button}</button>')
+    stage = link.stage
+    if stage == "creating":
+        body = '<p class="busy" role="status">Creating an invitation…</p>'
+    elif stage == "inviting":
+        body = ('<p>Send this invitation code to your friend (any way you like):</p>' + code_box +
+                paste.format(label="Then paste the reply code your friend sends back", button="Connect"))
+    elif stage == "pasting":
+        body = paste.format(label="Paste the invitation code your friend sent", button="Join")
+    elif stage == "answering":
+        body = ('<p>Send this reply code back to your friend; the game starts when she pastes it.</p>' + code_box)
+    elif stage == "connecting":
+        body = '<p class="busy" role="status">Connecting…</p>'
+    else:
+        body = '<p class="busy" role="status">Linked. Agreeing on a fair deal…</p>'
+    problem = f'<p class="notice warn" role="status">{h(link.problem)}</p>' if link.problem else ""
+    return head + problem + body + '<button type="button" class="ghost" data-cmd="link-cancel">Cancel</button></section>'
+
+
 def storage_notice(storage) -> str:
     """Why saving is off (site data blocked, storage full) and which stored saves were damaged: shown on
     every screen until it is no longer true, so a failure is never silent."""
@@ -185,7 +216,8 @@ def game_screen(app) -> str:
     interactive = app.offers_decision()
     targets = Targets(view, app.cs.board.zone_ids, words.crystal_by_id) if interactive else None
     parts = [storage_notice(app.storage)]
-    if g.is_over and not app.pending_battle:
+    over = app.finished
+    if over and not app.pending_battle:
         parts.append(game_over_panel(app))
     parts.append('<div class="table">')
     parts.append('<div class="main-col">')
@@ -195,9 +227,9 @@ def game_screen(app) -> str:
     parts.append(player_bar(app, view, me, top=False))
     if interactive:
         parts.append(action_bar(app, view))
-    elif not g.is_over and not overlay:
+    elif not over and not overlay:
         parts.append(waiting_bar(app, view))
-    parts.append(hand(app, view, targets, hidden=bool(overlay) or g.is_over))
+    parts.append(hand(app, view, targets, hidden=bool(overlay) or over))
     parts.append('</div><aside class="side-col">')
     parts.append(battle_panel(app, view))
     parts.append(crystal_row(app, view, targets))
@@ -205,7 +237,7 @@ def game_screen(app) -> str:
     parts.append('</aside></div>')
     if app.pending_battle:
         parts.append(battle_result(app))
-    elif app.pending_pass is not None and not g.is_over:
+    elif app.pending_pass is not None and not over:
         parts.append(pass_screen(app))
     return "".join(parts)
 
@@ -214,8 +246,8 @@ def turn_status(app) -> str:
     g = app.game
     v = app.view
     names = app.names
-    if g.is_over:
-        return f"Game over: {h(names[g.winner])} wins"
+    if app.finished:
+        return f"Game over: {h(names[app.winner()])} wins"
     d = v.get("decision") or {}
     who = d.get("player", v["active"])
     return f'Turn {v["turn"]} · <b>{h(names[v["active"]])}</b>\'s turn' + (
@@ -620,18 +652,50 @@ def battle_result(app) -> str:
 
 def game_over_panel(app) -> str:
     g = app.game
-    w = g.winner
+    w = app.winner()
     name = h(app.names[w])
+    session = app.session
+    if session is not None and session.resigned is not None:
+        how = f"{h(app.names[session.resigned])} resigned after {app.view['turn']} turns ({len(g.log)} moves)."
+    else:
+        how = (f"{name} collected {app.view['players'][w]['crystal_count']} crystals after {app.view['turn']} turns "
+               f"({len(g.log)} moves).")
+    if session is None:
+        rematch = ('<button type="button" class="primary big" data-cmd="rematch" data-autofocus '
+                   'aria-label="Rematch with the same players and clans">Rematch</button>')
+    elif session.me in session.rematch:
+        rematch = (f'<p class="busy" role="status" data-rematch-asked>Waiting for {h(app.names[session.them])} '
+                   'to accept the rematch…</p>')
+    else:
+        asked = (f'<p role="status" data-rematch-offered>{h(app.names[session.them])} asks for a rematch.</p>'
+                 if session.them in session.rematch else "")
+        rematch = (asked + '<button type="button" class="primary big" data-cmd="rematch" data-autofocus '
+                   'aria-label="Ask for a rematch with the same clans">Rematch</button>')
     return f"""
 <section class="game-over clan-{h(app.view['players'][w]['clan'])}" data-game-over role="alert" aria-labelledby="go-title">
   <div class="go-crown" aria-hidden="true">◆◆◆◆</div>
   <h2 id="go-title">{name} wins!</h2>
-  <p>{name} collected {app.view['players'][w]['crystal_count']} crystals after {app.view['turn']} turns ({len(g.log)} moves).</p>
+  <p>{how}</p>
   <div class="go-buttons">
-    <button type="button" class="primary big" data-cmd="rematch" data-autofocus aria-label="Rematch with the same players and clans">Rematch</button>
+    {rematch}
     <button type="button" class="big" data-cmd="menu" aria-label="Back to the start screen for a new game">New game</button>
   </div>
 </section>"""
+
+
+def resign_modal(app) -> str:
+    other = h(app.names[app.session.them]) if app.session is not None else "the other player"
+    return f"""
+<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="resign-title" data-resign-dialog>
+  <div class="overlay-box">
+    <h2 id="resign-title">Resign this game?</h2>
+    <p>{other} wins, on both screens. This cannot be undone.</p>
+    <div class="go-buttons">
+      <button type="button" class="primary" data-cmd="resign-confirm">Resign</button>
+      <button type="button" class="close" data-cmd="close-modal" data-autofocus>Play on</button>
+    </div>
+  </div>
+</div>"""
 
 
 # ------------------------------------------------------------------------------ modal views
@@ -720,6 +784,7 @@ def menu_html(app) -> str:
     <label class="field"><span>Save as</span><input id="slot-name" type="text" maxlength="40" value="{h(app.default_slot_name())}" aria-label="Name of the save slot"></label>
     <button type="button" data-cmd="save-slot" aria-label="Save the game to the named slot">Save</button>
     <button type="button" data-cmd="rules" aria-label="Show the rules reference">Rules</button>
+    {'<button type="button" data-cmd="resign" aria-label="Resign this online game">Resign</button>' if app.session is not None and not app.finished else ''}
     <button type="button" class="ghost" data-cmd="menu" aria-label="Back to the start screen (the game stays autosaved)">Main menu</button>
   </div>
 </details>"""

@@ -41,10 +41,12 @@ def deliver(wire: Wire, ends) -> int:
     return n
 
 
-def linked_game(seed_names=("Ada", "Bo"), clans=("meteor", "water")):
+def linked_game(seed_names=("Ada", "Bo"), clans=("meteor", "water"), values=("a1" * 16, "b2" * 16)):
+    """Two linked sessions' game; the seed values are fixed so the deal (and the test) is reproducible."""
     wire = Wire()
     host = Handshake("host", seed_names[0], HASH, wire.sender(0))
     guest = Handshake("guest", seed_names[1], HASH, wire.sender(1))
+    host.value, guest.value = values
     host.start()
     guest.start()
     deliver(wire, (host, guest))
@@ -235,3 +237,33 @@ def test_protocol_parse_refuses_with_protocol_errors_only():
     for text in (None, 5, "", "[]", '{"t": 1}', '{"t": "hello", "v": 1}', "x" * 2_000_000):
         with pytest.raises(ProtocolError):
             parse(text)
+
+
+def test_a_resignation_ends_the_game_on_both_sides_and_later_moves_are_refused():
+    wire, us, peer = hostile_setup(decider=0)
+    us.resign()
+    deliver(wire, (us, peer))
+    assert us.over and peer.over
+    assert us.winner == peer.winner == 1
+    before = peer.game.state_hash()
+    move = us.game.decision.options[0]
+    reason = peer.receive(dump("action", seq=us.seq, move=str(move), hash="0" * 64))
+    assert reason is not None and "over" in reason
+    assert peer.game.state_hash() == before
+    us.resign()  # a second resignation sends nothing
+    assert not wire.queues[1]
+
+
+def test_a_rematch_needs_both_players_and_only_after_the_game():
+    wire, us, peer = hostile_setup(decider=0)
+    assert peer.receive(dump("rematch")) is not None  # during play: refused
+    assert not us.ask_rematch() and not wire.queues[1]  # nothing to rematch yet
+    us.resign()
+    deliver(wire, (us, peer))
+    assert us.ask_rematch() is False  # asked; the other has not
+    deliver(wire, (us, peer))
+    assert peer.rematch == {0}
+    assert peer.receive(dump("rematch")) is not None  # the other side cannot ask twice for us
+    assert peer.ask_rematch() is True
+    deliver(wire, (us, peer))
+    assert us.rematch == peer.rematch == {0, 1}

@@ -33,6 +33,7 @@ class Session:
         self.run: list[dict] = []  # the open run of secret picks: {"seq", "player", "move", "salt", "c"}
         self.revealed_sent = False
         self.resigned: int | None = None
+        self.rematch: set[int] = set()  # who has asked for a rematch (after the game)
         self.desync = ""  # why play stopped (hashes differ): a resync is needed
         self.refused: list[str] = []  # every refused message's reason, newest last
 
@@ -58,6 +59,19 @@ class Session:
             g.apply(g.decision.options[0])  # a stand-in for the pick: the run's shape does not depend on it
         nd = g.decision
         return nd if nd is not None and nd.kind in SECRET_KINDS else None
+
+    def display(self) -> cc.Game:
+        """The game to show this player. With an open run, it is advanced through the run's picks (the
+        opponent's as stand-ins, which this player's view hides) as far as the run's secret decisions go, so
+        her own next pick is on the table; never past the run's end (a stand-in must never be revealed)."""
+        g = self.game
+        for e in self.run:
+            nxt = g.clone()
+            nxt.apply(e["move"] if e["player"] == self.me else nxt.decision.options[0])
+            if nxt.decision is None or nxt.decision.kind not in SECRET_KINDS:
+                break
+            g = nxt
+        return g
 
     def offered(self) -> list[str]:
         if self.over or self.desync:
@@ -85,9 +99,24 @@ class Session:
         self.send(dump("secret_commit", seq=seq, c=self.run[-1]["c"]))
         self._run_changed()
 
+    @property
+    def winner(self) -> int | None:
+        if self.game.is_over:
+            return self.game.winner
+        return None if self.resigned is None else 1 - self.resigned
+
     def resign(self) -> None:
+        if self.over:
+            return
         self.resigned = self.me
         self.send(dump("resign"))
+
+    def ask_rematch(self) -> bool:
+        """After the game: ask for another. True when both have asked (a new handshake starts)."""
+        if self.over and self.me not in self.rematch:
+            self.rematch.add(self.me)
+            self.send(dump("rematch"))
+        return self.rematch == {0, 1}
 
     def _run_changed(self) -> None:
         """A run whose picks are all committed: reveal mine (once), then apply what is known."""
@@ -124,6 +153,11 @@ class Session:
             self.send(dump("pong", n=m.n))
             return
         if t == "pong":
+            return
+        if t == "rematch":
+            if not self.over or self.them in self.rematch:
+                raise ProtocolError("a rematch request before the game is over, or a second one")
+            self.rematch.add(self.them)
             return
         if self.over:
             raise ProtocolError(f"{t} message: the game is over")

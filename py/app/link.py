@@ -1,0 +1,80 @@
+"""Playing a friend far away: the link's state on this page, from "invite" or "join" to a game in lockstep.
+
+The page's JS module (web/js/p2p.js) owns the WebRTC connection; this class sees only text going out
+(`send`) and coming in (`receive`). Before the game the messages belong to the handshake (hello, the joint
+seed, the host's setup), then to the lockstep session. The App (controller.py) asks it what to show.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import crystalclans as cc
+
+from .net.handshake import Handshake
+from .net.session import Session
+
+
+class Link:
+    def __init__(self, role: str, settings: dict, send: Callable[[str], None]):
+        self.role = role  # "host" or "guest"
+        self.settings = settings  # the start screen's fields when the link began
+        self.send = send
+        self.code = ""  # the code this page shows (the invitation, or the reply)
+        self.stage = "creating" if role == "host" else "pasting"
+        self.problem = ""
+        self.handshake: Handshake | None = None
+        self.session: Session | None = None
+        self.early: list[str] = []  # messages that arrived before the channel's open event here
+
+    @property
+    def me(self) -> int:
+        return 0 if self.role == "host" else 1
+
+    @property
+    def my_name(self) -> str:
+        return str(self.settings["names"][self.me])[:24] or ("Host" if self.role == "host" else "Guest")
+
+    def opened(self) -> None:
+        self.stage = "agreeing"
+        self.handshake = Handshake(self.role, self.my_name, cc.base_set().hash, self.send)
+        self.handshake.start()
+        early, self.early = self.early, []
+        for text in early:
+            self.receive_before_game(text)
+
+    def receive_before_game(self, text: str) -> str | None:
+        """A message before the game: returns a reason if refused."""
+        if self.handshake is None:
+            self.early.append(text)
+            return None
+        hs = self.handshake
+        reason = hs.receive(text)
+        if reason is None and self.role == "host" and hs.seed is not None and hs.their_name and hs.setup is None:
+            s = self.settings
+            names = [self.my_name, hs.their_name]
+            first = None if s["first"] == "random" else int(s["first"])
+            hs.host_setup(list(s["clans"]), names, first, bool(s["mulligan"]), guest_seat=1)
+        return reason
+
+    def ready_game(self) -> cc.Game | None:
+        """The agreed game, once the seed and the setup are settled (both pages build the same one)."""
+        hs = self.handshake
+        if self.session is None and hs is not None and hs.seed is not None and hs.setup is not None:
+            g = hs.game()
+            self.session = Session(g, self.me, self.send)
+            self.stage = "playing"
+            return g
+        return None
+
+    def rematch(self) -> None:
+        """Both asked for a rematch: agree on a new seed over the same link (same clans, first player)."""
+        self.session = None
+        self.stage = "agreeing"
+        self.handshake = None
+        self.opened()
+
+    def names(self) -> list[str]:
+        return list(self.handshake.setup["names"]) if self.handshake and self.handshake.setup else ["", ""]
+
+    def seats(self) -> list[str]:
+        return ["human", "remote"] if self.me == 0 else ["remote", "human"]
