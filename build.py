@@ -40,9 +40,11 @@ TEST_WHEEL_DIR = CACHE / "pyodide-test-wheels"  # read by tests/pyodide/pyodide_
 TEST_WHEEL_MANIFEST = TEST_WHEEL_DIR / "manifest.json"
 
 # ---- pins (see TOOLCHAIN.md); bump RECIPE when the vendoring steps change --------------------
-RECIPE = 1
+RECIPE = 2
 PYODIDE_VERSION = "314.0.7"  # CPython 3.14.2, lock abi_version 2026_0
 PYSCRIPT_VERSION = "0.7.31"
+QRCODE_VERSION = "2.0.4"  # npm qrcode-generator (MIT): draws the invitation's QR code in the page
+QRCODE_DIR = VENDOR / "qrcode"
 PYODIDE_FILES = [
     "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
     "pyodide-lock.json", "pyodide.js",
@@ -96,7 +98,7 @@ def canonical(name: str) -> str:
 # ---- setup ------------------------------------------------------------------------------------
 
 def wanted_stamp() -> dict:
-    return {"recipe": RECIPE, "pyodide": PYODIDE_VERSION, "pyscript": PYSCRIPT_VERSION,
+    return {"recipe": RECIPE, "pyodide": PYODIDE_VERSION, "pyscript": PYSCRIPT_VERSION, "qrcode": QRCODE_VERSION,
             "web_wheels": WEB_WHEELS, "test_wheels": TEST_WHEELS}
 
 
@@ -108,7 +110,7 @@ def setup_is_current() -> bool:
         return False
     if stamp.get("wanted") != wanted_stamp():
         return False
-    expected = [PYODIDE_DIR / f for f in PYODIDE_FILES] + [PYSCRIPT_DIR / "core.js"]
+    expected = [PYODIDE_DIR / f for f in PYODIDE_FILES] + [PYSCRIPT_DIR / "core.js", QRCODE_DIR / "qrcode.mjs"]
     expected += [PYODIDE_DIR / f for f in stamp.get("web_wheel_files", [])]
     expected += [TEST_WHEEL_DIR / f for f in manifest.get("wheels", [])]
     return len(stamp.get("web_wheel_files", [])) == len(WEB_WHEELS) and all(p.is_file() for p in expected)
@@ -332,6 +334,10 @@ def _setup_vendor(quiet_if_current: bool) -> int:
     if sorted(got) != sorted(PYODIDE_FILES):
         sys.exit(f"setup: pyodide tarball lacks {sorted(set(PYODIDE_FILES) - set(got))}")
     extract(pyscript_tgz, "package/dist/", PYSCRIPT_DIR, lambda rel: not rel.endswith(".map"))
+    extract(npm_tarball("qrcode-generator", QRCODE_VERSION), "package/", QRCODE_DIR,
+            lambda rel: rel in ("dist/qrcode.mjs", "LICENSE", "README.md"))
+    (QRCODE_DIR / "dist" / "qrcode.mjs").replace(QRCODE_DIR / "qrcode.mjs")
+    (QRCODE_DIR / "dist").rmdir()
 
     web_wheels = fetch_wheels(WEB_WHEELS, WEB_WHEEL_CACHE)
     for whl in web_wheels:

@@ -258,10 +258,10 @@ class App:
             except Exception:
                 self.actors = []
 
-    def link_begin(self, role: str, settings: dict, send) -> None:
+    def link_begin(self, role: str, settings: dict, send, ice_servers: list | None = None) -> None:
         from .link import Link
 
-        self.link = Link(role, settings, send)
+        self.link = Link(role, settings, send, ice_servers)
         self.settings = settings
         self.clear_error()
         self.render()

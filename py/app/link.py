@@ -6,6 +6,7 @@ seed, the host's setup), then to the lockstep session. The App (controller.py) a
 """
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 import crystalclans as cc
@@ -14,12 +15,50 @@ from .net.handshake import Handshake
 from .net.session import Session
 
 
+MAX_ICE_SERVERS = 6
+_ICE_URL = re.compile(r"(stuns?|turns?):[A-Za-z0-9.\-\[\]:]+(\?transport=(udp|tcp))?")
+
+
+def parse_ice_servers(text: str) -> tuple[list[dict], list[str]]:
+    """The settings field's STUN/TURN servers, one a line: `stun:host:port`, or `turn:host:port user password`.
+    Returns (servers for RTCPeerConnection, problems a player can act on). Nothing is needed on one network."""
+    servers: list[dict] = []
+    problems: list[str] = []
+    for n, line in enumerate(str(text or "").splitlines()[:50], 1):
+        words = line.split()
+        if not words or words[0].startswith("#"):
+            continue
+        url = words[0]
+        if not _ICE_URL.fullmatch(url) or len(url) > 200:
+            problems.append(f"line {n}: {url[:60]!r} is not a STUN or TURN address (like stun:stun.example.org:3478)")
+            continue
+        turn = url.startswith("turn")
+        if turn and len(words) != 3:
+            problems.append(f"line {n}: a TURN server needs a user name and a password after its address")
+            continue
+        if not turn and len(words) != 1:
+            problems.append(f"line {n}: a STUN server takes only its address")
+            continue
+        if len(servers) == MAX_ICE_SERVERS:
+            problems.append(f"line {n}: at most {MAX_ICE_SERVERS} servers")
+            break
+        entry = {"urls": url}
+        if turn:
+            entry |= {"username": words[1][:200], "credential": words[2][:200]}
+        servers.append(entry)
+    return servers, problems
+
+
 class Link:
-    def __init__(self, role: str, settings: dict, send: Callable[[str], None]):
+    def __init__(self, role: str, settings: dict, send: Callable[[str], None], ice_servers: list | None = None):
         self.role = role  # "host" or "guest"
         self.settings = settings  # the start screen's fields when the link began
         self.send = send
+        self.ice_servers = ice_servers or []  # STUN/TURN from the settings; none on one network
         self.code = ""  # the code this page shows (the invitation, or the reply)
+        self.url = ""  # the invitation as a link (the code in its #fragment)
+        self.qr = ""  # the invitation link as an SVG QR code
+        self.invited = ""  # the code this page was opened with (an invitation link), to join with
         self.stage = "creating" if role == "host" else "pasting"
         self.problem = ""
         self.handshake: Handshake | None = None

@@ -109,9 +109,11 @@ def on_click(event):
         from app.controller import read_settings
 
         host = el.hasAttribute("data-p2p-host")
-        app.link_begin("host" if host else "guest", read_settings(document), _p2p_send)
-        if host:
-            asyncio.ensure_future(_p2p_host())
+        servers = _ice_servers()
+        if servers is not None:
+            app.link_begin("host" if host else "guest", read_settings(document), _p2p_send, servers)
+            if host:
+                asyncio.ensure_future(_p2p_host())
     elif el.hasAttribute("data-link-submit"):
         inp = document.querySelector("[data-link-input]")
         asyncio.ensure_future(_p2p_submit(str(inp.value) if inp else ""))
@@ -165,6 +167,9 @@ def on_click(event):
         elif cmd == "delete-slot":
             app.storage.delete_slot(str(ds.slot))
             app.render()
+        elif cmd in ("copy-link", "copy-code") and app.link is not None:
+            text = app.link.url if cmd == "copy-link" else app.link.code
+            asyncio.ensure_future(_copy(text, "link" if cmd == "copy-link" else "code"))
         elif cmd == "link-cancel":
             window.crystalclans_p2p.close()
             app.link = None
@@ -180,16 +185,47 @@ def _p2p_send(text: str) -> None:
     window.crystalclans_p2p.send(text)
 
 
+def _ice_servers():
+    """The settings field's STUN/TURN servers (remembered in this browser), or None if a line is wrong."""
+    from app.link import parse_ice_servers
+
+    field = document.getElementById("ice-servers")
+    text = str(field.value) if field else app.storage.ice_servers_text()
+    servers, problems = parse_ice_servers(text)
+    if problems:
+        app.show_error("STUN/TURN servers: " + "; ".join(problems))
+        return None
+    app.storage.set_ice_servers_text(text)
+    return servers
+
+
+async def _copy(text: str, what: str):
+    try:
+        await window.navigator.clipboard.writeText(text)
+        app.flash(f"The {what} is copied: paste it into a message to your friend.")
+    except Exception:
+        app.flash(f"Select the {what} and copy it (this browser does not let the page copy).")
+
+
 async def _p2p_host():
     link = app.link
+    p2p = window.crystalclans_p2p
     try:
-        code = await window.crystalclans_p2p.host(to_js([]))
+        code = str(await p2p.host(_to_js(link.ice_servers)))
     except Exception as e:
         app.show_error(f"Could not create an invitation: {e}")
         return
-    if app.link is link:
-        link.code = str(code)
-        link.stage = "inviting"
+    if app.link is not link:
+        return
+    link.code = code
+    link.url = str(p2p.inviteLink(code))
+    link.stage = "inviting"
+    app.render()
+    try:
+        link.qr = str(await p2p.qr(link.url))
+    except Exception:
+        link.qr = ""  # the link and the code still work
+    if app.link is link and link.stage == "inviting":
         app.render()
 
 
@@ -203,7 +239,10 @@ async def _p2p_submit(code: str):
             app.render()
             await window.crystalclans_p2p.accept(code)
         else:
-            reply = await window.crystalclans_p2p.join(code, to_js([]))
+            from app.controller import read_settings
+
+            link.settings = read_settings(document)  # the name as it is now (a guest may edit it last)
+            reply = await window.crystalclans_p2p.join(code, _to_js(link.ice_servers))
             link.code = str(reply)
             link.stage = "answering"
             app.render()
@@ -325,6 +364,15 @@ def _warm_up():
     """After ready: import the engine and card set, then fetch + install pydantic in the background."""
     get_app().preload_pydantic()
     window.crystalclans_register_sw()
+    code = str(window.crystalclans_p2p.invited() or "")
+    if code:  # opened from an invitation link: the join panel, the code already in it
+        from app.controller import read_settings
+        from app.link import parse_ice_servers
+
+        app.link_begin("guest", read_settings(document), _p2p_send,
+                       parse_ice_servers(app.storage.ice_servers_text())[0])
+        app.link.invited = code
+        app.render()
 
 
 window.setTimeout(create_proxy(_warm_up), 50)

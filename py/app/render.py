@@ -97,7 +97,7 @@ def start_screen(app) -> str:
         slot_html = '<p class="muted">No saved games yet. In a game, open the menu to save to a named slot.</p>'
     busy = f'<p class="busy" role="status">{h(app.busy)}</p>' if app.busy else ""
     busy += storage_notice(app.storage)
-    online = online_panel(getattr(app, "link", None))
+    online = online_panel(app)
     return f"""
 <div class="start">
   <section class="panel newgame" aria-labelledby="ng-title">
@@ -159,26 +159,54 @@ class Targets:
 
 
 # ------------------------------------------------------------------------------ the table
-def online_panel(link) -> str:
+ICE_HELP = ("On one network (the same Wi-Fi or LAN), or two windows on one device, nothing is needed. Across the "
+            "internet, add a STUN server (most home networks), or a TURN server (strict company or mobile networks); "
+            "both players need the same lines. One a line: <code>stun:host:port</code> or "
+            "<code>turn:host:port user password</code>.")
+
+
+def online_panel(app) -> str:
     """Play a friend online: invite (host) or join, the codes to pass by hand, and where the link stands."""
+    link = getattr(app, "link", None)
     head = '<section class="panel online" aria-labelledby="online-title"><h2 id="online-title">Play a friend online</h2>'
     if link is None:
-        return (head + '<p class="muted">Two devices, no account and no server: invite a friend with a code (the '
-                'names, clans and first player chosen above are used), or join with the code a friend sent you.</p>'
+        ice = h(app.storage.ice_servers_text())
+        return (head + '<p class="muted">Two devices, no account and no server: invite a friend with a link, a code or '
+                'a QR code (you play Player 1 with the names, clans and first player chosen here), or join with '
+                'the invitation a friend sent you (you play Player 2, under Player 2\'s name).</p>'
                 '<div class="row"><button type="button" class="primary" data-p2p-host>Invite a friend</button> '
-                '<button type="button" data-p2p-join>Join with a code</button></div></section>')
+                '<button type="button" data-p2p-join>Join with a code</button></div>'
+                f'<details class="ice"{" open" if ice else ""}><summary>Playing across the internet?</summary>'
+                f'<p class="muted">{ICE_HELP}</p><label class="field"><span>STUN/TURN servers</span>'
+                f'<textarea id="ice-servers" data-ice-servers rows="2" spellcheck="false" '
+                f'placeholder="stun:stun.example.org:3478" aria-label="STUN and TURN servers, one a line">{ice}'
+                '</textarea></label></details></section>')
     code_box = (f'<textarea class="link-code" data-link-code readonly rows="3" aria-label="Link code">{h(link.code)}</textarea>'
+                '<button type="button" class="ghost" data-cmd="copy-code">Copy the code</button>'
                 if link.code else "")
     paste = ('<label class="field"><span>{label}</span><textarea class="link-input" data-link-input rows="3" '
-             'aria-label="{label}"></textarea></label><button type="button" class="primary" data-link-submit>{button}</button>')
+             'aria-label="{label}">{value}</textarea></label><button type="button" class="primary" data-link-submit>{button}</button>')
     stage = link.stage
     if stage == "creating":
         body = '<p class="busy" role="status">Creating an invitation…</p>'
     elif stage == "inviting":
-        body = ('<p>Send this invitation code to your friend (any way you like):</p>' + code_box +
-                paste.format(label="Then paste the reply code your friend sends back", button="Connect"))
+        share = ""
+        if link.url:
+            share = ('<p>Send your friend this link (or let her scan the QR code with her phone):</p>'
+                     f'<div class="row"><input type="text" class="link-url" data-link-url readonly value="{h(link.url)}" '
+                     'aria-label="Invitation link"><button type="button" class="primary" data-cmd="copy-link">Copy the link</button></div>')
+        if link.qr:
+            share += f'<div class="link-qr" data-link-qr>{link.qr}</div>'
+        body = (share + f'<details class="code"><summary>or send the code itself ({len(link.code)} characters)</summary>'
+                + code_box + '</details>' +
+                paste.format(label="Then paste the reply code your friend sends back", button="Connect", value=""))
     elif stage == "pasting":
-        body = paste.format(label="Paste the invitation code your friend sent", button="Join")
+        if link.invited:
+            body = ('<p><b>You are invited to a game.</b> Check your name (Player 2 above), then join; you will get '
+                    'a reply code to send back.</p>' +
+                    paste.format(label="The invitation", button="Join", value=h(link.invited)))
+        else:
+            body = paste.format(label="Paste the invitation link or code your friend sent", button="Join", value="")
     elif stage == "answering":
         body = ('<p>Send this reply code back to your friend; the game starts when she pastes it.</p>' + code_box)
     elif stage == "connecting":

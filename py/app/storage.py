@@ -17,6 +17,7 @@ from crystalclans import jsontext
 AUTOSAVE = "crystalclans.autosave"
 AUTOSAVE_META = "crystalclans.autosave.meta"
 SLOTS = "crystalclans.slots"
+ICE_SERVERS = "crystalclans.ice_servers"  # the player's STUN/TURN lines for links across the internet
 MAX_STORED_CHARS = 50_000_000  # more than any browser's quota for a page
 
 BLOCKED = ("Saving is off: this browser blocks storage for this page (cookies and site data are blocked), "
@@ -71,6 +72,12 @@ class Storage:
         except ValueError:
             return {}
         return d if isinstance(d, dict) else {}
+
+    def ice_servers_text(self) -> str:
+        return (self._get(ICE_SERVERS) or "")[:2000]
+
+    def set_ice_servers_text(self, text: str) -> bool:
+        return self._set(ICE_SERVERS, text[:2000])
 
     # ---------------------------------------------------------------- autosave
     def autosave(self, save_json: str, meta: dict) -> bool:

@@ -22,13 +22,22 @@ def assert_only_own_hand(page, own: str, other: str) -> None:
 
 
 def link_pages(a, b) -> float:
+    """The host invites; the guest opens the invitation link (the code in its #fragment), joins, and sends
+    the reply code back, which the host pastes."""
     t = time.perf_counter()
     a.click("[data-p2p-host]")
-    invitation = a.locator("[data-link-code]")
+    invitation = a.locator("[data-link-url]")
     invitation.wait_for(state="visible", timeout=20_000)
-    code = invitation.input_value()
-    b.click("[data-p2p-join]")
-    b.fill("[data-link-input]", code)
+    url = invitation.input_value()
+    assert "#CC1" in url
+    a.locator("[data-link-qr] svg").wait_for(state="visible", timeout=10_000)
+    screenshot(a, "p2p_invitation")
+    b.goto(url)
+    b.wait_for_selector('body[data-ready="true"]', timeout=120_000)
+    b.locator("[data-link-input]").wait_for(state="visible", timeout=20_000)
+    assert b.locator("[data-link-input]").input_value() == url.split("#", 1)[1]
+    assert "#" not in b.url, "the invitation stays in the address bar (a reload would join again)"
+    b.fill("#name-1", "Bo")
     b.click("[data-link-submit]")
     reply = b.locator("[data-link-code]")
     reply.wait_for(state="visible", timeout=20_000)
@@ -48,11 +57,9 @@ def test_two_players_link_play_resign_and_rematch(new_context, app_url, say):
     a = new_context().new_page()
     b = new_context().new_page()
     open_app(a, app_url)
-    open_app(b, app_url)
     a.fill("#name-0", "Ada")
     a.select_option("#clan-0", "blood")
     a.select_option("#clan-1", "skull")
-    b.fill("#name-1", "Bo")
     link_s = link_pages(a, b)
     assert state_hash(a) == state_hash(b)
     rng = random.Random(3)

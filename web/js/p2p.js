@@ -9,6 +9,9 @@
 //   const reply = await p2p.join(code, iceServers)
 //   await p2p.accept(reply)                      // on the host: the channel opens on both pages
 //   p2p.send(text); p2p.onmessage(text => ...); p2p.onstate(state => ...); p2p.state(); p2p.close()
+//   p2p.inviteLink(code) -> this page's URL with the code as its #fragment (never sent to any host)
+//   await p2p.qr(text) -> an SVG QR code (vendored qrcode-generator, loaded on first use)
+//   p2p.invited() -> the code in this page's #fragment, if it was opened from an invitation link
 //
 // Python sees only text messages (see py/app/net/); this module never reads them.
 
@@ -107,7 +110,9 @@ function wire(ch) {
 
 function fresh(iceServers) {
   close();
-  pc = new RTCPeerConnection({ iceServers: (iceServers || []).map((u) => ({ urls: u })) });
+  // [{urls, username?, credential?}] from the settings (STUN/TURN for links across the internet); none by default
+  const servers = [...(iceServers || [])].map((s) => (typeof s === "string" ? { urls: s } : s));
+  pc = new RTCPeerConnection({ iceServers: servers });
   pc.onconnectionstatechange = () => {
     if (pc && (pc.connectionState === "failed" || pc.connectionState === "disconnected")) setState("closed");
   };
@@ -152,8 +157,27 @@ function close() {
   pc = null;
 }
 
+function inviteLink(code) {
+  return location.origin + location.pathname + "#" + code;
+}
+
+function invited() {
+  const h = decodeURIComponent(location.hash.slice(1));
+  if (!h.startsWith(PREFIX)) return "";
+  history.replaceState(null, "", location.pathname + location.search);  // a reload does not join again
+  return h;
+}
+
+async function qr(text) {
+  const { qrcode } = await import("../vendor/qrcode/qrcode.mjs");
+  const q = qrcode(0, "L");  // the smallest version that holds the text
+  q.addData(String(text));
+  q.make();
+  return q.createSvgTag({ cellSize: 4, margin: 16, scalable: true, title: "Invitation QR code" });
+}
+
 window.crystalclans_p2p = {
-  host, join, accept, send, close,
+  host, join, accept, send, close, inviteLink, invited, qr,
   onmessage: (cb) => { onMessage = cb; },
   onstate: (cb) => { onState = cb; },
   state: () => (channel ? channel.readyState : "none"),
