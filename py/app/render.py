@@ -181,7 +181,7 @@ def online_panel(app) -> str:
                 f'<textarea id="ice-servers" data-ice-servers rows="2" spellcheck="false" '
                 f'placeholder="stun:stun.example.org:3478" aria-label="STUN and TURN servers, one a line">{ice}'
                 '</textarea></label></details></section>')
-    code_box = (f'<textarea class="link-code" data-link-code readonly rows="3" aria-label="Link code">{h(link.code)}</textarea>'
+    code_box = (f'<textarea class="link-code" data-link-code readonly rows="2" aria-label="Link code">{h(link.code)}</textarea>'
                 '<button type="button" class="ghost" data-cmd="copy-code">Copy the code</button>'
                 if link.code else "")
     paste = ('<label class="field"><span>{label}</span><textarea class="link-input" data-link-input rows="3" '
@@ -197,8 +197,7 @@ def online_panel(app) -> str:
                      'aria-label="Invitation link"><button type="button" class="primary" data-cmd="copy-link">Copy the link</button></div>')
         if link.qr:
             share += f'<div class="link-qr" data-link-qr>{link.qr}</div>'
-        body = (share + f'<details class="code"><summary>or send the code itself ({len(link.code)} characters)</summary>'
-                + code_box + '</details>' +
+        body = (share + f'<p class="muted">or send the code itself ({len(link.code)} characters):</p>' + code_box +
                 paste.format(label="Then paste the reply code your friend sends back", button="Connect", value=""))
     elif stage == "pasting":
         if link.invited:

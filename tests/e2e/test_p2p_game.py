@@ -1,15 +1,17 @@
-"""Two players far apart: two browser contexts link through the real start screen (the invitation code
-pasted into the other page, the reply pasted back) and play by clicking what each page offers; both pages
-keep the same state hash, and neither ever shows the other's hand. A game of random clicks can run to
-1,500 clicks, so the suite plays CLICKS of them and then the host resigns (both pages end the game, and a
-rematch links a new deal); CRYSTALCLANS_LONG=1 plays the game to its end by the rules instead."""
+"""Two players far apart: two browser contexts link through the real start screen (the guest opens the
+invitation link, the reply code is pasted back) and play a whole game to a winner by clicking what each page
+offers; both pages end with the same state hash and winner, and neither ever shows the other's hand. Then a
+rematch links a new deal, and the host resigns it."""
 from __future__ import annotations
 
 import os
 import random
 import time
 
-from .ui import PICK_JS, PwError, PwTimeout, assert_no_page_errors, open_app, screenshot, state_hash
+import crystalclans as cc
+from crystalclans.ai import make_bot
+
+from .ui import OFFERED_JS, PwError, PwTimeout, assert_no_page_errors, open_app, screenshot, state_hash
 
 HANDS_JS = """() => ({sections: document.querySelectorAll('section.hand').length,
     clans: [...document.querySelectorAll('section.hand .card')].map(e => [...e.classList].find(c => c.startsWith('clan-')))})"""
@@ -49,11 +51,53 @@ def link_pages(a, b) -> float:
     return time.perf_counter() - t
 
 
-LONG = os.environ.get("CRYSTALCLANS_LONG") == "1"
-CLICKS = 10_000 if LONG else 160
+LONG = os.environ.get("CRYSTALCLANS_LONG") == "1"  # random clicks only: games of ~1,000 clicks
 
 
-def test_two_players_link_play_resign_and_rematch(new_context, app_url, say):
+def greedy_choice(page, bot) -> str | None:
+    """What the greedy bot would choose for this page's player, from the page's own autosave (the lockstep
+    game both pages hold). None when that is not on the page (during a secret run the page may already
+    offer its player's next pick)."""
+    text = page.evaluate("() => localStorage.getItem('crystalclans.autosave')")
+    g = cc.Game.from_json(text)
+    return str(bot.choose(g)) if g.decision is not None else None
+
+
+def play(a, b, rng, max_clicks: int, bots=None) -> tuple[list[int], bool]:
+    """Click what each page offers, on whichever page must act, until the game is over or max_clicks.
+    With bots, a page clicks the action its greedy bot picks (games of ~250 decisions instead of ~1,000
+    random ones); continues and anything else at random. Returns (clicks per page, game over)."""
+    clicks = [0, 0]
+    idle_since = time.perf_counter()
+    while sum(clicks) < max_clicks:
+        offers = [p.evaluate(OFFERED_JS) for p in (a, b)]
+        if all(x and x.get("gameOver") for x in offers):
+            return clicks, True
+        ready = [i for i, x in enumerate(offers) if x and not x.get("gameOver")]
+        if not ready:
+            assert time.perf_counter() - idle_since < 20, "neither page offers anything"
+            time.sleep(0.05)
+            continue
+        if sum(clicks) % 10 == 0:
+            assert_only_own_hand(a, "blood", "skull")
+            assert_only_own_hand(b, "skull", "blood")
+        i = ready[rng.randrange(len(ready))]
+        page, offer = (a, b)[i], offers[i]
+        items = offer["items"]
+        pick = items[rng.randrange(len(items))]
+        if bots and offer["kind"] == "action":
+            want = greedy_choice(page, bots[i])
+            pick = next((x for x in items if x["value"] == want), pick)
+        try:  # the other page's move may re-render this one between the look and the click: look again
+            page.locator(offer["selector"]).nth(pick["index"]).click(timeout=2_000)
+        except (PwTimeout, PwError):
+            continue
+        clicks[i] += 1
+        idle_since = time.perf_counter()
+    return clicks, False
+
+
+def test_two_players_link_play_a_whole_game_rematch_and_resign(new_context, app_url, say):
     a = new_context().new_page()
     b = new_context().new_page()
     open_app(a, app_url)
@@ -63,47 +107,16 @@ def test_two_players_link_play_resign_and_rematch(new_context, app_url, say):
     link_s = link_pages(a, b)
     assert state_hash(a) == state_hash(b)
     rng = random.Random(3)
-    clicks = [0, 0]
     started = time.perf_counter()
-    idle_since = time.perf_counter()
-    while time.perf_counter() - started < 900 and sum(clicks) < CLICKS:
-        picks = [p.evaluate(PICK_JS, rng.random()) for p in (a, b)]
-        if all(x and x.get("gameOver") for x in picks):
-            break
-        ready = [i for i, x in enumerate(picks) if x and not x.get("gameOver")]
-        if not ready:
-            assert time.perf_counter() - idle_since < 20, "neither page offers anything"
-            time.sleep(0.05)
-            continue
-        if sum(clicks) % 10 == 0:
-            assert_only_own_hand(a, "blood", "skull")
-            assert_only_own_hand(b, "skull", "blood")
-        i = ready[rng.randrange(len(ready))]
-        page, pick = (a, b)[i], picks[i]
-        try:  # the other page's move may re-render this one between the pick and the click: pick again
-            page.locator(pick["selector"]).nth(pick["index"]).click(timeout=2_000)
-        except (PwTimeout, PwError):
-            continue
-        clicks[i] += 1
-        idle_since = time.perf_counter()
-    else:
-        assert not LONG, f"no winner after {sum(clicks)} clicks"
+    bots = None if LONG else [make_bot("greedy", seed=1), make_bot("greedy", seed=2)]
+    clicks, over = play(a, b, rng, 4000, bots)
     played_s = time.perf_counter() - started
+    assert over, f"no winner after {sum(clicks)} clicks"
     ha, hb = state_hash(a), state_hash(b)
     assert ha == hb
-    over = [p.locator("[data-game-over]").is_visible() for p in (a, b)]
-    resigned = not all(over)
-    if resigned:  # the host gives up from the menu, with a confirmation
-        a.click("details.menu summary")
-        a.click("[data-cmd=resign]")
-        a.click("[data-cmd=resign-confirm]")
-        for p in (a, b):
-            p.locator("[data-game-over]").wait_for(state="visible", timeout=10_000)
-        assert "Bo wins" in a.locator("#go-title").inner_text()
-        assert "Ada resigned" in b.locator("[data-game-over]").inner_text()
-        screenshot(b, "p2p_guest_sees_the_host_resign")
-    else:
-        screenshot(a, "p2p_game_over_host")
+    winners = [p.locator("#go-title").inner_text() for p in (a, b)]
+    assert winners[0] == winners[1] and winners[0].endswith("wins!")
+    screenshot(a, "p2p_game_over_host")
     # a rematch: the host asks, the guest sees it and accepts; a new deal is agreed over the same link
     a.click("[data-game-over] [data-cmd=rematch]")
     b.locator("[data-rematch-offered]").wait_for(state="visible", timeout=10_000)
@@ -114,9 +127,18 @@ def test_two_players_link_play_resign_and_rematch(new_context, app_url, say):
                             timeout=30_000)
     h2 = state_hash(a)
     assert h2 == state_hash(b) and h2 != ha
-    assert_only_own_hand(a, "blood", "skull")
-    assert_only_own_hand(b, "skull", "blood")
-    say(f"linked through the start screen in {link_s:.1f} s; {sum(clicks)} clicks ({clicks[0]} on the host's "
-        f"page, {clicks[1]} on the guest's) in {played_s:.0f} s, hashes equal; "
-        f"{'the host resigned' if resigned else 'the game ended by the rules'}; a rematch linked a new deal")
+    more, over = play(a, b, rng, 30)
+    assert not over and state_hash(a) == state_hash(b)
+    # the host gives up from the menu, with a confirmation; both pages end the game
+    a.click("details.menu summary")
+    a.click("[data-cmd=resign]")
+    a.click("[data-cmd=resign-confirm]")
+    for p in (a, b):
+        p.locator("[data-game-over]").wait_for(state="visible", timeout=10_000)
+    assert "Bo wins" in a.locator("#go-title").inner_text()
+    assert "Ada resigned" in b.locator("[data-game-over]").inner_text()
+    screenshot(b, "p2p_guest_sees_the_host_resign")
+    say(f"linked through the start screen in {link_s:.1f} s; a whole game to a winner in {sum(clicks)} clicks "
+        f"({clicks[0]} on the host's page, {clicks[1]} on the guest's) in {played_s:.0f} s, equal hashes and "
+        f"winner ({winners[0]!r}); a rematch linked a new deal; {sum(more)} clicks later the host resigned")
     assert_no_page_errors(a, b)

@@ -85,6 +85,17 @@ PICK_JS = JS_LIB + r"""
 }
 """
 
+# Everything clickable right now (of the first kind that has any): for tests that choose by value.
+OFFERED_JS = JS_LIB + r"""
+() => {
+  if (e2eGameOver()) return {gameOver: true};
+  const c = e2eCandidates();
+  if (!c) return null;
+  return {gameOver: false, kind: c.kind, selector: c.sel,
+          items: c.idx.map(i => ({index: i, value: (c.kind === "continue" ? c.all[i].dataset.continue : c.all[i].dataset.action) || ""}))};
+}
+"""
+
 # After a click: the state hash changed, or the clicked element went away or got covered, or game over.
 SETTLED_JS = JS_LIB + r"""
 () => {
