@@ -61,6 +61,7 @@ class App:
         self.think_ms: list[float] = []  # the computer's thinking time per move (tests, bench)
         self.computer_failure = ""  # why the computer player stopped, if it did
         self.link = None  # app.link.Link while playing a friend far away
+        self.resume_offer = None  # app.link.SavedOnline: an online game to go on with over a new link
         # ?seed=N in the page URL: new games are dealt from that seed (reproducing a game, tests)
         self.fixed_seed = url_seed(str(window.location.search))
 
@@ -126,6 +127,7 @@ class App:
         self.game = game
         self.names = names
         self.actors = actors
+        self.resume_offer = None
         self.seats = parse_seats(seats)
         if self.session is None or self.session.game is not game:
             self.link = None if self.session is not None else self.link
@@ -261,7 +263,7 @@ class App:
     def link_begin(self, role: str, settings: dict, send, ice_servers: list | None = None) -> None:
         from .link import Link
 
-        self.link = Link(role, settings, send, ice_servers)
+        self.link = Link(role, settings, send, ice_servers, self.resume_offer)
         self.settings = settings
         self.clear_error()
         self.render()
@@ -274,9 +276,30 @@ class App:
             link.opened()
             self.render()
         elif state == "closed" and link.stage != "ended":
-            link.problem = ("The link to the other player is closed. The game is saved here; open it again "
-                            "from a new invitation to go on.")
-            self.show_error(link.problem)
+            link.problem = ("The link to the other player is lost. The game is saved here: re-link (one of you "
+                            "invites again, the other joins) and it goes on where you both were.")
+            self.render()
+
+    def offer_resume(self, game, names, seat: int) -> None:
+        """The start screen offers to go on with this online game over a new link (either player invites)."""
+        from .link import SavedOnline
+
+        self.resume_offer = SavedOnline(game, seat, names)
+        self.link = None
+        self.screen = "start"
+        self.clear_error()
+        self.render()
+
+    def relink(self) -> None:
+        if self.link is not None and self.game is not None:
+            self.offer_resume(self.game, self.names, self.link.me)
+
+    def play_saved_here(self) -> None:
+        """Go on with a saved online game at this screen only (both sides played here)."""
+        r = self.resume_offer
+        if r is not None:
+            self.install(r.game, r.names, [], ["human", "human"])
+            self._sync_actors()
             self.render()
 
     def resign(self) -> None:
@@ -314,8 +337,11 @@ class App:
             g = link.ready_game()
             if g is not None:
                 self.install(g, [n[:24] for n in link.names()], [], link.seats())
+                self._sync_actors()  # a resumed game has a log already
                 self.clear_error()
                 self.render()
+            elif link.resumer is not None:
+                self.render()  # e.g. the two saved games differ: say so, offer the resync
             return
         g = self.game
         prev_battle = g.last_battle if g is not None else None
@@ -394,6 +420,8 @@ class App:
             return
         meta = {"names": self.names, "seats": [s.code for s in self.seats], "summary": self.summary(),
                 "saved_at": time.time()}
+        if self.session is not None:  # an online game: a reloaded page offers to re-link and go on
+            meta["online"] = {"seat": self.session.me}
         if not self.storage.autosave(self.game.to_json(), meta):
             self.show_error(self.storage.problem)  # and render.storage_notice keeps saying it
         self.autosave_meta = meta
@@ -421,7 +449,7 @@ class App:
         except Exception:
             pass
 
-    async def load_text(self, text: str, names=None, source: str = "save", seats=None) -> bool:
+    async def load_text(self, text: str, names=None, source: str = "save", seats=None, online=None) -> bool:
         try:  # the cheap checks first (size, nesting, numbers): a hostile file is refused before any deep work
             doc = check_save_text(text)
         except cc.SaveError as e:
@@ -449,7 +477,12 @@ class App:
             _, actors = replay(game.setup, game.log) if game.setup.get("clans") else (None, [])
         except Exception:
             actors = []
-        self.install(game, [str(n)[:24] for n in names], actors, seats)
+        names = [str(n)[:24] for n in names]
+        seat = online.get("seat") if isinstance(online, dict) else None
+        if seat in (0, 1) and not game.is_over:
+            self.offer_resume(game, names, seat)
+            return True
+        self.install(game, names, actors, seats)
         self.clear_error()
         self.render()
         self.drive()
@@ -469,7 +502,7 @@ class App:
             self.render()
             self.drive()
             return
-        await self.load_text(text, meta.get("names"), "autosaved game", meta.get("seats"))
+        await self.load_text(text, meta.get("names"), "autosaved game", meta.get("seats"), meta.get("online"))
 
     async def load_slot(self, name: str) -> None:
         slot = self.storage.slot(name)

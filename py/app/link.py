@@ -12,6 +12,7 @@ from typing import Callable
 import crystalclans as cc
 
 from .net.handshake import Handshake
+from .net.resume import Resume, game_id
 from .net.session import Session
 
 
@@ -49,8 +50,18 @@ def parse_ice_servers(text: str) -> tuple[list[dict], list[str]]:
     return servers, problems
 
 
+class SavedOnline:
+    """An online game saved on this page, to go on with over a new link."""
+
+    def __init__(self, game: cc.Game, seat: int, names: list[str]):
+        self.game = game
+        self.seat = seat
+        self.names = list(names)
+
+
 class Link:
-    def __init__(self, role: str, settings: dict, send: Callable[[str], None], ice_servers: list | None = None):
+    def __init__(self, role: str, settings: dict, send: Callable[[str], None], ice_servers: list | None = None,
+                 resume: "SavedOnline | None" = None):
         self.role = role  # "host" or "guest"
         self.settings = settings  # the start screen's fields when the link began
         self.send = send
@@ -59,6 +70,8 @@ class Link:
         self.url = ""  # the invitation as a link (the code in its #fragment)
         self.qr = ""  # the invitation link as an SVG QR code
         self.invited = ""  # the code this page was opened with (an invitation link), to join with
+        self.resume = resume  # going on with a saved online game (after a reload or a lost link)
+        self.resumer: Resume | None = None
         self.stage = "creating" if role == "host" else "pasting"
         self.problem = ""
         self.handshake: Handshake | None = None
@@ -67,7 +80,14 @@ class Link:
 
     @property
     def me(self) -> int:
+        if self.resume is not None:
+            return self.resume.seat
         return 0 if self.role == "host" else 1
+
+    @property
+    def tag(self) -> str:
+        """What the invitation says it is for: the saved game's id, or "" for a new game."""
+        return game_id(self.resume.game) if self.resume is not None else ""
 
     @property
     def my_name(self) -> str:
@@ -75,6 +95,13 @@ class Link:
 
     def opened(self) -> None:
         self.stage = "agreeing"
+        if self.resume is not None:
+            self.resumer = Resume(self.resume.game, self.me, self.role == "host", self.send)
+            self.resumer.start()
+            early, self.early = self.early, []
+            for text in early:
+                self.receive_before_game(text)
+            return
         self.handshake = Handshake(self.role, self.my_name, cc.base_set().hash, self.send)
         self.handshake.start()
         early, self.early = self.early, []
@@ -83,6 +110,8 @@ class Link:
 
     def receive_before_game(self, text: str) -> str | None:
         """A message before the game: returns a reason if refused."""
+        if self.resumer is not None:
+            return self.resumer.receive(text)
         if self.handshake is None:
             self.early.append(text)
             return None
@@ -97,6 +126,11 @@ class Link:
 
     def ready_game(self) -> cc.Game | None:
         """The agreed game, once the seed and the setup are settled (both pages build the same one)."""
+        r = self.resumer
+        if self.session is None and r is not None and r.session is not None:
+            self.session = r.session
+            self.stage = "playing"
+            return r.session.game
         hs = self.handshake
         if self.session is None and hs is not None and hs.seed is not None and hs.setup is not None:
             g = hs.game()
@@ -107,12 +141,21 @@ class Link:
 
     def rematch(self) -> None:
         """Both asked for a rematch: agree on a new seed over the same link (same clans, first player)."""
+        if self.resume is not None:  # a resumed game's rematch: the host's seat and names as they were
+            names = self.resume.names
+            self.settings = {**self.settings, "names": names if self.me == 0 else names[::-1],
+                             "clans": list(self.resume.game.setup["clans"])}
+            self.role = "host" if self.me == 0 else "guest"
+            self.resume = None
+            self.resumer = None
         self.session = None
         self.stage = "agreeing"
         self.handshake = None
         self.opened()
 
     def names(self) -> list[str]:
+        if self.resume is not None:
+            return list(self.resume.names)
         return list(self.handshake.setup["names"]) if self.handshake and self.handshake.setup else ["", ""]
 
     def seats(self) -> list[str]:

@@ -167,6 +167,13 @@ def on_click(event):
         elif cmd == "delete-slot":
             app.storage.delete_slot(str(ds.slot))
             app.render()
+        elif cmd == "relink":
+            window.crystalclans_p2p.close()
+            app.relink()
+        elif cmd == "resume-here":
+            app.play_saved_here()
+        elif cmd == "resync" and app.link is not None and app.link.resumer is not None:
+            app.link.resumer.request_resync()
         elif cmd in ("copy-link", "copy-code") and app.link is not None:
             text = app.link.url if cmd == "copy-link" else app.link.code
             asyncio.ensure_future(_copy(text, "link" if cmd == "copy-link" else "code"))
@@ -211,7 +218,7 @@ async def _p2p_host():
     link = app.link
     p2p = window.crystalclans_p2p
     try:
-        code = str(await p2p.host(_to_js(link.ice_servers)))
+        code = str(await p2p.host(_to_js(link.ice_servers), link.tag))
     except Exception as e:
         app.show_error(f"Could not create an invitation: {e}")
         return
@@ -242,6 +249,9 @@ async def _p2p_submit(code: str):
             from app.controller import read_settings
 
             link.settings = read_settings(document)  # the name as it is now (a guest may edit it last)
+            problem = await _match_invitation(link, str(await window.crystalclans_p2p.inspect(code)))
+            if problem:
+                raise ValueError(problem)
             reply = await window.crystalclans_p2p.join(code, _to_js(link.ice_servers))
             link.code = str(reply)
             link.stage = "answering"
@@ -250,6 +260,34 @@ async def _p2p_submit(code: str):
         link.stage = "inviting" if link.role == "host" else "pasting"
         app.show_error(f"Could not link: {getattr(e, 'message', None) or e}")
         app.render()
+
+
+async def _match_invitation(link, tag: str) -> str:
+    """A guest's invitation is for a new game ("") or to go on with a saved one: find that game here."""
+    from app.link import SavedOnline
+    from app.net.resume import game_id
+
+    if not tag:
+        link.resume = None  # a new game, even if one is saved here
+        return ""
+    if link.resume is not None and game_id(link.resume.game) == tag:
+        return ""
+    meta = app.storage.autosave_meta() or {}
+    text = app.storage.autosave_text()
+    online = meta.get("online")
+    if text and online:
+        try:
+            await app.ensure_pydantic()
+            import crystalclans as cc
+
+            g = cc.Game.from_json(text)
+        except Exception:
+            g = None
+        if g is not None and game_id(g) == tag:
+            link.resume = SavedOnline(g, online["seat"], meta.get("names") or ["Player 1", "Player 2"])
+            return ""
+    return ("this invitation is to go on with a saved game that this browser does not hold (it was played in "
+            "another browser, or its save was replaced)")
 
 
 def _on_p2p_message(text):

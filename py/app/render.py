@@ -169,6 +169,16 @@ def online_panel(app) -> str:
     """Play a friend online: invite (host) or join, the codes to pass by hand, and where the link stands."""
     link = getattr(app, "link", None)
     head = '<section class="panel online" aria-labelledby="online-title"><h2 id="online-title">Play a friend online</h2>'
+    saved = getattr(app, "resume_offer", None)
+    if link is None and saved is not None:
+        other = saved.names[1 - saved.seat]
+        return (head + f'<p data-resume-offer><b>Your game with {h(other)} is saved here</b> (turn {saved.game.turn}, '
+                f'{len(saved.game.log)} moves). Re-link to go on where you both were: one of you invites, the other '
+                'joins with that invitation.</p>'
+                f'<div class="row"><button type="button" class="primary" data-p2p-host>Invite {h(other)} again</button> '
+                '<button type="button" data-p2p-join>Join with a code</button></div>'
+                '<button type="button" class="ghost" data-cmd="resume-here">Play it on at this screen instead</button>'
+                '</section>')
     if link is None:
         ice = h(app.storage.ice_servers_text())
         return (head + '<p class="muted">Two devices, no account and no server: invite a friend with a link, a code or '
@@ -210,6 +220,12 @@ def online_panel(app) -> str:
         body = ('<p>Send this reply code back to your friend; the game starts when she pastes it.</p>' + code_box)
     elif stage == "connecting":
         body = '<p class="busy" role="status">Connecting…</p>'
+    elif link.resumer is not None and link.resumer.out_of_step:
+        body = (f'<p class="notice warn" role="alert" data-out-of-step>{h(link.resumer.out_of_step)}</p>' +
+                ('' if link.role == "host" else
+                 '<button type="button" class="primary" data-cmd="resync">Resync from the host\'s game</button>'))
+    elif link.resume is not None:
+        body = '<p class="busy" role="status">Linked. Finding the last move you both hold…</p>'
     else:
         body = '<p class="busy" role="status">Linked. Agreeing on a fair deal…</p>'
     problem = f'<p class="notice warn" role="status">{h(link.problem)}</p>' if link.problem else ""
@@ -243,6 +259,10 @@ def game_screen(app) -> str:
     interactive = app.offers_decision()
     targets = Targets(view, app.cs.board.zone_ids, words.crystal_by_id) if interactive else None
     parts = [storage_notice(app.storage)]
+    link = getattr(app, "link", None)
+    if link is not None and link.problem and app.session is not None and not app.finished:
+        parts.append(f'<p class="notice warn" role="alert" data-link-lost>{h(link.problem)} '
+                     '<button type="button" class="primary" data-cmd="relink">Re-link</button></p>')
     over = app.finished
     if over and not app.pending_battle:
         parts.append(game_over_panel(app))

@@ -147,4 +147,6 @@ def _well_formed(key: str, v) -> bool:
         return isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)
     if key in ("summary", "save"):
         return isinstance(v, str)
+    if key == "online":  # an online game's seat on this page
+        return isinstance(v, dict) and type(v.get("seat")) is int and v["seat"] in (0, 1)
     return True

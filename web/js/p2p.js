@@ -5,7 +5,9 @@
 // fingerprint, the setup role, the candidates), deflated and base64url-encoded into a short code; the full
 // SDP is rebuilt on the other side.
 //
-//   const code = await p2p.host(iceServers)      // the invitation (a link's #fragment, a code, a QR code)
+//   const code = await p2p.host(iceServers, tag)  // the invitation (a link's #fragment, a code, a QR code);
+//                                                 // tag: the id of a saved game to go on with, else none
+//   await p2p.inspect(code) -> that tag, or ""
 //   const reply = await p2p.join(code, iceServers)
 //   await p2p.accept(reply)                      // on the host: the channel opens on both pages
 //   p2p.send(text); p2p.onmessage(text => ...); p2p.onstate(state => ...); p2p.state(); p2p.close()
@@ -74,8 +76,10 @@ function expand(d, type) {
   return { type, sdp: lines.join("\r\n") + "\r\n" };
 }
 
-async function encode(desc) {
-  return PREFIX + b64url(await deflate(JSON.stringify(squeeze(desc.sdp))));
+async function encode(desc, tag) {
+  const d = squeeze(desc.sdp);
+  if (tag) d.g = String(tag);  // the saved game an invitation goes on with (none for a new game)
+  return PREFIX + b64url(await deflate(JSON.stringify(d)));
 }
 
 async function decode(code) {
@@ -88,7 +92,9 @@ async function decode(code) {
     throw new Error("this link code is damaged (copy it again, whole)");
   }
   if (!d || typeof d.u !== "string" || typeof d.p !== "string" || !/^[0-9A-Fa-f]{64}$/.test(d.f || "")
-      || !Array.isArray(d.c) || d.c.length > 32) throw new Error("this link code is damaged");
+      || !Array.isArray(d.c) || d.c.length > 32 || (d.g !== undefined && !/^[0-9a-f]{16}$/.test(d.g))) {
+    throw new Error("this link code is damaged");
+  }
   return d;
 }
 
@@ -119,13 +125,18 @@ function fresh(iceServers) {
   return pc;
 }
 
-async function host(iceServers) {
+async function host(iceServers, tag) {
   const conn = fresh(iceServers);
   wire(conn.createDataChannel("crystalclans", { ordered: true }));
   await conn.setLocalDescription(await conn.createOffer());
   await gathered(conn);
   setState("inviting");
-  return encode(conn.localDescription);
+  return encode(conn.localDescription, tag);
+}
+
+// What an invitation is for: the id of the saved game it goes on with, or "" for a new game.
+async function inspect(code) {
+  return (await decode(code)).g || "";
 }
 
 async function join(code, iceServers) {
@@ -177,7 +188,7 @@ async function qr(text) {
 }
 
 window.crystalclans_p2p = {
-  host, join, accept, send, close, inviteLink, invited, qr,
+  host, join, accept, send, close, inviteLink, invited, qr, inspect,
   onmessage: (cb) => { onMessage = cb; },
   onstate: (cb) => { onState = cb; },
   state: () => (channel ? channel.readyState : "none"),

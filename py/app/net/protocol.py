@@ -109,13 +109,25 @@ def _models() -> dict[str, Any]:
         have: int = Field(ge=0, le=100_000)
         hash: str = Field(pattern=HEX64)
 
+    class Resume(Msg):
+        t: Literal["resume"]
+        game: str = Field(pattern=r"^[0-9a-f]{16}$")
+        card_set: str = Field(pattern=HEX64)
+        seat: int = Field(ge=0, le=1)
+        have: int = Field(ge=0, le=100_000)
+        hash: str = Field(pattern=HEX64)
+
+    class ResumeAt(Msg):  # the verdict of the page that holds more moves: go on from move `at`, or not
+        t: Literal["resume_ok", "out_of_step"]
+        at: int = Field(ge=0, le=100_000)
+
     class Resync(Msg):
         t: Literal["resync"]
         log: list[str] = Field(max_length=20_000)
         hash: str = Field(pattern=HEX64)
 
     for m in (Hello, SeedCommit, SeedReveal, Setup, Move, SecretCommit, SecretReveal, Resign, Rematch,
-              Ping, ResyncRequest, Resync):
+              Ping, ResyncRequest, Resync, Resume, ResumeAt):
         for t in m.model_fields["t"].annotation.__args__:
             _MODELS[t] = m
     return _MODELS

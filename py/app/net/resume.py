@@ -1,0 +1,138 @@
+"""Going on with an online game after a reload or a dropped link: both pages hold the game (autosaved after
+every move) and agree where to resume.
+
+Over a new link, each page sends `resume`: which game (an id of its setup), its seat, how many moves it holds
+and the state hash after them. The shorter log must be a prefix of the longer one: the page that holds more
+checks it (the hash of its own game cut to the other's length). Play resumes at the last move both hold, and
+the page that was ahead sends again its own moves the other missed (they go through the lockstep session
+like any move, so the other page checks each one). Moves the ahead page holds that the other player made
+(the tail of a secret run revealed on one side only) are dropped: that player simply chooses again.
+
+If the logs differ before that point, the games are out of step: play stays stopped until the guest asks
+for the host's log (`resync_request`) and replays it (`resync`), which it checks move by move from the
+setup both agreed.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Callable
+
+import crystalclans as cc
+
+from .protocol import ProtocolError, dump, parse
+from .session import SECRET_KINDS, Session
+
+
+def game_id(game: cc.Game) -> str:
+    """Which game this is: the same on both pages (the setup holds the joint seed)."""
+    return hashlib.sha256(json.dumps(game.setup, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def replayed(setup: dict, log: list[str]) -> cc.Game:
+    """A game from a setup and a log; IllegalAction if a move is not legal where it stands."""
+    g = cc.new_game(clans=tuple(setup["clans"]), seed=setup["seed"], first_player=setup.get("first_player"),
+                    mulligan=bool(setup.get("mulligan")))
+    for move in log:
+        if g.decision is None:
+            raise cc.IllegalAction("a move after the end of the game")
+        g.apply(move)
+    return g
+
+
+class Resume:
+    def __init__(self, game: cc.Game, me: int, host: bool, send: Callable[[str], None]):
+        self.game = game
+        self.me = me
+        self.host = host
+        self.send = send
+        self.session: Session | None = None
+        self.out_of_step = ""  # why the games cannot simply go on (a resync from the host's log is needed)
+        self.resent = 0  # moves sent again to the other page
+        self.dropped = 0  # moves of the other player's dropped here (chosen again)
+        self.waiting = False  # the other page holds more moves: its verdict comes next
+
+    def start(self) -> None:
+        self.send(dump("resume", game=game_id(self.game), card_set=cc.base_set().hash, seat=self.me,
+                       have=len(self.game.log), hash=self.game.state_hash()))
+
+    def receive(self, text: str) -> str | None:
+        """A peer's message: None if accepted, else the reason it was refused. Once play has resumed, the
+        lockstep session takes the messages."""
+        if self.session is not None:
+            return self.session.receive(text)
+        try:
+            self._handle(parse(text))
+        except ProtocolError as e:
+            return f"Refused {e}"
+        return None
+
+    def _handle(self, m) -> None:
+        if m.t == "ping":
+            self.send(dump("pong", n=m.n))
+            return
+        if m.t == "pong":
+            return
+        if m.t == "resume" and self.session is None and not self.out_of_step:
+            self._resume(m)
+        elif m.t == "out_of_step" and self.session is None:
+            self.out_of_step = self.out_of_step or self._differ(m.at)
+        elif m.t == "resume_ok" and self.session is None and self.waiting and m.at == len(self.game.log):
+            self._go_on(self.game)  # the page that is ahead found this game a prefix of its own
+        elif m.t == "resync_request" and self.host and self.out_of_step:
+            self.send(dump("resync", log=list(self.game.log), hash=self.game.state_hash()))
+            self._go_on(self.game)
+        elif m.t == "resync" and not self.host and self.out_of_step:
+            try:
+                g = replayed(self.game.setup, list(m.log))
+            except (cc.IllegalAction, ValueError, KeyError) as e:
+                raise ProtocolError(f"a resync whose log does not replay ({str(e)[:120]})") from None
+            if g.state_hash() != m.hash:
+                raise ProtocolError("a resync whose state hash does not match its log")
+            self.out_of_step = ""
+            self._go_on(g)
+        else:
+            raise ProtocolError(f"a {m.t} message while resuming the game")
+
+    def _resume(self, m) -> None:
+        g = self.game
+        if m.card_set != cc.base_set().hash:
+            raise ProtocolError("the other page plays another card set (its hash differs)")
+        if m.game != game_id(g):
+            raise ProtocolError("the other page is resuming another game (start a new one together instead)")
+        if m.seat != 1 - self.me:
+            raise ProtocolError("the other page plays the same side as this one")
+        mine = len(g.log)
+        if m.have > mine:  # the other page is ahead: it checks, then sends again what this one missed
+            self.waiting = True
+            return
+        common = g if m.have == mine else replayed(g.setup, g.log[:m.have])
+        if common.state_hash() != m.hash:
+            self.out_of_step = self._differ(m.have)
+            self.send(dump("out_of_step", at=m.have))
+            return
+        extra = list(g.log[m.have:])
+        if extra:
+            self.send(dump("resume_ok", at=m.have))  # what the other page missed follows
+        self._go_on(common)
+        for move in extra:  # my own moves the other page missed, in order, through the session
+            d = self.session.game.decision
+            if d is None or d.player != self.me or d.kind in SECRET_KINDS or move not in self.session.offered():
+                break
+            self.session.play(move)
+            self.resent += 1
+        self.dropped = len(extra) - self.resent
+
+    def _differ(self, at: int) -> str:
+        return (f"The two saved games differ within their first {at} moves. Play stays stopped until they are "
+                "resynchronised from the host's game" + (": press Resync." if not self.host else
+                                                          " (the other player presses Resync)."))
+
+    def request_resync(self) -> None:
+        """The guest's button: replace this game with the host's (it is checked move by move)."""
+        if not self.host and self.out_of_step:
+            self.send(dump("resync_request", have=len(self.game.log), hash=self.game.state_hash()))
+
+    def _go_on(self, g: cc.Game) -> None:
+        self.game = g
+        self.session = Session(g, self.me, self.send)

@@ -1,0 +1,111 @@
+"""Helpers for tests of two linked pages: linking through the start screen and playing by clicks on
+whichever page must act."""
+from __future__ import annotations
+
+import time
+
+import crystalclans as cc
+
+from .ui import OFFERED_JS, PwError, PwTimeout, screenshot
+
+HANDS_JS = """() => ({sections: document.querySelectorAll('section.hand').length,
+    clans: [...document.querySelectorAll('section.hand .card')].map(e => [...e.classList].find(c => c.startsWith('clan-')))})"""
+
+
+def assert_only_own_hand(page, own: str, other: str) -> None:
+    seen = page.evaluate(HANDS_JS)
+    assert seen["sections"] <= 1, "two hands on one page"
+    assert f"clan-{other}" not in seen["clans"], f"the opponent's ({other}) hand cards are on this page"
+
+
+def link_pages(a, b) -> float:
+    """The host invites; the guest opens the invitation link (the code in its #fragment), joins, and sends
+    the reply code back, which the host pastes."""
+    t = time.perf_counter()
+    a.click("[data-p2p-host]")
+    invitation = a.locator("[data-link-url]")
+    invitation.wait_for(state="visible", timeout=20_000)
+    url = invitation.input_value()
+    assert "#CC1" in url
+    a.locator("[data-link-qr] svg").wait_for(state="visible", timeout=10_000)
+    screenshot(a, "p2p_invitation")
+    b.goto(url)
+    b.wait_for_selector('body[data-ready="true"]', timeout=120_000)
+    b.locator("[data-link-input]").wait_for(state="visible", timeout=20_000)
+    assert b.locator("[data-link-input]").input_value() == url.split("#", 1)[1]
+    assert "#" not in b.url, "the invitation stays in the address bar (a reload would join again)"
+    b.fill("#name-1", "Bo")
+    b.click("[data-link-submit]")
+    reply = b.locator("[data-link-code]")
+    reply.wait_for(state="visible", timeout=20_000)
+    a.fill("[data-link-input]", reply.input_value())
+    a.click("[data-link-submit]")
+    for p in (a, b):
+        p.wait_for_selector('body[data-linked="true"]', state="attached", timeout=20_000)
+        p.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=30_000)
+    return time.perf_counter() - t
+
+
+def greedy_choice(page, bot) -> str | None:
+    """What the greedy bot would choose for this page's player, from the page's own autosave (the lockstep
+    game both pages hold). None when that is not on the page (during a secret run the page may already
+    offer its player's next pick)."""
+    text = page.evaluate("() => localStorage.getItem('crystalclans.autosave')")
+    g = cc.Game.from_json(text)
+    return str(bot.choose(g)) if g.decision is not None else None
+
+
+def play(a, b, rng, max_clicks: int, bots=None) -> tuple[list[int], bool]:
+    """Click what each page offers, on whichever page must act, until the game is over or max_clicks.
+    With bots, a page clicks the action its greedy bot picks (games of ~250 decisions instead of ~1,000
+    random ones); continues and anything else at random. Returns (clicks per page, game over)."""
+    clicks = [0, 0]
+    idle_since = time.perf_counter()
+    while sum(clicks) < max_clicks:
+        offers = [p.evaluate(OFFERED_JS) for p in (a, b)]
+        if all(x and x.get("gameOver") for x in offers):
+            return clicks, True
+        ready = [i for i, x in enumerate(offers) if x and not x.get("gameOver")]
+        if not ready:
+            assert time.perf_counter() - idle_since < 20, "neither page offers anything"
+            time.sleep(0.05)
+            continue
+        if sum(clicks) % 10 == 0:
+            assert_only_own_hand(a, "blood", "skull")
+            assert_only_own_hand(b, "skull", "blood")
+        i = ready[rng.randrange(len(ready))]
+        page, offer = (a, b)[i], offers[i]
+        items = offer["items"]
+        pick = items[rng.randrange(len(items))]
+        if bots and offer["kind"] == "action":
+            want = greedy_choice(page, bots[i])
+            pick = next((x for x in items if x["value"] == want), pick)
+        try:  # the other page's move may re-render this one between the look and the click: look again
+            page.locator(offer["selector"]).nth(pick["index"]).click(timeout=2_000)
+        except (PwTimeout, PwError):
+            continue
+        clicks[i] += 1
+        idle_since = time.perf_counter()
+    return clicks, False
+
+
+def relink_by_codes(host, guest) -> float:
+    """Both pages show the saved game's re-link panel: `host` invites, `guest` pastes the code and joins,
+    `host` pastes the reply; both go on with the game. Returns seconds."""
+    t = time.perf_counter()
+    for p in (host, guest):
+        p.locator("[data-resume-offer]").wait_for(state="visible", timeout=20_000)
+    host.click("[data-p2p-host]")
+    code = host.locator("[data-link-code]")
+    code.wait_for(state="visible", timeout=20_000)
+    guest.click("[data-p2p-join]")
+    guest.fill("[data-link-input]", code.input_value())
+    guest.click("[data-link-submit]")
+    reply = guest.locator("[data-link-code]")
+    reply.wait_for(state="visible", timeout=20_000)
+    host.fill("[data-link-input]", reply.input_value())
+    host.click("[data-link-submit]")
+    for p in (host, guest):
+        p.wait_for_selector('body[data-linked="true"]', state="attached", timeout=20_000)
+        p.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=30_000)
+    return time.perf_counter() - t
