@@ -345,13 +345,14 @@ class App:
             return
         g = self.game
         prev_battle = g.last_battle if g is not None else None
+        was_desync = link.session.desync
         reason = link.session.receive(text)
         if reason:
             self.show_error(reason + (" " + link.session.desync if link.session.desync else ""))
         elif link.session.rematch == {0, 1}:
             self._begin_rematch()
             return
-        if link.session.game is not g or reason is None:
+        if link.session.game is not g or reason is None or link.session.desync != was_desync:
             self.game = link.session.game
             self._sync_actors()
             self._after_change(prev_battle)

@@ -170,6 +170,8 @@ def on_click(event):
         elif cmd == "relink":
             window.crystalclans_p2p.close()
             app.relink()
+        elif cmd == "resync-session" and app.session is not None:
+            app.session.request_resync()
         elif cmd == "resume-here":
             app.play_saved_here()
         elif cmd == "resync" and app.link is not None and app.link.resumer is not None:

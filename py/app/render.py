@@ -263,6 +263,11 @@ def game_screen(app) -> str:
     if link is not None and link.problem and app.session is not None and not app.finished:
         parts.append(f'<p class="notice warn" role="alert" data-link-lost>{h(link.problem)} '
                      '<button type="button" class="primary" data-cmd="relink">Re-link</button></p>')
+    session = app.session if hasattr(app, "session") else None
+    if session is not None and session.desync and not app.finished:
+        button = ('<button type="button" class="primary" data-cmd="resync-session">Resync from the host\'s game</button>'
+                  if not session.host else '<span class="muted">Waiting for the other player to resync…</span>')
+        parts.append(f'<p class="notice warn" role="alert" data-desync>{h(session.desync)} {button}</p>')
     over = app.finished
     if over and not app.pending_battle:
         parts.append(game_over_panel(app))
@@ -488,6 +493,10 @@ def waiting_bar(app, view) -> str:
     d = view.get("decision") or {}
     p = d.get("player", view["active"])
     seat = app.seats[p]
+    session = getattr(app, "session", None)
+    if session is not None and session.desync:
+        return ('<section class="action-bar waiting" aria-label="Stopped" data-stopped>'
+                '<p>Play is stopped until the two games are resynchronised.</p></section>')
     if seat.computer:
         status = app.computer.status()
         failure = status[8:] if status.startswith("failed") else app.computer_failure

@@ -267,3 +267,27 @@ def test_a_rematch_needs_both_players_and_only_after_the_game():
     assert peer.ask_rematch() is True
     deliver(wire, (us, peer))
     assert us.rematch == peer.rematch == {0, 1}
+
+
+def test_after_a_desync_the_guest_replays_the_hosts_game_and_play_goes_on():
+    wire, us, peer = hostile_setup(decider=1)  # us: the host (seat 0); the peer must decide
+    before = us.game.state_hash()
+    assert peer.receive(dump("resync_request", have=1, hash="0" * 64)) is not None  # guest: not its to answer
+    assert us.receive(dump("resync_request", have=1, hash="0" * 64)) is not None  # no desync: refused
+    legal = str(us.game.legal_actions()[0])
+    assert "hash" in us.receive(dump("action", seq=us.seq, move=legal, hash="0" * 64))
+    assert us.desync and us.game.state_hash() == before
+    assert json.loads(wire.queues[1][-1])["t"] == "out_of_step"  # the host tells the guest
+    deliver(wire, (us, peer))
+    assert peer.desync and not peer.offered()
+    assert "does not replay" in peer.receive(dump("resync", log=["nonsense"], hash=before))
+    assert "does not match" in peer.receive(dump("resync", log=list(us.game.log), hash="0" * 64))
+    peer.request_resync()
+    deliver(wire, (us, peer))
+    assert not us.desync and not peer.desync
+    assert peer.game.state_hash() == us.game.state_hash() == before
+    assert peer.offered()  # play goes on
+    o = peer.offered()[0]
+    peer.play(o)
+    deliver(wire, (us, peer))
+    assert peer.game.state_hash() == us.game.state_hash() != before

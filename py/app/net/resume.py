@@ -135,4 +135,4 @@ class Resume:
 
     def _go_on(self, g: cc.Game) -> None:
         self.game = g
-        self.session = Session(g, self.me, self.send)
+        self.session = Session(g, self.me, self.send, host=self.host)

@@ -25,9 +25,10 @@ SECRET_KINDS = frozenset({"battle_card", "foresight"})
 
 
 class Session:
-    def __init__(self, game: cc.Game, me: int, send: Callable[[str], None]):
+    def __init__(self, game: cc.Game, me: int, send: Callable[[str], None], host: bool | None = None):
         self.game = game
         self.me = me
+        self.host = me == 0 if host is None else host  # the host's game is the reference in a resync
         self.them = 1 - me
         self.send = send
         self.run: list[dict] = []  # the open run of secret picks: {"seq", "player", "move", "salt", "c"}
@@ -154,6 +155,19 @@ class Session:
             return
         if t == "pong":
             return
+        if t == "out_of_step" and not self.over:
+            self.desync = self.desync or (f"The other page found the two games differ after move {m.at}. Play stops "
+                                          "here; resynchronise from the host's game.")
+            return
+        if t == "resync_request" and self.host and self.desync and not self.over:
+            if self.revealed_sent:  # my picks of the open run are out: choosing again would let the peer cheat
+                raise ProtocolError("a resync request after this page revealed its picks: the run completes first")
+            self.send(dump("resync", log=list(self.game.log), hash=self.game.state_hash()))
+            self._restart_from(self.game)
+            return
+        if t == "resync" and not self.host and self.desync:
+            self._restart_from(self._replayed(m.log, m.hash))
+            return
         if t == "rematch":
             if not self.over or self.them in self.rematch:
                 raise ProtocolError("a rematch request before the game is over, or a second one")
@@ -209,6 +223,30 @@ class Session:
             return
         raise ProtocolError(f"a {t} message during play")
 
+    def request_resync(self) -> None:
+        """The guest's button after a desync: replace this game with the host's (replayed move by move)."""
+        if self.desync and not self.host:
+            self.send(dump("resync_request", have=len(self.game.log), hash=self.game.state_hash()))
+
+    def _replayed(self, log: list[str], want_hash: str) -> cc.Game:
+        s = self.game.setup
+        g = cc.new_game(clans=tuple(s["clans"]), seed=s["seed"], first_player=s.get("first_player"),
+                        mulligan=bool(s.get("mulligan")))
+        try:
+            for move in log:
+                g.apply(move)
+        except Exception as e:  # an untrusted log: any failure to replay it is a refusal
+            raise ProtocolError(f"a resync whose log does not replay ({str(e)[:120]})") from None
+        if g.state_hash() != want_hash:
+            raise ProtocolError("a resync whose state hash does not match its log")
+        return g
+
+    def _restart_from(self, g: cc.Game) -> None:
+        self.game = g
+        self.run = []  # an open run of secret picks starts again
+        self.revealed_sent = False
+        self.desync = ""
+
     def _apply_checked(self, move: str, want_hash: str, seq: int) -> None:
         trial = self.game.clone()
         try:
@@ -218,5 +256,6 @@ class Session:
         if trial.state_hash() != want_hash:
             self.desync = (f"After move {seq} ({move[:60]!r}) the two games differ (state hashes do not match). "
                            "Play stops here; resynchronise from the host's game.")
-            raise ProtocolError(f"move {seq}: the state hash after it differs from this game's")
+            self.send(dump("out_of_step", at=seq))
+            raise ProtocolError(f"move {seq}: the state hash after it differs from this game's.")
         self.game = trial
