@@ -461,6 +461,9 @@ def cmd_bench(args) -> int:
     log("== the computer's thinking time in the browser's worker (headless Chromium) ==")
     status |= subprocess.run([sys.executable, str(ROOT / "bench" / "bot_browser_bench.py")], cwd=ROOT,
                              env=env_with_pythonpath()).returncode
+    log("== playing a friend online: link time, channel round trip, action latency (headless Chromium) ==")
+    status |= subprocess.run([sys.executable, str(ROOT / "bench" / "p2p_bench.py")], cwd=ROOT,
+                             env=env_with_pythonpath()).returncode
     log("== page load: time to data-ready, ours vs a bare Pyodide page (headless Chromium) ==")
     status |= subprocess.run([sys.executable, str(ROOT / "bench" / "load_bench.py")], cwd=ROOT,
                              env=env_with_pythonpath()).returncode
