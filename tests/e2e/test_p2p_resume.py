@@ -1,4 +1,4 @@
-"""Losing nothing: mid-game the guest's page reloads, and later the link is closed; each time the players
+"""Losing nothing: mid-game the guest's page (a phone-sized one) reloads, and later the link is closed; each time the players
 re-link with a new invitation (the second time the other player invites) and the game goes on where both
 were, with equal state hashes, and is played to its end."""
 from __future__ import annotations
@@ -26,7 +26,7 @@ def wait_equal_hashes(a, b, timeout_s: float = 10.0) -> str:
 
 def test_a_reload_and_a_closed_link_lose_nothing(new_context, app_url, say):
     a = new_context().new_page()
-    b = new_context().new_page()
+    b = new_context(viewport={"width": 390, "height": 844}).new_page()  # the guest plays on a phone
     open_app(a, app_url)
     a.fill("#name-0", "Ada")
     a.select_option("#clan-0", "blood")
@@ -34,7 +34,7 @@ def test_a_reload_and_a_closed_link_lose_nothing(new_context, app_url, say):
     link_pages(a, b)
     rng = random.Random(5)
     bots = [make_bot("greedy", seed=1), make_bot("greedy", seed=2)]
-    c1, over = play(a, b, rng, 40, bots)
+    c1, over = play(a, b, rng, 15, bots)
     assert not over
     before = wait_equal_hashes(a, b)
 
@@ -50,8 +50,9 @@ def test_a_reload_and_a_closed_link_lose_nothing(new_context, app_url, say):
     after_reload = wait_equal_hashes(a, b)
     assert after_reload == before, "the game did not resume where both pages were"
 
-    c2, over = play(a, b, rng, 40, bots)
+    c2, over = play(a, b, rng, 15, bots)
     assert not over
+    screenshot(b, "p2p_guest_on_a_phone")
     mid = wait_equal_hashes(a, b)
 
     # the link is closed (a network drop); this time the guest invites and the host joins
