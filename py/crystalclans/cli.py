@@ -10,6 +10,7 @@ import argparse
 import sys
 import time
 from collections import defaultdict
+from pathlib import Path
 
 from .simulate import pairings, random_game
 
@@ -56,19 +57,24 @@ def tournament(args: argparse.Namespace) -> int:
         return 2
     t0 = time.perf_counter()
     print(f"seat-swapped pairs of games over mixed clans, {args.games} games per pair, seed {args.seed}")
-    run(bots, args.games, args.seed, args.workers, progress=lambda line: print(line, flush=True))
+    record = Path(args.record) if args.record else None
+    if record is not None:
+        record.parent.mkdir(parents=True, exist_ok=True)
+    run(bots, args.games, args.seed, args.workers, progress=lambda line: print(line, flush=True), record=record,
+        play_missing=not args.recorded_only)
     print(f"{time.perf_counter() - t0:.0f} s")
     return 0
 
 
 def balance(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from .ai.tournament import balance as run
     from .ai.tournament import balance_markdown
 
     t0 = time.perf_counter()
-    r = run(args.bot, args.games, args.seed, args.workers)
+    record = Path(args.record) if args.record else None
+    if record is not None:
+        record.parent.mkdir(parents=True, exist_ok=True)
+    r = run(args.bot, args.games, args.seed, args.workers, record=record)
     cmd = f"python -m crystalclans balance --bot {args.bot} --games {args.games} --seed {args.seed}"
     text = balance_markdown(r, cmd, time.perf_counter() - t0)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
@@ -90,12 +96,17 @@ def main(argv: list[str] | None = None) -> int:
     tour.add_argument("--games", type=int, default=40, help="games per pair of bots")
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    tour.add_argument("--record", help="a JSON-lines file: each game appended as it ends; games already "
+                                       "in it are not played again (continue a stopped run)")
+    tour.add_argument("--recorded-only", action="store_true", help="with --record: report the games played so "
+                                                                     "far, play none")
     bal = sub.add_parser("balance", help="a bot against itself over all clan pairings, written as markdown")
     bal.add_argument("--bot", default="hard")
     bal.add_argument("--games", type=int, default=10, help="games per clan pairing (21 pairings)")
     bal.add_argument("--seed", type=int, default=1)
     bal.add_argument("--workers", type=int, default=None)
     bal.add_argument("--out", default="docs/BALANCE.md")
+    bal.add_argument("--record", help="a JSON-lines file of finished games (continue a stopped run)")
     args = ap.parse_args(argv)
     if args.cmd == "simulate":
         return simulate(args)

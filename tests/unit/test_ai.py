@@ -115,3 +115,22 @@ def test_a_game_between_bots_ends_and_the_statistics_are_right():
     lo, hi = wilson(40, 50)
     assert 0.66 < lo < 0.8 < hi < 0.9
     assert elo(0.5) == 0 and round(elo(0.75)) == 191 and elo(1.0) > 1000
+
+
+def test_a_recorded_tournament_continues_where_it_stopped(tmp_path):
+    from crystalclans.ai.tournament import run_jobs, schedule, tournament
+
+    record = tmp_path / "games.jsonl"
+    jobs = schedule("random", "greedy", 3, seed=4)
+    first = run_jobs(jobs[:4], 1, record)
+    assert len(record.read_text().splitlines()) == 4
+    with record.open("a") as fh:
+        fh.write('{"bots": ["random", "gre')  # a run stopped mid-line
+    again = run_jobs(jobs, 1, record)  # only the two missing games are played
+    lines = record.read_text().splitlines()
+    assert len(lines) == 7 and again[:4] == first  # 4 games, the cut line, 2 games
+    assert [o["seed"] for o in again] == [j[2] for j in jobs]
+    part = tournament(["random", "greedy"], 8, seed=4, workers=1, record=record, play_missing=False)[0]
+    assert part.games == 6  # of 8 scheduled, 6 recorded so far; none played
+    r = tournament(["random", "greedy"], 6, seed=4, workers=1, record=record)[0]
+    assert r.games == 6 and len(record.read_text().splitlines()) == 7  # nothing played again

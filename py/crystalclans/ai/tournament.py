@@ -7,11 +7,13 @@ cores. Figures: win rate with a 95% Wilson interval, and the Elo difference it i
 """
 from __future__ import annotations
 
+import json
 import math
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..game import Game
 from ..simulate import CLANS, pairings
@@ -41,6 +43,43 @@ def play(bots: tuple[str, str], clans: tuple[str, str], seed: int, budget: dict 
 
 def _job(args: tuple) -> dict:
     return play(*args)
+
+
+def _key(bots, clans, seed) -> tuple:
+    return (tuple(bots), tuple(clans), int(seed))
+
+
+def run_jobs(jobs: list[tuple], workers: int, record: Path | None = None, play_missing: bool = True) -> list[dict]:
+    """Play the jobs on `workers` processes. With `record` (a JSON-lines file), every finished game is
+    appended as it ends and games already in the file are not played again, so a long run can be stopped and
+    continued, or spread over several sessions; results come back in the jobs' order (without play_missing:
+    only the recorded ones)."""
+    done: dict[tuple, dict] = {}
+    if record is not None and record.is_file():
+        text = record.read_text(encoding="utf-8")
+        if text and not text.endswith("\n"):
+            with record.open("a", encoding="utf-8") as fh:
+                fh.write("\n")  # close a line cut short, so the next game starts a line of its own
+        for line in text.splitlines():
+            try:
+                out = json.loads(line)
+                done[_key(out["bots"], out["clans"], out["seed"])] = out
+            except (ValueError, KeyError, TypeError):
+                continue  # a line cut short when a run was stopped
+    todo = [j for j in jobs if _key(*j[:3]) not in done]
+    if not play_missing:
+        return [done[_key(*j[:3])] for j in jobs if _key(*j[:3]) in done]
+    if todo:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(_job, j) for j in todo]
+            for f in as_completed(futures):
+                out = f.result()
+                out = {**out, "bots": list(out["bots"]), "clans": list(out["clans"])}
+                done[_key(out["bots"], out["clans"], out["seed"])] = out
+                if record is not None:
+                    with record.open("a", encoding="utf-8") as fh:
+                        fh.write(json.dumps(out, separators=(",", ":")) + "\n")
+    return [done[_key(*j[:3])] for j in jobs]
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -89,37 +128,36 @@ def schedule(a: str, b: str, pairs_of_games: int, seed: int) -> list[tuple]:
 
 
 def tournament(bots: list[str], games: int, seed: int = 1, workers: int | None = None,
-               progress=None) -> list[PairResult]:
-    """Every pair of `bots` plays `games` games (rounded up to seat-swapped pairs)."""
+               progress=None, record: Path | None = None, play_missing: bool = True) -> list[PairResult]:
+    """Every pair of `bots` plays `games` games (rounded up to seat-swapped pairs); without play_missing,
+    the figures of the games `record` holds so far."""
     results = []
     workers = workers or os.cpu_count() or 1
     for i, a in enumerate(bots):
         for b in bots[i + 1:]:
             jobs = schedule(a, b, (games + 1) // 2, seed)
             r = PairResult(a, b)
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                for out in pool.map(_job, jobs, chunksize=1):
-                    sa = out["bots"].index(a)  # the seat `a` played in this game
-                    r.games += 1
-                    w = out["winner"]
-                    r.a_wins += 0.5 if w is None else float(w == sa)
-                    r.think[0] += out["think"][sa]
-                    r.think[1] += out["think"][1 - sa]
-                    r.decisions[0] += out["decisions"][sa]
-                    r.decisions[1] += out["decisions"][1 - sa]
+            for out in run_jobs(jobs, workers, record, play_missing):
+                sa = out["bots"].index(a)  # the seat `a` played in this game
+                r.games += 1
+                w = out["winner"]
+                r.a_wins += 0.5 if w is None else float(w == sa)
+                r.think[0] += out["think"][sa]
+                r.think[1] += out["think"][1 - sa]
+                r.decisions[0] += out["decisions"][sa]
+                r.decisions[1] += out["decisions"][1 - sa]
             results.append(r)
             if progress:
                 progress(r.line())
     return results
 
 
-
-def balance(bot: str, games_per_pairing: int, seed: int = 1, workers: int | None = None) -> dict:
+def balance(bot: str, games_per_pairing: int, seed: int = 1, workers: int | None = None,
+            record: Path | None = None) -> dict:
     """`bot` against itself over all 21 clan pairings: per clan win rates (mirrors left out) and how often
     the first player wins."""
     jobs = [((bot, bot), clans, seed + i) for clans in pairings() for i in range(games_per_pairing)]
-    with ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-        outs = list(pool.map(_job, jobs, chunksize=1))
+    outs = run_jobs(jobs, workers or os.cpu_count() or 1, record)
     clan = {c: [0.0, 0] for c in CLANS}
     pair = {}
     first = [0.0, 0]
