@@ -62,6 +62,7 @@ class App:
         self.computer_failure = ""  # why the computer player stopped, if it did
         self.link = None  # app.link.Link while playing a friend far away
         self.resume_offer = None  # app.link.SavedOnline: an online game to go on with over a new link
+        self._peer_backlog: list[str] = []  # peer messages waiting for pydantic to load
         # ?seed=N in the page URL: new games are dealt from that seed (reproducing a game, tests)
         self.fixed_seed = url_seed(str(window.location.search))
 
@@ -264,6 +265,10 @@ class App:
         from .link import Link
 
         self.link = Link(role, settings, send, ice_servers, self.resume_offer)
+        try:
+            self.link.can_scan = bool(self.window.crystalclans_p2p.canScan())
+        except Exception:
+            self.link.can_scan = False
         self.settings = settings
         self.clear_error()
         self.render()
@@ -327,6 +332,26 @@ class App:
         self.render()
 
     def on_peer_message(self, text: str) -> None:
+        """A message from the other page. Messages are checked with pydantic, which loads in the background
+        after the page is ready: until it is there (a quick player), they wait in order."""
+        if not self.pydantic_ready or self._peer_backlog:
+            self._peer_backlog.append(text)
+            if len(self._peer_backlog) == 1:
+                self.spawn(self._drain_peer_backlog())
+            return
+        self._on_peer_message(text)
+
+    async def _drain_peer_backlog(self) -> None:
+        try:
+            await self.ensure_pydantic()
+        except Exception as e:  # the wheels could not load: say so rather than drop messages silently
+            self._peer_backlog = []
+            self.show_error(f"Could not check the other page's messages ({e}); reload the page and re-link.")
+            return
+        while self._peer_backlog:
+            self._on_peer_message(self._peer_backlog.pop(0))
+
+    def _on_peer_message(self, text: str) -> None:
         link = self.link
         if link is None:
             return

@@ -71,6 +71,8 @@ class Link:
         self.qr = ""  # the invitation link as an SVG QR code
         self.invited = ""  # the code this page was opened with (an invitation link), to join with
         self.resume = resume  # going on with a saved online game (after a reload or a lost link)
+        self.can_scan = False  # this browser has a camera and BarcodeDetector
+        self.scanning = False
         self.resumer: Resume | None = None
         self.stage = "creating" if role == "host" else "pasting"
         self.problem = ""

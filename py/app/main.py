@@ -170,6 +170,10 @@ def on_click(event):
         elif cmd == "relink":
             window.crystalclans_p2p.close()
             app.relink()
+        elif cmd == "scan" and app.link is not None:
+            asyncio.ensure_future(_scan(app.link))
+        elif cmd == "scan-stop":
+            window.crystalclans_p2p.stopScan()
         elif cmd == "resync-session" and app.session is not None:
             app.session.request_resync()
         elif cmd == "resume-here":
@@ -206,6 +210,24 @@ def _ice_servers():
         return None
     app.storage.set_ice_servers_text(text)
     return servers
+
+
+async def _scan(link):
+    """The camera reads the other player's QR code; what it reads is submitted like a pasted code."""
+    link.scanning = True
+    app.render()
+    try:
+        text = str(await window.crystalclans_p2p.scan(document.querySelector("[data-scan-video]")) or "")
+    except Exception as e:
+        text = ""
+        app.show_error(f"The camera could not be used ({getattr(e, 'message', None) or e}); paste the code instead.")
+    link.scanning = False
+    app.render()
+    if text and app.link is link:
+        inp = document.querySelector("[data-link-input]")
+        if inp:
+            inp.value = text
+        await _p2p_submit(text)
 
 
 async def _copy(text: str, what: str):
@@ -258,6 +280,12 @@ async def _p2p_submit(code: str):
             link.code = str(reply)
             link.stage = "answering"
             app.render()
+            try:
+                link.qr = str(await window.crystalclans_p2p.qr(link.code))
+            except Exception:
+                link.qr = ""
+            if app.link is link and link.stage == "answering":
+                app.render()
     except Exception as e:
         link.stage = "inviting" if link.role == "host" else "pasting"
         app.show_error(f"Could not link: {getattr(e, 'message', None) or e}")

@@ -196,6 +196,12 @@ def online_panel(app) -> str:
                 if link.code else "")
     paste = ('<label class="field"><span>{label}</span><textarea class="link-input" data-link-input rows="3" '
              'aria-label="{label}">{value}</textarea></label><button type="button" class="primary" data-link-submit>{button}</button>')
+    if link.scanning:
+        paste += ('<div class="scan" data-scanning><video data-scan-video playsinline muted aria-label="Camera"></video>'
+                  '<button type="button" class="ghost" data-cmd="scan-stop">Stop the camera</button></div>')
+    elif link.can_scan:
+        paste += ' <button type="button" data-cmd="scan">Scan a QR code</button>'
+
     stage = link.stage
     if stage == "creating":
         body = '<p class="busy" role="status">Creating an invitation…</p>'
@@ -217,7 +223,8 @@ def online_panel(app) -> str:
         else:
             body = paste.format(label="Paste the invitation link or code your friend sent", button="Join", value="")
     elif stage == "answering":
-        body = ('<p>Send this reply code back to your friend; the game starts when she pastes it.</p>' + code_box)
+        body = ('<p>Send this reply code back to your friend (or let her scan it); the game starts when she pastes '
+                'or scans it.</p>' + (f'<div class="link-qr" data-link-qr>{link.qr}</div>' if link.qr else "") + code_box)
     elif stage == "connecting":
         body = '<p class="busy" role="status">Connecting…</p>'
     elif link.resumer is not None and link.resumer.out_of_step:

@@ -52,3 +52,42 @@ def test_two_pages_link_with_a_pasted_code_and_exchange_messages(new_context, ap
     err = c.evaluate("() => window.crystalclans_p2p.join('hello', []).then(() => 'linked?', e => String(e.message))")
     assert "not a Crystal Clans link code" in err
     assert_no_page_errors(a, b, c)
+
+
+# Headless Chromium on Linux has neither a camera nor BarcodeDetector: stand-ins, so the page's own scanning
+# path (the button, the camera preview, the detect loop, submitting what it read) runs for real.
+FAKE_CAMERA = """
+window.BarcodeDetector = class { async detect() { return window.__qrText ? [{rawValue: window.__qrText}] : []; } };
+if (navigator.mediaDevices) navigator.mediaDevices.getUserMedia = async () => {
+  const c = document.createElement('canvas'); c.width = 64; c.height = 64;
+  c.getContext('2d').fillRect(0, 0, 64, 64);
+  return c.captureStream(5);
+};
+"""
+
+
+def test_the_host_scans_the_reply_qr_code(new_context, app_url, say):
+    ctx = new_context()
+    ctx.add_init_script(FAKE_CAMERA)
+    a = ctx.new_page()
+    b = new_context().new_page()
+    open_app(a, app_url)
+    open_app(b, app_url)
+    a.click("[data-p2p-host]")
+    code = a.locator("[data-link-code]")
+    code.wait_for(state="visible", timeout=20_000)
+    b.click("[data-p2p-join]")
+    assert b.locator("[data-cmd=scan]").count() == 0, "a scan button without a camera"
+    b.fill("[data-link-input]", code.input_value())
+    b.click("[data-link-submit]")
+    reply = b.locator("[data-link-code]")
+    reply.wait_for(state="visible", timeout=20_000)
+    b.locator("[data-link-qr] svg").wait_for(state="visible", timeout=10_000)  # the reply as a QR code too
+    a.click("[data-cmd=scan]")
+    a.locator("[data-scanning] video").wait_for(state="visible", timeout=10_000)
+    a.evaluate("(t) => { window.__qrText = t; }", reply.input_value())  # the camera now sees the reply
+    for p in (a, b):
+        p.wait_for_selector('body[data-linked="true"]', state="attached", timeout=20_000)
+        p.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=30_000)
+    say("the host scanned the reply QR code (stand-in camera and detector): linked, the game began")
+    assert_no_page_errors(a, b)

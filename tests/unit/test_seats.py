@@ -196,3 +196,26 @@ def test_a_persons_move_that_hands_the_decision_to_the_computer_sets_it_thinking
     assert app.game.decision.player == 1 and len(spawned) == 1
     run_sync(spawned.pop())
     assert app.game.decision.player == 0
+
+
+def test_peer_messages_that_arrive_before_pydantic_wait_in_order():
+    """Regression: a quick guest's hello arrived before pydantic had loaded; the import failed inside the
+    message handler and the handshake hung on both pages."""
+    import asyncio
+
+    spawned = []
+    app = App(FakeDocument(), fake_window(""), computer=RandomComputer(), spawn=spawned.append)
+    app.pydantic_ready = False
+    seen = []
+    app._on_peer_message = seen.append
+
+    async def loaded():
+        app.pydantic_ready = True
+
+    app.ensure_pydantic = loaded
+    app.on_peer_message("one")
+    app.on_peer_message("two")
+    assert seen == [] and len(spawned) == 1
+    asyncio.run(spawned[0])
+    app.on_peer_message("three")
+    assert seen == ["one", "two", "three"]

@@ -14,6 +14,8 @@
 //   p2p.inviteLink(code) -> this page's URL with the code as its #fragment (never sent to any host)
 //   await p2p.qr(text) -> an SVG QR code (vendored qrcode-generator, loaded on first use)
 //   p2p.invited() -> the code in this page's #fragment, if it was opened from an invitation link
+//   p2p.canScan(); await p2p.scan(videoElement) -> the text of the first Crystal Clans QR code the camera sees
+//   ("" after p2p.stopScan())
 //
 // Python sees only text messages (see py/app/net/); this module never reads them.
 
@@ -187,8 +189,39 @@ async function qr(text) {
   return q.createSvgTag({ cellSize: 4, margin: 16, scalable: true, title: "Invitation QR code" });
 }
 
+// Scanning a code with the camera, where the browser has one and BarcodeDetector (pasting always works).
+let scanning = false;
+
+function canScan() {
+  return "BarcodeDetector" in window && !!(navigator.mediaDevices && navigator.mediaDevices.getUserMedia);
+}
+
+async function scan(video) {
+  const detector = new window.BarcodeDetector({ formats: ["qr_code"] });
+  const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+  scanning = true;
+  try {
+    video.srcObject = stream;
+    await video.play();
+    while (scanning) {
+      const found = (await detector.detect(video)).map((c) => String(c.rawValue)).find((t) => t.includes(PREFIX));
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return "";
+  } finally {
+    scanning = false;
+    stream.getTracks().forEach((t) => t.stop());
+    video.srcObject = null;
+  }
+}
+
+function stopScan() {
+  scanning = false;
+}
+
 window.crystalclans_p2p = {
-  host, join, accept, send, close, inviteLink, invited, qr, inspect,
+  host, join, accept, send, close, inviteLink, invited, qr, inspect, canScan, scan, stopScan,
   onmessage: (cb) => { onMessage = cb; },
   onstate: (cb) => { onState = cb; },
   state: () => (channel ? channel.readyState : "none"),
