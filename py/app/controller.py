@@ -277,13 +277,26 @@ class App:
         link = self.link
         if link is None:
             return
-        if state == "open" and link.handshake is None:
-            link.opened()
+        if state == "open" and link.handshake is None and link.resumer is None:
+            link.opened()  # messages that came before this event are handled now: the game may be agreed
+            self._start_if_agreed()
             self.render()
         elif state == "closed" and link.stage != "ended":
             link.problem = ("The link to the other player is lost. The game is saved here: re-link (one of you "
                             "invites again, the other joins) and it goes on where you both were.")
             self.render()
+
+    def _start_if_agreed(self) -> bool:
+        """The link's game, once both pages agree on it (a new deal, or where to resume), goes on the table."""
+        link = self.link
+        g = link.ready_game() if link is not None else None
+        if g is None:
+            return False
+        self.install(g, [n[:24] for n in link.names()], [], link.seats())
+        self._sync_actors()  # a resumed game has a log already
+        self.clear_error()
+        self.render()
+        return True
 
     def offer_resume(self, game, names, seat: int) -> None:
         """The start screen offers to go on with this online game over a new link (either player invites)."""
@@ -359,13 +372,7 @@ class App:
             reason = link.receive_before_game(text)
             if reason:
                 self.show_error(reason)
-            g = link.ready_game()
-            if g is not None:
-                self.install(g, [n[:24] for n in link.names()], [], link.seats())
-                self._sync_actors()  # a resumed game has a log already
-                self.clear_error()
-                self.render()
-            elif link.resumer is not None:
+            if not self._start_if_agreed() and link.resumer is not None:
                 self.render()  # e.g. the two saved games differ: say so, offer the resync
             return
         g = self.game

@@ -114,6 +114,7 @@ function wire(ch) {
   ch.onopen = () => { linkedAt = performance.now(); setState("open"); };
   ch.onclose = () => setState("closed");
   ch.onmessage = (e) => { if (onMessage && typeof e.data === "string") onMessage(e.data); };
+  if (ch.readyState === "open") ch.onopen();  // already open when handed over: no open event will come
 }
 
 function fresh(iceServers) {
