@@ -13,7 +13,7 @@ import time
 
 import crystalclans as cc
 from crystalclans.ai.bots import useful
-from crystalclans.saves import check_save_text
+from crystalclans.saves import check_save_text, save_names
 
 from . import render
 from .computer import WorkerComputer
@@ -63,6 +63,7 @@ class App:
         self.link = None  # app.link.Link while playing a friend far away
         self.resume_offer = None  # app.link.SavedOnline: an online game to go on with over a new link
         self._peer_backlog: list[str] = []  # peer messages waiting for pydantic to load
+        self.pending_confirm = None  # what runs once the player agrees to replace the autosaved game
         # ?seed=N in the page URL: new games are dealt from that seed (reproducing a game, tests)
         self.fixed_seed = url_seed(str(window.location.search))
 
@@ -114,6 +115,30 @@ class App:
                 f"({self.words.clan_name(clans[1])}) · {state}")
 
     # ------------------------------------------------------------------ game lifecycle
+    def replaces_unfinished(self) -> str:
+        """The summary of the autosaved game if it is unfinished (a new game or an import would replace it)."""
+        meta = self.storage.autosave_meta()
+        if meta is None or meta.get("over") is True:
+            return ""
+        return str(meta.get("summary") or "your last game")
+
+    def ask_before_replacing(self, what: str, run) -> None:
+        """Run `run()` now, or, if it would replace an unfinished autosaved game, after the player confirms."""
+        summary = self.replaces_unfinished()
+        if not summary:
+            run()
+            return
+        self.pending_confirm = run
+        self.modal = ("confirm", what, summary)
+        self.render()
+
+    def confirm(self) -> None:
+        run, self.pending_confirm = self.pending_confirm, None
+        self.modal = None
+        self.render()
+        if run is not None:
+            run()
+
     def start_new(self, names, clans, first, mulligan, seats=None) -> None:
         seed = self.fixed_seed if self.fixed_seed is not None else random.randrange(1 << 31)
         fp = None if first == "random" else int(first)
@@ -452,10 +477,10 @@ class App:
         if self.game is None:
             return
         meta = {"names": self.names, "seats": [s.code for s in self.seats], "summary": self.summary(),
-                "saved_at": time.time()}
+                "saved_at": time.time(), "over": self.finished}
         if self.session is not None:  # an online game: a reloaded page offers to re-link and go on
             meta["online"] = {"seat": self.session.me}
-        if not self.storage.autosave(self.game.to_json(), meta):
+        if not self.storage.autosave(self.game.to_json(names=self.names), meta):
             self.show_error(self.storage.problem)  # and render.storage_notice keeps saying it
         self.autosave_meta = meta
 
@@ -482,30 +507,42 @@ class App:
         except Exception:
             pass
 
-    async def load_text(self, text: str, names=None, source: str = "save", seats=None, online=None) -> bool:
+    async def load_text(self, text: str, names=None, source: str = "save", seats=None, online=None,
+                        ask: bool = False) -> bool:
+        """Load a save's text as the current game. With `ask`, a save that loads but would replace an
+        unfinished autosaved game waits for the player's yes (an import); a bad one is refused at once."""
+        loaded = await self.parse_save(text, source)
+        if loaded is None:
+            return False
+        if ask:
+            self.ask_before_replacing("import", lambda: self.open_loaded(*loaded, names, seats, online))
+        else:
+            self.open_loaded(*loaded, names, seats, online)
+        return True
+
+    async def parse_save(self, text: str, source: str):
+        """(game, parsed JSON) of a save that loads, else None with the reason shown; nothing changes."""
         try:  # the cheap checks first (size, nesting, numbers): a hostile file is refused before any deep work
             doc = check_save_text(text)
         except cc.SaveError as e:
             self.show_error(f"Could not load the {source}: {e}")
-            return False
+            return None
         self.busy = f"Loading the {source}…"
         self.render()
         try:
             await self.ensure_pydantic()
             game = cc.Game.from_json(doc)
-        except cc.SaveError as e:
+        except Exception as e:  # SaveError, or anything else: it still must not corrupt the current state
             self.busy = ""
             self.show_error(f"Could not load the {source}: {e}")
             self.render()
-            return False
-        except Exception as e:  # anything else still must not corrupt the current state
-            self.busy = ""
-            self.show_error(f"Could not load the {source}: {e}")
-            self.render()
-            return False
+            return None
         self.busy = ""
+        return game, doc
+
+    def open_loaded(self, game, doc, names=None, seats=None, online=None) -> None:
         if not names or len(names) != 2:
-            names = default_names(self.words, game)
+            names = save_names(doc) or default_names(self.words, game)
         try:
             _, actors = replay(game.setup, game.log) if game.setup.get("clans") else (None, [])
         except Exception:
@@ -514,12 +551,11 @@ class App:
         seat = online.get("seat") if isinstance(online, dict) else None
         if seat in (0, 1) and not game.is_over:
             self.offer_resume(game, names, seat)
-            return True
+            return
         self.install(game, names, actors, seats)
         self.clear_error()
         self.render()
         self.drive()
-        return True
 
     async def continue_game(self) -> None:
         text = self.storage.autosave_text()
@@ -528,7 +564,7 @@ class App:
             return
         meta = self.storage.autosave_meta() or {}
         g = self.game
-        if g is not None and g.to_json() == text:  # the game is still in memory: no need to replay it
+        if g is not None and g.to_json(names=self.names) == text:  # still in memory: no need to replay it
             self.screen = "game"
             self.shown_player = None
             self._after_change(g.last_battle)
@@ -549,7 +585,7 @@ class App:
         if self.game is None:
             return
         meta = {"names": self.names, "seats": [s.code for s in self.seats], "summary": self.summary()}
-        if self.storage.save_slot(name, self.game.to_json(), meta):
+        if self.storage.save_slot(name, self.game.to_json(names=self.names), meta):
             self.flash(f"Saved as “{name}”.")
         else:
             self.show_error(self.storage.problem)
@@ -590,6 +626,8 @@ class App:
             doc.getElementById("topnav").innerHTML = ""
             doc.body.dataset.screen = "start"
             modal = render.rules_modal() if self.modal == ("rules",) else ""
+            if self.modal and self.modal[0] == "confirm":
+                modal = render.confirm_modal(*self.modal[1:])
         else:
             app_el.innerHTML = render.game_screen(self)
             doc.getElementById("topnav").innerHTML = render.menu_html(self)
@@ -604,6 +642,8 @@ class App:
                     modal = render.rules_modal()
                 elif self.modal[0] == "resign":
                     modal = render.resign_modal(self)
+                elif self.modal[0] == "confirm":
+                    modal = render.confirm_modal(*self.modal[1:])
         if self.modal and self.modal[0] == "card" and self.screen == "start":
             modal = render.card_details(self, self.modal[1])
         doc.getElementById("modal").innerHTML = modal
@@ -613,7 +653,7 @@ class App:
         doc = self.document
         target = None
         if self.modal:
-            target = doc.querySelector("#modal .close") or None
+            target = doc.querySelector("#modal .close") or doc.querySelector("#modal [data-autofocus]") or None
         if not target:
             target = doc.querySelector("[data-autofocus]")
         if not target and sel:

@@ -104,7 +104,8 @@ def on_click(event):
 
         s = read_settings(document)
         app.settings = s
-        app.start_new(s["names"], s["clans"], s["first"], s["mulligan"], s["seats"])
+        app.ask_before_replacing("new-game", lambda: app.start_new(s["names"], s["clans"], s["first"],
+                                                                  s["mulligan"], s["seats"]))
     elif el.hasAttribute("data-p2p-host") or el.hasAttribute("data-p2p-join"):
         from app.controller import read_settings
 
@@ -130,7 +131,10 @@ def on_click(event):
             app.undo()
         elif cmd == "close-modal":
             app.modal = None
+            app.pending_confirm = None
             app.render()
+        elif cmd == "confirm":
+            app.confirm()
         elif cmd == "discard":
             app.modal = ("discard", int(ds.player))
             app.render()
@@ -371,19 +375,20 @@ async def import_file(inp, file):
             inp.value = ""
         except Exception:
             pass
-    await app.load_text(str(text), None, "save file")
+    await app.load_text(str(text), None, "save file", ask=True)  # a bad file is refused without asking
 
 
 def on_keydown(event):
     if event.key == "Escape" and app.modal:
         app.modal = None
+        app.pending_confirm = None
         app.render()
 
 
 def export_save():
     if app.game is None:
         return
-    text = app.game.to_json()
+    text = app.game.to_json(names=app.names)
     blob = window.Blob.new([text], _to_js({"type": "application/json"}))
     url = window.URL.createObjectURL(blob)
     a = document.createElement("a")

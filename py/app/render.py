@@ -755,7 +755,7 @@ def resign_modal(app) -> str:
     <p>{other} wins, on both screens. This cannot be undone.</p>
     <div class="go-buttons">
       <button type="button" class="primary" data-cmd="resign-confirm">Resign</button>
-      <button type="button" class="close" data-cmd="close-modal" data-autofocus>Play on</button>
+      <button type="button" data-cmd="close-modal" data-autofocus>Play on</button>
     </div>
   </div>
 </div>"""
@@ -851,6 +851,24 @@ def menu_html(app) -> str:
     <button type="button" class="ghost" data-cmd="menu" aria-label="Back to the start screen (the game stays autosaved)">Main menu</button>
   </div>
 </details>"""
+
+
+def confirm_modal(what: str, summary: str) -> str:
+    """Before a new game or an import replaces the unfinished autosaved game."""
+    go = "Import the file" if what == "import" else "Start the new game"
+    return f"""
+<div class="overlay modal" role="dialog" aria-modal="true" aria-labelledby="confirm-title" data-confirm-dialog>
+  <div class="overlay-box confirm-box">
+    <h2 id="confirm-title">Replace your unfinished game?</h2>
+    <p>{h(summary)}</p>
+    <p class="muted">This browser keeps one game to continue. To keep this one too, press “Keep my game”, then open
+    it with Continue and save it to a named slot from the game menu, or export it.</p>
+    <div class="go-buttons">
+      <button type="button" class="primary" data-cmd="confirm" data-confirm>{go}</button>
+      <button type="button" data-cmd="close-modal" data-autofocus>Keep my game</button>
+    </div>
+  </div>
+</div>"""
 
 
 def rules_modal() -> str:

@@ -1,4 +1,4 @@
-"""Saves in localStorage: the autosave (exactly game.to_json()) plus its metadata, and named slots.
+"""Saves in localStorage: the autosave (exactly game.to_json(names=...)) plus its metadata, and named slots.
 
 Storage is outside our control, so nothing in it may break the page: site data can be blocked (then even
 reading `window.localStorage` throws SecurityError), the quota can be full, and what is stored can be
@@ -147,6 +147,8 @@ def _well_formed(key: str, v) -> bool:
         return isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)
     if key in ("summary", "save"):
         return isinstance(v, str)
+    if key == "over":
+        return isinstance(v, bool)
     if key == "online":  # an online game's seat on this page
         return isinstance(v, dict) and type(v.get("seat")) is int and v["seat"] in (0, 1)
     return True

@@ -220,10 +220,11 @@ class Game:
 
         return build_view(self, player)
 
-    def to_json(self) -> str:
+    def to_json(self, names: "list[str] | tuple[str, str] | None" = None) -> str:
+        """The save (format /1; with the players' names, format /2, which loads as everywhere else)."""
         from .saves import game_to_json
 
-        return game_to_json(self)
+        return game_to_json(self, names)
 
     @classmethod
     def from_json(cls, text: str | bytes | dict, card_set: CardSet | None = None) -> "Game":

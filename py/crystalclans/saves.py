@@ -16,7 +16,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from .cardset import CardSet
     from .game import Game
 
-SAVE_FORMAT = "crystalclans-save/1"
+SAVE_FORMAT = "crystalclans-save/1"  # written when a save carries no player names
+SAVE_FORMAT_NAMED = "crystalclans-save/2"  # /1 plus the players' names
+READ_FORMATS = (SAVE_FORMAT, SAVE_FORMAT_NAMED)
+MAX_NAME_CHARS = 24
 # Limits checked before any parsing work, so a hostile file is refused fast. A real game is a few hundred
 # moves (about 10 KB); the longest random games stay under 3,000 moves.
 MAX_SAVE_CHARS = 1_000_000
@@ -52,13 +55,17 @@ def check_save_text(text: "str | bytes") -> dict:
     return raw
 
 
-def game_to_json(g: "Game") -> str:
+def game_to_json(g: "Game", names: "list[str] | tuple[str, str] | None" = None) -> str:
     doc: dict[str, Any] = {
-        "format": SAVE_FORMAT,
+        "format": SAVE_FORMAT if names is None else SAVE_FORMAT_NAMED,
         "card_set": {"id": g.cs.id, "hash": g.cs.hash},
         "log": list(g.log),
         "state_hash": g.state_hash(),
     }
+    if names is not None:
+        if len(names) != 2 or not all(isinstance(n, str) for n in names):
+            raise ValueError("names: two strings, one for each seat")
+        doc["players"] = [{"name": n[:MAX_NAME_CHARS]} for n in names]
     if "position" in g.setup:
         doc["position"] = g.setup["position"]
     else:
@@ -83,9 +90,14 @@ def _models():
         first_player: Optional[Annotated[int, Field(strict=True, ge=0, le=1)]] = None
         mulligan: bool = Field(default=False, strict=True)
 
+    class Player(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        name: str = Field(strict=True, max_length=MAX_NAME_CHARS)
+
     class Save(BaseModel):
         model_config = ConfigDict(extra="forbid")
-        format: Literal["crystalclans-save/1"]
+        format: Literal["crystalclans-save/1", "crystalclans-save/2"]
+        players: Optional[tuple[Player, Player]] = None
         card_set: CardSetRef
         setup: Optional[Setup] = None
         position: Optional[dict] = None
@@ -113,12 +125,15 @@ def game_from_json(text: "str | bytes | dict", card_set: "CardSet | None" = None
     raw = text if isinstance(text, dict) else check_save_text(text)
     if not isinstance(raw, dict) or "format" not in raw:
         raise SaveError("This is not a Crystal Clans save file (no 'format' field).")
-    if raw.get("format") != SAVE_FORMAT:
-        raise SaveError(f"Unsupported save format {raw.get('format')!r}; this version reads {SAVE_FORMAT!r}.")
+    if raw.get("format") not in READ_FORMATS:
+        raise SaveError(f"Unsupported save format {str(raw.get('format'))[:40]!r}; this version reads "
+                        f"{' and '.join(map(repr, READ_FORMATS))}.")
     try:
         save = _models().model_validate(raw)
     except Exception as e:  # pydantic.ValidationError
         raise SaveError(f"The save file is damaged: {_describe(e)}.") from None
+    if save.players is not None and save.format == SAVE_FORMAT:
+        raise SaveError("The save file is damaged: player names need format 'crystalclans-save/2'.")
     if (save.setup is None) == (save.position is None):
         raise SaveError("The save file is damaged: it needs exactly one of 'setup' or 'position'.")
     cs = card_set or base_set()
@@ -149,3 +164,13 @@ def game_from_json(text: "str | bytes | dict", card_set: "CardSet | None" = None
         raise SaveError("The save's moves do not lead to the state it records: the file was edited, or it was "
                         "made by an incompatible version of the game.")
     return g
+
+
+def save_names(doc: dict) -> "list[str] | None":
+    """The players' names in a save's parsed JSON (format /2), or None. Read them after the save loaded."""
+    players = doc.get("players") if isinstance(doc, dict) else None
+    if isinstance(players, list) and len(players) == 2 and all(isinstance(p, dict) for p in players):
+        names = [p.get("name") for p in players]
+        if all(isinstance(n, str) for n in names):
+            return [n[:MAX_NAME_CHARS] for n in names]
+    return None

@@ -13,9 +13,11 @@ from .ui import (
     assert_no_page_errors,
     dismiss_overlays,
     fail_with_screenshot,
+    import_and_confirm,
     is_visible,
     open_app,
     play_random_clicks,
+    screenshot,
     start_game,
     state_hash,
     wait_hash,
@@ -94,7 +96,7 @@ def import_file(page, path: Path) -> None:
         inp.first.wait_for(state="attached", timeout=10_000)
     if inp.count() == 0:
         fail_with_screenshot(page, "no_import", "no input[type=file][data-import] on the page (hook missing)")
-    inp.first.set_input_files(str(path))
+    import_and_confirm(page, lambda: inp.first.set_input_files(str(path)))
 
 
 def error_text(page) -> str:
@@ -132,7 +134,10 @@ def test_export_then_import_in_a_fresh_profile(page, new_context, app_url, tmp_p
         fail_with_screenshot(fresh, "import_error", f"importing a just-exported save failed: {error_text(fresh)!r}")
     after = wait_hash(fresh, "(h, want) => h === want", arg=before, what="the imported game's hash")
     assert after == before
-    say(f"import into a fresh profile: {time.perf_counter() - t:.1f} s")
+    assert doc.get("players") == [{"name": "Ada"}, {"name": "Bo"}], "the export dropped the names"
+    shown = fresh.locator("#app").inner_text()
+    assert "Ada" in shown and "Bo" in shown, "the imported game lost the players' names"
+    say(f"import into a fresh profile: {time.perf_counter() - t:.1f} s, names kept")
     assert_no_page_errors(page, fresh)
 
 
@@ -185,4 +190,41 @@ def test_corrupted_saves_are_refused_and_the_game_is_unchanged(page, app_url, tm
     stats = play_random_clicks(page, random.Random(4), 3, until_game_over=False, log_every=0)
     assert stats["steps"] == 3 or stats["game_over"]
     assert state_hash(page) != before
+    assert_no_page_errors(page)
+
+
+def test_a_new_game_or_an_import_asks_before_replacing_an_unfinished_game(page, app_url, tmp_path, say):
+    before = start_mid_game(page, app_url, seed=3)
+    page.click("details.menu summary")
+    page.click('details.menu [data-cmd="menu"]')
+    page.click("[data-new-game]")
+    page.locator("[data-confirm]").wait_for(state="visible", timeout=10_000)
+    screenshot(page, "confirm_replace")
+    page.click("[data-confirm-dialog] [data-cmd=close-modal]")  # keep it
+    assert page.locator("[data-confirm]").count() == 0
+    page.click("[data-continue-game]")
+    assert wait_hash(page, "(h, want) => h === want", arg=before) == before
+    dismiss_overlays(page)  # the pass-the-device screen of a loaded hotseat game
+    # a save of the previous format (no names) still loads, after the same question
+    import crystalclans as cc
+
+    old = cc.new_game(("water", "stone"), seed=5)
+    old_text = old.to_json()
+    assert json.loads(old_text)["format"] == "crystalclans-save/1"
+    path = tmp_path / "old.json"
+    path.write_text(old_text)
+    page.click("details.menu summary")
+    page.click('details.menu [data-cmd="menu"]')
+    asked = import_and_confirm(page, lambda: page.locator("input[type=file][data-import]").set_input_files(str(path)))
+    assert asked, "the import replaced the unfinished game without asking"
+    assert wait_hash(page, "(h, want) => h === want", arg=old.state_hash()) == old.state_hash()
+    dismiss_overlays(page)
+    # that game is new (unfinished) too: starting another asks again; yes starts it
+    page.click("details.menu summary")
+    page.click('details.menu [data-cmd="menu"]')
+    page.click("[data-new-game]")
+    page.click("[data-confirm]")
+    after = wait_hash(page, "(h, want) => typeof h === 'string' && h !== want", arg=old.state_hash())
+    assert after not in (before, old.state_hash())
+    say("a new game and an import each asked first; 'Keep my game' kept it; a format-1 save loaded")
     assert_no_page_errors(page)

@@ -206,8 +206,23 @@ def start_game(page, clans=("blood", "skull"), names=None, first_player=None, mu
     if mulligan is not None:
         page.set_checked("#mulligan", mulligan)
     page.click("[data-new-game]")
+    if page.locator("[data-confirm]").count():  # an unfinished autosaved game: the app asks first
+        page.click("[data-confirm]")
     return wait_hash(page, "(h) => typeof h === 'string' && h.length > 0 && !h.startsWith('error')",
                      what="a game to start (crystalclans_state_hash() non-null after [data-new-game])")
+
+
+def import_and_confirm(page, choose_file: Callable[[], None], timeout_ms: int = 30_000) -> bool:
+    """Choose a save file (choose_file() fills the file input); if the app asks before replacing the
+    unfinished autosaved game ([data-confirm]), say yes. True if it asked."""
+    before = state_hash(page)
+    choose_file()
+    page.wait_for_function(JS_LIB + """(b) => !!document.querySelector('[data-confirm]') || e2eHash() !== b
+        || !document.getElementById('error').hidden""", arg=before, timeout=timeout_ms)
+    if page.locator("[data-confirm]").count():
+        page.click("[data-confirm]")
+        return True
+    return False
 
 
 def dismiss_overlays(page, max_clicks: int = 6) -> int:

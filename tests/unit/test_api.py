@@ -191,3 +191,20 @@ def test_from_position_rejects_bad_input_clearly():
         cc.Game.from_position({"clans": ["blood", "skull"], "squads": {"moon": [[], []]}})
     with pytest.raises(ValueError, match="clans"):
         cc.Game.from_position({"clans": ["blood"]})
+
+
+def test_a_save_keeps_the_players_names_and_earlier_saves_still_load():
+    from crystalclans.saves import save_names
+
+    g = random_game(("water", "stone"), 11)
+    plain = g.to_json()
+    assert json.loads(plain)["format"] == "crystalclans-save/1" and save_names(json.loads(plain)) is None
+    named = g.to_json(names=["Ada", "Bo"])
+    doc = json.loads(named)
+    assert doc["format"] == "crystalclans-save/2" and save_names(doc) == ["Ada", "Bo"]
+    assert cc.Game.from_json(named).state_hash() == cc.Game.from_json(plain).state_hash() == g.state_hash()
+    for bad in ({**doc, "players": [{"name": "Ada"}]}, {**doc, "players": [{"name": 5}, {"name": "Bo"}]},
+                {**doc, "players": [{"name": "x" * 25}, {"name": "Bo"}]},
+                {**doc, "format": "crystalclans-save/1"}):
+        with pytest.raises(cc.SaveError):
+            cc.Game.from_json(bad)

@@ -69,16 +69,20 @@ def run_jobs(jobs: list[tuple], workers: int, record: Path | None = None, play_m
     todo = [j for j in jobs if _key(*j[:3]) not in done]
     if not play_missing:
         return [done[_key(*j[:3])] for j in jobs if _key(*j[:3]) in done]
-    if todo:
+    def finished(out: dict) -> None:
+        out = {**out, "bots": list(out["bots"]), "clans": list(out["clans"])}
+        done[_key(out["bots"], out["clans"], out["seed"])] = out
+        if record is not None:
+            with record.open("a", encoding="utf-8") as fh:
+                fh.write(json.dumps(out, separators=(",", ":")) + "\n")
+
+    if todo and workers <= 1:  # in this process (also where there are no processes, as in Pyodide)
+        for j in todo:
+            finished(_job(j))
+    elif todo:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_job, j) for j in todo]
-            for f in as_completed(futures):
-                out = f.result()
-                out = {**out, "bots": list(out["bots"]), "clans": list(out["clans"])}
-                done[_key(out["bots"], out["clans"], out["seed"])] = out
-                if record is not None:
-                    with record.open("a", encoding="utf-8") as fh:
-                        fh.write(json.dumps(out, separators=(",", ":")) + "\n")
+            for f in as_completed([pool.submit(_job, j) for j in todo]):
+                finished(f.result())
     return [done[_key(*j[:3])] for j in jobs]
 
 
