@@ -20,6 +20,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "py"))
 
 from tests.e2e import harness  # noqa: E402
+from tests.e2e.p2p import link_modules, link_pages  # noqa: E402
 from tests.e2e.ui import OFFERED_JS, state_hash  # noqa: E402
 
 RTT_JS = """async (n) => {
@@ -67,21 +68,13 @@ def main() -> int:
             for _ in range(args.links):  # the JS module alone: what the players wait for after pasting
                 a, b = fresh_pages(browser, url)
                 t = time.perf_counter()
-                inv = a.evaluate("() => window.crystalclans_p2p.host([])")
-                rep = b.evaluate("(c) => window.crystalclans_p2p.join(c, [])", inv)
-                a.evaluate("(c) => window.crystalclans_p2p.accept(c)", rep)
-                for p in (a, b):
-                    p.wait_for_selector('body[data-linked="true"]', state="attached", timeout=15_000)
+                inv, rep = link_modules(a, b)
                 link_ms.append((time.perf_counter() - t) * 1000)
                 sizes.append((len(inv), len(rep)))
                 a.context.close()
                 b.context.close()
             a, b = fresh_pages(browser, url)
-            inv = a.evaluate("() => window.crystalclans_p2p.host([])")
-            a.evaluate("(c) => window.crystalclans_p2p.accept(c)",
-                       b.evaluate("(c) => window.crystalclans_p2p.join(c, [])", inv))
-            for p in (a, b):
-                p.wait_for_selector('body[data-linked="true"]', state="attached", timeout=15_000)
+            link_modules(a, b)
             b.evaluate("() => window.crystalclans_p2p.onmessage(m => window.crystalclans_p2p.send('echo:' + m))")
             a.evaluate("() => { window.__got = []; window.crystalclans_p2p.onmessage(m => window.__got.push(m)); }")
             rtt = a.evaluate(RTT_JS, args.messages)
@@ -90,9 +83,6 @@ def main() -> int:
 
             # an action through the whole app: click on the deciding page -> the other page has the same hash
             a, b = fresh_pages(browser, url)
-            from tests.e2e.p2p import link_pages
-
-            b.goto("about:blank")
             link_pages(a, b)
             rng = random.Random(1)
             action_ms = []

@@ -35,15 +35,20 @@ def link_pages(a, b) -> float:
     assert b.locator("[data-link-input]").input_value() == url.split("#", 1)[1]
     assert "#" not in b.url, "the invitation stays in the address bar (a reload would join again)"
     b.fill("#name-1", "Bo")
-    b.click("[data-link-submit]")
-    reply = b.locator("[data-link-code]")
+    reply_and_play(a, b)
+    return time.perf_counter() - t
+
+
+def reply_and_play(host, guest) -> None:
+    """The guest (its invitation in the field) joins; the host pastes the reply; both reach the table."""
+    guest.click("[data-link-submit]")
+    reply = guest.locator("[data-link-code]")
     reply.wait_for(state="visible", timeout=20_000)
-    a.fill("[data-link-input]", reply.input_value())
-    a.click("[data-link-submit]")
-    for p in (a, b):
+    host.fill("[data-link-input]", reply.input_value())
+    host.click("[data-link-submit]")
+    for p in (host, guest):
         p.wait_for_selector('body[data-linked="true"]', state="attached", timeout=20_000)
         p.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=30_000)
-    return time.perf_counter() - t
 
 
 def greedy_choice(page, bot) -> str | None:
@@ -67,7 +72,13 @@ def play(a, b, rng, max_clicks: int, bots=None) -> tuple[list[int], bool]:
             return clicks, True
         ready = [i for i, x in enumerate(offers) if x and not x.get("gameOver")]
         if not ready:
-            assert time.perf_counter() - idle_since < 20, "neither page offers anything"
+            if time.perf_counter() - idle_since >= 20:
+                state = [p.evaluate("""() => ({error: document.getElementById('error').hidden ? '' :
+                    document.getElementById('error').textContent, linked: document.body.dataset.linked,
+                    bar: (document.querySelector('.action-bar') || {}).innerText || '',
+                    notice: [...document.querySelectorAll('.notice')].map(e => e.innerText).join(' | ')})""")
+                         for p in (a, b)]
+                raise AssertionError(f"neither page offers anything: {state}")
             time.sleep(0.05)
             continue
         if sum(clicks) % 10 == 0:
@@ -100,12 +111,15 @@ def relink_by_codes(host, guest) -> float:
     code.wait_for(state="visible", timeout=20_000)
     guest.click("[data-p2p-join]")
     guest.fill("[data-link-input]", code.input_value())
-    guest.click("[data-link-submit]")
-    reply = guest.locator("[data-link-code]")
-    reply.wait_for(state="visible", timeout=20_000)
-    host.fill("[data-link-input]", reply.input_value())
-    host.click("[data-link-submit]")
-    for p in (host, guest):
-        p.wait_for_selector('body[data-linked="true"]', state="attached", timeout=20_000)
-        p.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=30_000)
+    reply_and_play(host, guest)
     return time.perf_counter() - t
+
+
+def link_modules(a, b) -> tuple[str, str]:
+    """Link two open pages through web/js/p2p.js alone (no start screen): (invitation, reply)."""
+    invitation = a.evaluate("() => window.crystalclans_p2p.host([])")
+    reply = b.evaluate("(code) => window.crystalclans_p2p.join(code, [])", invitation)
+    a.evaluate("(code) => window.crystalclans_p2p.accept(code)", reply)
+    for page in (a, b):
+        page.wait_for_selector('body[data-linked="true"]', state="attached", timeout=15_000)
+    return invitation, reply

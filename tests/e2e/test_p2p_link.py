@@ -7,6 +7,7 @@ from __future__ import annotations
 import statistics
 import time
 
+from .p2p import link_modules
 from .ui import assert_no_page_errors, open_app
 
 ROUND_TRIPS = 40
@@ -18,11 +19,7 @@ def test_two_pages_link_with_a_pasted_code_and_exchange_messages(new_context, ap
     open_app(a, app_url)
     open_app(b, app_url)
     t = time.perf_counter()
-    invitation = a.evaluate("() => window.crystalclans_p2p.host([])")
-    reply = b.evaluate("(code) => window.crystalclans_p2p.join(code, [])", invitation)
-    a.evaluate("(code) => window.crystalclans_p2p.accept(code)", reply)
-    for page in (a, b):
-        page.wait_for_selector('body[data-linked="true"]', state="attached", timeout=15_000)
+    invitation, reply = link_modules(a, b)
     link_s = time.perf_counter() - t
     assert invitation.startswith("CC1") and reply.startswith("CC1")
     # b echoes what it receives; a measures the round trip

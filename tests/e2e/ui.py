@@ -48,7 +48,14 @@ const e2eGameOver = () => [...document.querySelectorAll("[data-game-over]")].som
 const e2eCandidates = () => {
   for (const [kind, sel] of [["continue", "[data-continue]"], ["action", "[data-action]"]]) {
     const all = [...document.querySelectorAll(sel)];
-    const idx = all.map((el, i) => e2eVisible(el, true) ? i : -1).filter(i => i >= 0);
+    let idx = all.map((el, i) => e2eVisible(el, true) ? i : -1).filter(i => i >= 0);
+    if (!idx.length) {  // covered where the page is scrolled to (e.g. under a sticky header): scroll as a person would
+      const hidden = all.find(el => e2eVisible(el, false));
+      if (hidden) {
+        hidden.scrollIntoView({block: "center", inline: "nearest"});
+        idx = all.map((el, i) => e2eVisible(el, true) ? i : -1).filter(i => i >= 0);
+      }
+    }
     if (idx.length) return {kind, sel, all, idx};
   }
   return null;

@@ -134,3 +134,11 @@ def test_a_recorded_tournament_continues_where_it_stopped(tmp_path):
     assert part.games == 6  # of 8 scheduled, 6 recorded so far; none played
     r = tournament(["random", "greedy"], 6, seed=4, workers=1, record=record)[0]
     assert r.games == 6 and len(record.read_text().splitlines()) == 7  # nothing played again
+    # a game recorded with another preset of a bot does not count for the bots as they are now
+    from crystalclans.ai import PRESETS
+
+    old = [json.loads(x) for x in record.read_text().splitlines() if x.startswith('{"bots"') and x.endswith("}")]
+    stale = tmp_path / "stale.jsonl"
+    stale.write_text("".join(json.dumps({**o, "budgets": [{"iterations": 1}, None]}) + "\n" for o in old))
+    assert PRESETS.get("random") is None
+    assert tournament(["random", "greedy"], 6, seed=4, workers=1, record=stale, play_missing=False)[0].games == 0

@@ -49,6 +49,13 @@ def _key(bots, clans, seed) -> tuple:
     return (tuple(bots), tuple(clans), int(seed))
 
 
+def _budgets(bots) -> list:
+    """The presets the bots played with: a recorded game counts only while its bots are unchanged."""
+    from . import PRESETS
+
+    return [PRESETS.get(b) for b in bots]
+
+
 def run_jobs(jobs: list[tuple], workers: int, record: Path | None = None, play_missing: bool = True) -> list[dict]:
     """Play the jobs on `workers` processes. With `record` (a JSON-lines file), every finished game is
     appended as it ends and games already in the file are not played again, so a long run can be stopped and
@@ -63,6 +70,8 @@ def run_jobs(jobs: list[tuple], workers: int, record: Path | None = None, play_m
         for line in text.splitlines():
             try:
                 out = json.loads(line)
+                if out.get("budgets", _budgets(out["bots"])) != _budgets(out["bots"]):
+                    continue  # played with another preset: not this tournament's game
                 done[_key(out["bots"], out["clans"], out["seed"])] = out
             except (ValueError, KeyError, TypeError):
                 continue  # a line cut short when a run was stopped
@@ -70,7 +79,7 @@ def run_jobs(jobs: list[tuple], workers: int, record: Path | None = None, play_m
     if not play_missing:
         return [done[_key(*j[:3])] for j in jobs if _key(*j[:3]) in done]
     def finished(out: dict) -> None:
-        out = {**out, "bots": list(out["bots"]), "clans": list(out["clans"])}
+        out = {**out, "bots": list(out["bots"]), "clans": list(out["clans"]), "budgets": _budgets(out["bots"])}
         done[_key(out["bots"], out["clans"], out["seed"])] = out
         if record is not None:
             with record.open("a", encoding="utf-8") as fh:
