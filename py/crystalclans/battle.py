@@ -36,8 +36,9 @@ class BattleState:
         "attacker", "zone", "cards", "from_draw", "revealed", "sides", "atk", "dfn", "per", "double", "keep",
         "joined", "end_early", "destroyed", "dpd", "void", "from_bottom", "fought", "kept", "attack_values",
         "damage_skipped", "played", "force_right", "killers", "lost", "support", "placed_away", "first",
-        "predict",
+        "predict", "arith",
     )
+    KEY_SLOTS = __slots__[:-1]  # arith (how the damage was made, for the story) is not part of the state
 
     def __init__(self, attacker: int, zone: int) -> None:
         self.attacker = attacker
@@ -69,6 +70,7 @@ class BattleState:
         self.placed_away = [False, False]  # player i's battling squad was placed out of the zone (send_home)
         self.first = -1  # opponent_reveals_first: this player picks and reveals her card first (-2: cancelled)
         self.predict = ["", ""]  # Foresight: the style player i predicted for her opponent's card ("" none)
+        self.arith: list = [None, None]  # attack_parts of each side when damage was dealt
 
     def copy(self) -> "BattleState":
         b = BattleState.__new__(BattleState)
@@ -81,7 +83,7 @@ class BattleState:
 
     def key(self) -> tuple:
         out = []
-        for name in BattleState.__slots__:
+        for name in BattleState.KEY_SLOTS:
             v = getattr(self, name)
             if type(v) is list:
                 v = tuple(tuple((e.op, tuple(sorted(e.params.items()))) if hasattr(e, "op") else e for e in x)
@@ -444,7 +446,11 @@ def finish_battle(g: "Game") -> None:
         "ended_early": b.end_early,
         "damage_skipped": b.damage_skipped,
         "predictions": list(b.predict) if b.revealed else ["", ""],
+        "lost": [[U[c >> 1].id for c in b.lost[p]] for p in (0, 1)],
+        "arith": [dict(a) if a else None for a in b.arith],
     }
+    if g.events is not None:
+        g.note("battle", g.last_battle)
     if not b.revealed and g.open_secrets:
         g.release_secrets("reveal", keep_hidden=True)  # a prediction in a battle that ended in B0 stays secret
     g.battle = None
@@ -459,18 +465,23 @@ def squad_attack(g: "Game", p: int, z: int) -> int:
     abilities), doubled by double_attack_if_all; the opponent's defense boosts are subtracted later.
     Sleep (the enemy's top unit has it): this squad's top unit counts a printed attack of 0 and boosts to
     it alone are ignored."""
+    return attack_parts(g, p, z)["total"]
+
+
+def attack_parts(g: "Game", p: int, z: int) -> dict:
+    """How squad_attack is made: printed attack of the units, the battle cards' boosts, the abilities'
+    boosts (the squad's own and support from elsewhere), Sleep's loss, doubling; and the total."""
     sq = g.squads[p][z]
     U = g.U
     enemy = g.squads[1 - p][z]
     asleep = bool(enemy) and g.K[enemy[0] >> 1].sleep
-    total = sum(U[c >> 1].attack for c in sq) + g.battle.atk[p] + stat_boost(g, p, z, "attack", asleep) \
-        + support_boost(g, p, "attack")
-    if asleep:
-        total -= U[sq[0] >> 1].attack
-    for kw in g.battle.double[p]:
-        if all(kw in U[c >> 1].keywords for c in sq):
-            return total * 2
-    return total
+    units = sum(U[c >> 1].attack for c in sq)
+    abilities = stat_boost(g, p, z, "attack", asleep) + support_boost(g, p, "attack")
+    sleep = -U[sq[0] >> 1].attack if asleep and sq else 0
+    total = units + g.battle.atk[p] + abilities + sleep
+    doubled = any(all(kw in U[c >> 1].keywords for c in sq) for kw in g.battle.double[p])
+    return {"units": units, "card": g.battle.atk[p], "abilities": abilities, "sleep": sleep, "doubled": doubled,
+            "total": total * 2 if doubled else total}
 
 
 def squad_defense_boost(g: "Game", p: int, z: int) -> int:
@@ -500,9 +511,13 @@ def apply_damage(g: "Game") -> None:
     b.fought = True
     dmg = [0, 0]
     for p in (0, 1):
-        b.attack_values[p] = squad_attack(g, p, z)
+        b.arith[p] = attack_parts(g, p, z)
+        b.attack_values[p] = b.arith[p]["total"]
     for p in (0, 1):
-        dmg[p] = max(0, b.attack_values[p] - squad_defense_boost(g, 1 - p, z))
+        shield = squad_defense_boost(g, 1 - p, z)
+        dmg[p] = max(0, b.attack_values[p] - shield)
+        b.arith[p]["enemy_defense"] = shield
+        b.arith[p]["damage"] = dmg[p]
     b.attack_values = dmg
     hits = []
     killers = []

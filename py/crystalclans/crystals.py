@@ -53,6 +53,8 @@ def turn_facedown(g: "Game", p: int, ci: int) -> None:
     for c in g.collected[p]:
         if c[0] == ci:
             c[1] = True
+            if g.events is not None:
+                g.note("crystal_used", p, g.cs.crystals[ci].id, "flip")
             return
 
 
@@ -67,6 +69,8 @@ def use_crystal(g: "Game", p: int, i: int) -> None:
         g.crystals_removed.append(ci)
     else:
         g.collected[p][i][1] = True
+    if g.events is not None:
+        g.note("crystal_used", p, cd.id, "remove" if cd.trigger.endswith("_remove") else "flip")
     g.stack.append(EffectsFrame(p, cd.effects, 0, -1, "crystal"))
 
 

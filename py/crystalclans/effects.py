@@ -48,6 +48,10 @@ class EffectsFrame(Frame):
             g.stack.pop()
             return None
         eff = self.effects[self.i]
+        if self.i == 0 and g.events is not None and self.src >= 0 and self.context != "battle":
+            u = g.U[self.src >> 1]
+            name = next((ab.name for ab in u.abilities if ab.effects is self.effects), "")
+            g.note("ability", self.p, u.id, name)
         self.i += 1
         params = eff.params
         if params.get("optional"):
@@ -197,6 +201,8 @@ def destroy_simultaneously(g: "Game", hits: list[tuple[int, int, int]]) -> None:
         sq = g.squads[ctrl][z]
         code = sq.pop(i)
         removed.append((ctrl, z, code, i))
+        if g.events is not None:
+            g.note("destroyed", ctrl, code & 1, g.U[code >> 1].id, g.zone_id(z))
         if b is not None and i > 0 and K[sq[0] >> 1].heal:  # positions go downward: sq[0] is still the top
             healed.setdefault((ctrl, z), []).insert(0, code)
         else:
@@ -535,7 +541,9 @@ def to_hand(g: "Game", ctrl: int, code: int) -> None:
     if code & 1 == ctrl:
         g.hands[ctrl].append(code)
     else:
-        g.discard(code)
+        g.discard(code, "board")
+    if g.events is not None and code & 1 == ctrl:
+        g.note("to_hand", ctrl, g.U[code >> 1].id)
 
 
 class SendUnitHomeFrame(Frame):
@@ -750,7 +758,7 @@ class ScryOpponentFrame(Frame):
             code = g.code_of(a.args[0], self.p)
             pile = g.draws[q]
             j = max(i for i in range(len(pile) - self.n, len(pile)) if pile[i] == code)
-            g.discard(pile.pop(j))
+            g.discard(pile.pop(j), "draw pile")
             self.n -= 1
 
 
@@ -792,7 +800,7 @@ class OpponentHandFrame(Frame):
         q = 1 - self.p
         code = g.code_of(a.args[0], q)
         g.hands[q].remove(code)
-        g.discard(code)
+        g.discard(code, "hand")
         self.left -= 1
 
 

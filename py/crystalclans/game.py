@@ -26,7 +26,7 @@ class Game:
         "cs", "U", "K", "setup", "pos", "active", "first_player", "hands", "draws", "discards", "removed",
         "squads", "crystal_deck", "crystal_row", "collected", "crystals_removed", "rng", "stack",
         "decision", "winner", "log", "secret_log", "open_secrets", "owed", "battle", "last_battle", "card_total",
-        "turn", "_legal",
+        "turn", "_legal", "events",
     )
 
     # ------------------------------------------------------------------ construction
@@ -62,6 +62,8 @@ class Game:
         self.card_total = [0, 0]
         self.turn = 1
         self._legal: list[Action] | None = None
+        # the story's raw facts (story.py), public only; None: not recorded (the bots' own copies)
+        self.events: list[tuple] | None = []
 
     @classmethod
     def new(
@@ -165,7 +167,9 @@ class Game:
         shown = ", ".join(opts[:12]) + (f", ... ({len(opts)} in all)" if len(opts) > 12 else "")
         return f"'{text}' is not legal now: {d.prompt} (player {d.player}). Legal: {shown}"
 
-    def clone(self) -> "Game":
+    def clone(self, story: bool = True) -> "Game":
+        """A deep copy; `story=False` leaves out the story's facts, and the copy records none (a bot's
+        thinking copies, which must stay cheap)."""
         g = Game.__new__(Game)
         g.cs = self.cs
         g.U = self.U
@@ -196,6 +200,8 @@ class Game:
         g.card_total = self.card_total
         g.turn = self.turn
         g._legal = None
+        ev = self.events
+        g.events = ev[:] if ev is not None and story else None
         return g
 
     def state_hash(self) -> str:
@@ -260,7 +266,29 @@ class Game:
         if self.rel(self.active) < -self.cs.neutral:
             self.active = 1 - self.active
             self.turn += 1
+            if self.events is not None:
+                self.note("turn", self.turn, self.active)
         self.stack.append(TurnFrame(self.active))
+
+    def note(self, *fact: Any) -> None:
+        """Record a public fact for the story (story.py), tagged with the log index of the move that caused
+        it. Callers check `self.events is not None` first, so the bots' copies pay nothing."""
+        self.events.append((len(self.log) - 1, *fact))
+
+    def option_cost(self, action: Action | str) -> int:
+        """The initiative the legal option `action` will charge (costs.py); 0 for options that cost none."""
+        from .costs import option_cost
+
+        d = self.decision
+        if d is None:
+            raise IllegalAction("nothing to decide")
+        return option_cost(self, self._match(d.options, action))
+
+    def story(self) -> list[dict]:
+        """The game told as turns and actions, from public facts only (see story.py)."""
+        from .story import tell
+
+        return tell(self)
 
     # ------------------------------------------------------------------ hidden log entries
     def mark_secret(self, hidden_from: int, until: str) -> None:
@@ -296,10 +324,14 @@ class Game:
         """Pay initiative (the token moves toward the opponent); effects stop at the last space."""
         t = self.cs.track
         self.pos = max(-t, self.pos - n) if p == 0 else min(t, self.pos + n)
+        if self.events is not None and n:
+            self.note("pay", p, n)
 
     def gain(self, p: int, n: int) -> None:
         t = self.cs.track
         self.pos = min(t, self.pos + n) if p == 0 else max(-t, self.pos - n)
+        if self.events is not None and n:
+            self.note("gain", p, n)
 
     # ------------------------------------------------------------------ cards
     def refill_row(self) -> None:
@@ -318,6 +350,8 @@ class Game:
         self.rng.shuffle(pile)
         self.draws[p] = pile
         self.owed.append(1 - p)
+        if self.events is not None:
+            self.note("reshuffle", p)
         return True
 
     def take_top(self, p: int) -> int:
@@ -333,6 +367,8 @@ class Game:
         if c == NO_CARD:
             return False
         self.hands[p].append(c)
+        if self.events is not None:
+            self.note("draw", p)
         return True
 
     def mill(self, p: int, n: int) -> int:
@@ -344,14 +380,21 @@ class Game:
                 break
             self.discards[p].append(self.draws[p].pop())
             done += 1
+        if self.events is not None and done:
+            self.note("mill", p, [self.U[c >> 1].id for c in self.discards[p][-done:]])
         return done
 
-    def discard(self, code: int) -> None:
-        """A card goes to its OWNER's discard pile."""
+    def discard(self, code: int, source: str = "") -> None:
+        """A card goes to its OWNER's discard pile; `source` ("hand", "squad", "draw pile", "board") puts it
+        in the story (a destroyed unit's discard is told as its destruction)."""
         self.discards[code & 1].append(code)
+        if source and self.events is not None:
+            self.note("discard", code & 1, self.U[code >> 1].id, source)
 
     def remove_from_game(self, code: int) -> None:
         self.removed[code & 1].append(code)
+        if self.events is not None:
+            self.note("removed", code & 1, self.U[code >> 1].id)
 
     # ------------------------------------------------------------------ squads
     def squad_limit(self, p: int, z: int) -> int:

@@ -59,6 +59,8 @@ class HandSelection(Frame):
         g.stack.pop()
         if a.kind == "cancel":
             g.release_secrets("selection", keep_hidden=True)
+            if g.events is not None:
+                g.note("cancelled", p)
             return  # nothing happened; the action choice is asked again
         g.release_secrets("selection")
         self.commit(g)
@@ -105,6 +107,8 @@ class SetupFrame(Frame):
         g.first_player = g.active = first
         for _ in range(g.cs.second_player_extra):
             g.draw_card(1 - first)
+        if g.events is not None:
+            g.note("turn", g.turn, first)
         g.owed.clear()  # no reshuffle can be due during setup
         g.stack.pop()
         return None
@@ -147,6 +151,8 @@ class TurnFrame(Frame):
         p = self.p
         g.stack.pop()
         k = a.kind
+        if g.events is not None:  # a summon's cards are told when it is done (they are secret until then)
+            g.note("action", p, k, *(() if k == "summon" else a.args))
         if k == "summon":
             g.mark_secret(1 - p, "selection")  # hand contents: public only once the summon is done
             code, where = parse_pick(g, a, p)
@@ -265,6 +271,8 @@ class ActivateFrame(Frame):
             moving = [c for i, c in enumerate(sq) if i not in self.leave]
             staying = [c for i, c in enumerate(sq) if i in self.leave]
             combining = bool(g.squads[p][dest])
+            if g.events is not None:
+                g.note("move", p, g.zone_id(z), g.zone_id(dest), [g.U[c >> 1].id for c in moving])
             g.squads[p][z] = staying
             g.squads[p][dest] = moving + g.squads[p][dest]
             self.zone = dest
@@ -359,8 +367,12 @@ class GainCrystalFrame(Frame):
             self.stage = 1
             g.crystal_row.remove(ci)
             g.collected[p].append([ci, False])
+            if g.events is not None:
+                g.note("crystal", p, g.cs.crystals[ci].id)
             if g.crystal_count(p) >= g.cs.crystals_to_win:
                 g.winner = p
+                if g.events is not None:
+                    g.note("win", p)
                 return None
             from .crystals import crystal_on_gain
 
@@ -389,6 +401,8 @@ class FreeScoreFrame(Frame):
 
     def choose(self, g: "Game", a: Action) -> None:
         g.stack.pop()
+        if g.events is not None:
+            g.note("action", self.p, "free_score", a.args[0])
         g.stack.append(GainCrystalFrame(self.p, g.cs.crystal_index[a.args[0]], 0))
 
 
@@ -418,7 +432,7 @@ class ReplenishFrame(HandSelection):
             g.pay(p, g.cs.replenish_cost)
         for c in self.chosen:
             g.hands[p].remove(c)
-            g.discard(c)
+            g.discard(c, "hand")
         need = g.cs.hand_size - len(g.hands[p])
         if need > 0:
             g.stack.append(DrawFrame(p, need, "replenish"))
@@ -464,7 +478,10 @@ def invade(g: "Game", p: int) -> None:
     reshuffle ends the invasion."""
     g.pay(p, g.cs.invade_cost)
     home = g.cs.board.homes[1 - p]
-    g.mill(1 - p, invade_attack(g, p, home))
+    attack = invade_attack(g, p, home)
+    if g.events is not None:
+        g.note("invade", p, attack)
+    g.mill(1 - p, attack)
 
 
 __all__ = [

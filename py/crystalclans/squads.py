@@ -123,7 +123,7 @@ class TrimFrame(Frame):
 
     def choose(self, g: "Game", a: Action) -> None:
         sq = g.squads[self.ctrl][self.zone]
-        g.discard(sq.pop(position_of(a)))
+        g.discard(sq.pop(position_of(a)), "squad")
 
 
 def place_squad(g: "Game", p: int, src: int, dst: int, codes: list[int] | None = None) -> None:

@@ -282,6 +282,8 @@ class SummonFrame(Frame):
         if k == "cancel":
             g.stack.pop()
             g.release_secrets("selection", keep_hidden=True)
+            if g.events is not None:
+                g.note("cancelled", p)
             return  # nothing happened; the action choice is asked again
         if k == "done":
             dests = destinations(g, p, self.chosen, self.modifiers(g))
@@ -301,6 +303,9 @@ class SummonFrame(Frame):
         p = self.p
         g.stack.pop()
         g.release_secrets("selection")
+        if g.events is not None:
+            g.note("summon", p, [g.U[c >> 1].id for c in self.chosen], g.zone_id(z),
+                   sum(1 for w in self.where if w != HAND), shift)
         g.pay(p, self.cost(g))
         for code, where in zip(self.chosen, self.where):
             (g.hands[p] if where == HAND else g.discards[p]).remove(code)

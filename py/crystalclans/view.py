@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .costs import costs
+
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
@@ -54,7 +56,9 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
     decision = None
     if d is not None:
         decision = d.to_dict(with_options=(d.player == me))
-        if d.player != me:
+        if d.player == me:
+            decision["costs"] = costs(g)
+        else:
             decision["info"] = _public_info(d.kind, decision["info"])
 
     battle = None

@@ -44,7 +44,7 @@ def _known(g: "Game", p: int) -> tuple[bool, list[bool]]:
 
 def determinize(g: "Game", p: int, rng: Rng) -> "Game":
     """A copy of g, identical in p's view, with the hidden information redealt from `rng`."""
-    d = g.clone()
+    d = g.clone(story=False)
     q = 1 - p
     hand_known, fixed = _known(d, p)
     b = d.battle

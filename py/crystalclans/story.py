@@ -1,0 +1,99 @@
+"""The story of a game: its turns, each player action in them with the initiative it cost, and what the
+action did (units summoned, moved and destroyed, battles with their arithmetic, cards discarded, crystals
+gained and why). A log a player can read, where `game.log` is the list of every answer to every question.
+
+Only public facts are ever recorded (`Game.note`, called where the rules act): never a card drawn, a
+card's place in a draw pile, a battle-card pick before the reveal or the picks of a summon before it is
+done, so a story is the same for both players and may be shown to either. A cancelled summon or
+replenish leaves nothing behind.
+
+`tell(game)` turns the recorded facts into plain data:
+
+    [{"turn": 3, "player": 0, "actions": [
+        {"player": 0, "kind": "activate", "args": ["c_east"], "cost": 2, "gained": 0, "move": 41,
+         "events": [{"kind": "move", "player": 0, "from": "a_home", "to": "c_east", "units": [...]},
+                    {"kind": "battle", ...the game's last_battle dict...},
+                    {"kind": "destroyed", "controller": 1, "owner": 1, "unit": "skull.x", "zone": "c_east"}]}]}]
+
+`move` is the index in `game.log` of the answer that began the action. Event kinds: summon, move, battle,
+destroyed, discard, mill, removed, to_hand, draw (counts, merged), reshuffle, crystal, crystal_used,
+ability, invade, pay and gain (of the other player, or of the actor beyond the action's cost), win.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+FIELDS: dict[str, tuple[str, ...]] = {
+    "summon": ("player", "units", "zone", "from_discard", "shift"),
+    "move": ("player", "from", "to", "units"),
+    "destroyed": ("controller", "owner", "unit", "zone"),
+    "discard": ("owner", "unit", "source"),
+    "mill": ("player", "units"),
+    "removed": ("owner", "unit"),
+    "to_hand": ("player", "unit"),
+    "draw": ("player",),
+    "reshuffle": ("player",),
+    "crystal": ("player", "crystal"),
+    "crystal_used": ("player", "crystal", "how"),
+    "ability": ("player", "unit", "name"),
+    "invade": ("player", "attack"),
+    "pay": ("player", "n"),
+    "gain": ("player", "n"),
+    "win": ("player",),
+}
+
+
+def tell(game: "Game") -> list[dict[str, Any]]:
+    """The story of `game` (see the module docstring). A game whose facts are not recorded (a bot's copy)
+    has an empty story."""
+    turns: list[dict[str, Any]] = []
+    action: dict[str, Any] | None = None
+    for fact in game.events or ():
+        move, kind = fact[0], fact[1]
+        if kind == "turn":
+            turns.append({"turn": fact[2], "player": fact[3], "actions": []})
+            action = None
+            continue
+        if kind == "action":
+            if not turns:  # a position set up mid-game: its first turn has no heading fact
+                turns.append({"turn": game.turn, "player": fact[2], "actions": []})
+            action = {"player": fact[2], "kind": fact[3], "args": list(fact[4:]), "cost": 0, "gained": 0,
+                      "move": move, "events": []}
+            turns[-1]["actions"].append(action)
+            continue
+        if action is None:
+            continue  # the opening draws, before any action
+        if kind == "cancelled":
+            if not action["events"] and not action["cost"]:
+                turns[-1]["actions"].remove(action)
+                action = None
+            continue
+        p = fact[2]
+        if kind in ("pay", "gain") and p == action["player"]:
+            action["cost" if kind == "pay" else "gained"] += fact[3]
+            continue
+        if kind == "draw":
+            last = action["events"][-1] if action["events"] else None
+            if last is not None and last["kind"] == "draw" and last["player"] == p:
+                last["n"] += 1
+            else:
+                action["events"].append({"kind": "draw", "player": p, "n": 1})
+            continue
+        if kind == "battle":
+            action["events"].append({"kind": "battle", **fact[2]})
+            continue
+        if kind == "summon" and action["kind"] == "summon":
+            action["args"] = list(fact[3])
+        event = {"kind": kind}
+        event.update(zip(FIELDS[kind], fact[2:]))
+        action["events"].append(event)
+    if action is not None and action["kind"] == "summon" and not action["events"] and turns[-1]["actions"]:
+        turns[-1]["actions"].pop()  # a summon still being picked: its cards are secret until it is done
+    return turns
+
+
+def action_count(story: list[dict[str, Any]]) -> int:
+    return sum(len(t["actions"]) for t in story)
