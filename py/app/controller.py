@@ -44,6 +44,8 @@ class App:
         # ?pace=MS: the pause between the computer's moves so a person can follow them (tests use 0)
         self.pace_ms = url_int(str(window.location.search), "pace", 700)
         self.actors: list = []  # who made each log entry (the log itself does not say)
+        self._story: list = []
+        self._story_key: tuple | None = None
         self.view: dict | None = None
         self.shown_player: int | None = None
         self.pending_pass: int | None = None
@@ -99,6 +101,15 @@ class App:
     @property
     def session(self):
         return self.link.session if self.link is not None else None
+
+    def story(self) -> list:
+        """The current game's story (engine: game.story()), told again only when the game moved on."""
+        g = self.game
+        key = (id(g), len(g.events or ()), len(g.log)) if g is not None else None
+        if key != self._story_key:
+            self._story = g.story() if g is not None else []
+            self._story_key = key
+        return self._story
 
     def can_undo(self) -> bool:
         return bool(self.undo_marks) and self.offers_decision() and not any(s.remote for s in self.seats)

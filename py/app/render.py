@@ -7,6 +7,7 @@ accessible list) and, where natural, also a clickable card/zone/crystal on the t
 from __future__ import annotations
 
 from .cards import BEATS, card_face, crystal_face, mini_card, style_icon
+from .log import log_panel, recap
 from .seats import LEVEL_NAMES
 from .text import STYLE_NAMES, TOKEN_RE, h
 
@@ -38,6 +39,31 @@ top whose defense is covered. Battle cards are discarded unless kept.</p>
 crystal of her choice for free.</p>
 <p class="muted">This is a reconstructed set: card values marked <i>design</i> in the card details are our guesses.</p>
 """
+
+
+def cost_of(view, notation: str) -> dict | None:
+    """{"cost", "ends_turn"} of an option that costs initiative (the engine's view.decision.costs)."""
+    return ((view.get("decision") or {}).get("costs") or {}).get(notation)
+
+
+def cost_attrs(view, notation: str) -> str:
+    c = cost_of(view, notation)
+    return f' data-cost="{c["cost"]}"{" data-ends-turn" if c["ends_turn"] else ""}' if c else ""
+
+
+def cost_badge(view, notation: str) -> str:
+    c = cost_of(view, notation)
+    if not c:
+        return ""
+    ends = ' <span class="ends-turn">ends turn</span>' if c["ends_turn"] else ""
+    return f' <span class="cost-badge" title="initiative this costs">{c["cost"]}</span>{ends}'
+
+
+def cost_words(view, notation: str) -> str:
+    c = cost_of(view, notation)
+    if not c:
+        return ""
+    return f", costs {c['cost']} initiative" + (", ends your turn" if c["ends_turn"] else "")
 
 
 def _btn(label: str, *, action: str | None = None, cls: str = "", attrs: str = "", aria: str | None = None) -> str:
@@ -284,12 +310,13 @@ def game_screen(app) -> str:
     parts.append(initiative_track(app, view))
     parts.append(board(app, view, targets))
     parts.append(player_bar(app, view, me, top=False))
+    parts.append('<div class="dock">')  # prompt and hand: kept in view at the bottom on desktops and tablets
     if interactive:
         parts.append(action_bar(app, view))
     elif not over and not overlay:
         parts.append(waiting_bar(app, view))
     parts.append(hand(app, view, targets, hidden=bool(overlay) or over))
-    parts.append('</div><aside class="side-col">')
+    parts.append('</div></div><aside class="side-col">')
     parts.append(battle_panel(app, view))
     parts.append(crystal_row(app, view, targets))
     parts.append(log_panel(app, view))
@@ -356,17 +383,22 @@ def initiative_track(app, view) -> str:
             cls += " neutral"
         if r == rel_me:
             cls += " token"
+        num = ""
         if r % 5 == 0:
             cls += " tick"
-        cells.append(f'<span class="{cls}"></span>')
+            num = f'<i aria-hidden="true">{abs(r)}</i>'
+        cells.append(f'<span class="{cls}">{num}</span>')
     rel_act = token if act == 0 else -token
     left = rel_act + track
     before_pass = max(0, rel_act + neutral)  # paying more than this hands the turn over
+    other = h(names[1 - act])
+    plain = (f"up to {before_pass} keeps the turn, more hands it to {other}" if before_pass
+             else f"any cost hands the turn to {other}")
     return f"""
 <section class="initiative" aria-label="Initiative track">
   <div class="ini-labels"><span>◀ {h(names[1 - me])}</span>
-    <span class="ini-left"><b>{h(names[act])}</b> can spend <b>{left}</b> initiative
-      <span class="muted">({before_pass} before the turn passes)</span></span>
+    <span class="ini-left" data-ini-plain><b>{h(names[act])}</b> can spend <b>{left}</b> initiative:
+      <span class="muted">{plain}</span></span>
     <span>{h(names[me])} ▶</span></div>
   <div class="ini-track" role="img" aria-label="Token at {rel_me:+d} from {h(names[me])}'s side; neutral −{neutral}..+{neutral}">{''.join(cells)}</div>
 </section>"""
@@ -403,7 +435,8 @@ def zone_html(app, view, zid, r, c, targets) -> str:
     if act:
         cls += " targetable"
         label = words.action_label(act, app.names)
-        btn = _btn(h(label), action=act, cls="zone-act", aria=label + f" ({name})")
+        btn = _btn(h(label) + cost_badge(view, act), action=act, cls="zone-act",
+                   aria=label + cost_words(view, act), attrs=cost_attrs(view, act))
     b = view.get("battle")
     if b and b["zone"] == zid:
         cls += " battling"
@@ -471,30 +504,6 @@ def revealed_cards(app, info: dict) -> str:
     return "".join(rows)
 
 
-def recap(app, view) -> str:
-    """Since your last move: the other side's latest run of moves, as sentences (for the person deciding)."""
-    me = view["you"]
-    log = view["log"]
-    actors = app.actors
-    i = len(log) - 1
-    while i >= 0 and i < len(actors) and actors[i] is not None and actors[i][0] == me:
-        i -= 1  # this player's own moves so far in her current run
-    end = i + 1
-    while i >= 0 and i < len(actors) and actors[i] is not None and actors[i][0] != me:
-        i -= 1
-    start = i + 1
-    if start >= end:
-        return ""
-    items = []
-    for j in range(start, end):
-        actor, kind = actors[j]
-        items.append(f'<li class="p{actor}">{h(app.words.sentence(log[j], actor, app.names, kind))}</li>')
-    shown = items[-12:]
-    more = f'<li class="muted">… {len(items) - 12} earlier (see the log)</li>' if len(items) > 12 else ""
-    return (f'<details class="recap" open data-recap><summary>Since your last move ({len(items)})</summary>'
-            f'<ol>{more}{"".join(shown)}</ol></details>')
-
-
 def waiting_bar(app, view) -> str:
     """What this screen shows while another seat decides: the computer thinking, or a remote player."""
     d = view.get("decision") or {}
@@ -534,17 +543,28 @@ def action_bar(app, view) -> str:
     if "cost" in info:
         extra.append(f"cost so far {info['cost']}")
     if info.get("leave"):
-        extra.append("staying behind: positions " + ", ".join(str(x) for x in info["leave"]))
+        zone_sq = view["board"].get(info.get("zone"), {}).get("squads", [[], []])[d["player"]]
+        staying = [words.unit_name(zone_sq[i - 1]["id"]) for i in info["leave"] if 0 < i <= len(zone_sq)]
+        extra.append("staying behind: " + ", ".join(staying))
     btns = []
+    picked = len(info.get("picked") or [])
+    chosen = len(info.get("chosen") or [])
     for a in view["legal_actions"]:
         kind = a.split(" ", 1)[0]
         cls = "act-btn"
-        if kind in ("done", "keep", "stay", "battle", "invade", "replenish"):
+        if kind == "done" and d["kind"] not in ("battle", "action"):
             cls += " primary"
         elif kind in ("cancel",):
             cls += " ghost"
         label = words.action_label(a, names)
-        btns.append(_btn(h(label), action=a, cls=cls, aria=label))
+        if kind == "done" and d["kind"] == "summon":
+            label = f"Summon {picked} unit{'s' if picked != 1 else ''}"
+        elif kind == "done" and d["kind"] == "replenish":
+            label = (f"Discard {chosen} card{'s' if chosen != 1 else ''} and draw" if chosen else "Discard nothing and draw")
+        elif kind == "done" and d["kind"] == "battle":
+            label = "No battle"
+        btns.append(_btn(h(label) + cost_badge(view, a), action=a, cls=cls, aria=label + cost_words(view, a),
+                         attrs=cost_attrs(view, a)))
     undo = ""
     if app.can_undo():
         undo = '<button type="button" class="ghost undo" data-cmd="undo" aria-label="Undo your last action">↶ Undo</button>'
@@ -582,8 +602,9 @@ def hand(app, view, targets, hidden: bool) -> str:
                     f'aria-label="Details of {h(u.name)}">i</button>')
         if action:
             label = words.action_label(action, names)
-            cards.append(f'<div class="hand-slot"><button type="button" class="card-btn targetable" data-action="{h(action)}" '
-                         f'aria-label="{h(label)}">{face}<span class="card-act">{h(label)}</span></button>{info_btn}</div>')
+            cards.append(f'<div class="hand-slot"><button type="button" class="card-btn targetable" data-action="{h(action)}"'
+                         f'{cost_attrs(view, action)} aria-label="{h(label + cost_words(view, action))}">{face}'
+                         f'<span class="card-act">{h(label)}{cost_badge(view, action)}</span></button>{info_btn}</div>')
         else:
             cards.append(f'<div class="hand-slot"><div class="card-btn">{face}</div>{info_btn}</div>')
     return (f'<section class="hand" aria-label="{h(names[me])}\'s hand"><h2 class="hand-title">{h(names[me])}\'s hand '
@@ -598,7 +619,8 @@ def crystal_row(app, view, targets) -> str:
         face = crystal_face(words, c["id"], extra_cls="targetable" if action else "")
         if action:
             label = words.action_label(action, app.names)
-            items.append(f'<button type="button" class="crystal-btn" data-action="{h(action)}" aria-label="{h(label)} (cost {c["cost"]})">{face}</button>')
+            items.append(f'<button type="button" class="crystal-btn" data-action="{h(action)}"{cost_attrs(view, action)} '
+                         f'aria-label="{h(label + cost_words(view, action))}">{face}</button>')
         else:
             items.append(f'<button type="button" class="crystal-btn" data-details="{h(c["id"])}" aria-label="{h(words.crystal_names[c["id"]])}, cost {c["cost"]}: details">{face}</button>')
     return (f'<section class="panel crystals" aria-label="Crystal row"><h2>Crystals <span class="muted">'
@@ -626,24 +648,6 @@ def battle_panel(app, view) -> str:
             f'<div class="bp-sides">{"".join(sides)}</div></section>')
 
 
-def log_panel(app, view) -> str:
-    words = app.words
-    names = app.names
-    log = view["log"]
-    actors = app.actors
-    n = len(log)
-    start = max(0, n - 60)
-    items = []
-    for i in range(n - 1, start - 1, -1):
-        actor, kind = actors[i] if i < len(actors) and actors[i] is not None else (None, None)
-        s = words.sentence(log[i], actor, names, kind)
-        cls = f"p{actor}" if actor is not None else ""
-        items.append(f'<li class="{cls}">{h(s)}</li>')
-    more = f'<p class="muted">{start} earlier entries not shown.</p>' if start else ""
-    return (f'<section class="panel log" aria-label="Game log"><h2>Log <span class="muted">(newest first)</span></h2>'
-            f'<ol class="log-list" reversed start="{n}">{"".join(items)}</ol>{more}</section>')
-
-
 # ------------------------------------------------------------------------------ overlays
 def pass_screen(app) -> str:
     p = app.pending_pass
@@ -659,6 +663,7 @@ def pass_screen(app) -> str:
     <h2 id="pass-title">Pass the device to {name}</h2>
     <p>{why}</p>
     <p class="muted">{h(app.names[1 - p])}, please look away: {name}'s hand will be shown.</p>
+    {recap(app, app.view, p)}
     <button type="button" class="primary big" data-continue data-autofocus aria-label="I am {name}: show my hand">I'm {name}, show my hand</button>
   </div>
 </div>"""

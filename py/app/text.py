@@ -148,6 +148,11 @@ class Words:
             return "Draw no card" if n == "0" else f"Draw {n} card" + ("s" if n != "1" else "")
         if kind == "summon" and len(args) > 1:  # e.g. "summon skull.x from discard"
             return f"Summon {self.pretty_arg(args[0], names)} " + " ".join(args[1:])
+        if kind == "activate" and args:
+            label = f"Activate the squad in {self.pretty_arg(args[0], names)}"
+            if len(args) > 2 and args[1] == "flip":
+                label += f" (flip {self.pretty_arg(args[2], names)} to pay)"
+            return label
         if not args:
             return verb
         return verb + " " + " ".join(self.pretty_arg(a, names) for a in args)
@@ -156,28 +161,6 @@ class Words:
         """Zone ids and card tokens inside a sentence (e.g. an engine prompt) as names."""
         return re.sub(r"[a-z0-9_]+\.[a-z0-9_]+(?:@[01])?(?:#\d+)?|\b[a-z]_[a-z]+\b",
                       lambda m: self.pretty_arg(m.group(0), names), text)
-
-    def sentence(self, notation: str, actor: int | None, names, decision_kind: str | None = None) -> str:
-        """The log entry `notation`, made by `actor` answering a `decision_kind`, as a readable sentence."""
-        who = names[actor] if actor is not None else "Someone"
-        if notation == "(hidden)":
-            return f"{who} makes a secret choice."
-        kind, _, rest = notation.partition(" ")
-        args = rest.split(" ") if rest else []
-        p = [self.pretty_arg(a, names) for a in args]
-        first = p[0] if p else ""
-        special = KIND_SENTENCES.get((decision_kind, kind))
-        if special:
-            return special.format(who=who, a=first)
-        tmpl = SENTENCES.get(kind)
-        if kind == "summon" and len(args) > 1:
-            return f"{who} summons {first} from the discard pile."
-        if kind == "draw":
-            n = args[0] if args else "?"
-            return f"{who} draws {'no' if n == '0' else n} card{'s' if n != '1' else ''}."
-        if tmpl:
-            return tmpl.format(who=who, a=first, rest=" ".join(p))
-        return f"{who}: {self.action_label(notation, names)}."
 
 
 class _Default(dict):
@@ -191,44 +174,6 @@ ACTION_VERBS = {
     "play": "Play", "keep": "Keep", "place": "Place", "score": "Score", "replenish": "Replenish",
     "discard": "Discard", "invade": "Invade!", "return": "Return", "draw": "Draw", "skip": "Skip",
 }
-
-KIND_SENTENCES = {
-    ("reorder", "keep"): "{who} keeps the rest of the squad's order.",
-    ("reorder", "place"): "{who} puts {a} next in the squad.",
-    ("keep", "keep"): "{who} keeps the battle card in hand.",
-    ("keep", "discard"): "{who} discards the battle card.",
-    ("trim", "discard"): "{who} discards {a} from the oversized squad.",
-    ("summon", "done"): "{who} completes the summon.",
-    ("replenish", "done"): "{who} finishes discarding.",
-    ("battle", "done"): "{who} does not battle.",
-    ("split", "done"): "{who} confirms the split.",
-    ("mulligan", "done"): "{who} is done with the mulligan.",
-    ("mulligan", "return"): "{who} returns a card to the draw pile.",
-    ("free_score", "score"): "{who} scores {a} for free.",
-}
-
-SENTENCES = {
-    "summon": "{who} summons {a}.",
-    "pick": "{who} adds {a} to the summon.",
-    "done": "{who} is done.",
-    "cancel": "{who} cancels.",
-    "activate": "{who} activates the squad in {a}.",
-    "move": "{who} moves to {a}.",
-    "stay": "{who} stays put.",
-    "split": "{who} splits the squad.",
-    "leave": "{who} leaves {a} behind.",
-    "battle": "{who} starts a battle!",
-    "play": "{who} plays {a} as battle card.",
-    "keep": "{who} keeps it.",
-    "place": "{who} places {a} next.",
-    "score": "{who} scores {a}.",
-    "replenish": "{who} replenishes.",
-    "discard": "{who} discards {a}.",
-    "invade": "{who} invades the enemy home!",
-    "return": "{who} returns {a}.",
-    "skip": "{who} skips.",
-}
-
 
 def h(s) -> str:
     return escape(str(s), quote=True)

@@ -94,6 +94,8 @@ class BattleState:
 
 def start_battle(g: "Game", attacker: int, zone: int) -> None:
     g.battle = BattleState(attacker, zone)
+    if g.events is not None:
+        g.note("battle_start", attacker, g.zone_id(zone))
     g.stack.append(BattleFrame(0))
 
 

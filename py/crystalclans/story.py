@@ -12,8 +12,12 @@ replenish leaves nothing behind.
     [{"turn": 3, "player": 0, "actions": [
         {"player": 0, "kind": "activate", "args": ["c_east"], "cost": 2, "gained": 0, "move": 41,
          "events": [{"kind": "move", "player": 0, "from": "a_home", "to": "c_east", "units": [...]},
-                    {"kind": "battle", ...the game's last_battle dict...},
-                    {"kind": "destroyed", "controller": 1, "owner": 1, "unit": "skull.x", "zone": "c_east"}]}]}]
+                    {"kind": "battle", ...the game's last_battle dict (cards, sides, arith, lost...)...},
+                    {"kind": "destroyed", "controller": 1, "owner": 1, "unit": "skull.x", "zone": "c_east",
+                     "in_battle": True}]}]}]
+
+A battle is told where it began (before what happened in it); a battle still under way has only its
+attacker and zone.
 
 `move` is the index in `game.log` of the answer that began the action. Event kinds: summon, move, battle,
 destroyed, discard, mill, removed, to_hand, draw (counts, merged), reshuffle, crystal, crystal_used,
@@ -51,6 +55,7 @@ def tell(game: "Game") -> list[dict[str, Any]]:
     has an empty story."""
     turns: list[dict[str, Any]] = []
     action: dict[str, Any] | None = None
+    battle: dict[str, Any] | None = None  # a battle begun and not summed up yet
     for fact in game.events or ():
         move, kind = fact[0], fact[1]
         if kind == "turn":
@@ -82,13 +87,23 @@ def tell(game: "Game") -> list[dict[str, Any]]:
             else:
                 action["events"].append({"kind": "draw", "player": p, "n": 1})
             continue
+        if kind == "battle_start":  # the battle is told where it began; its summary fills it in at the end
+            battle = {"kind": "battle", "attacker": fact[2], "zone": fact[3]}
+            action["events"].append(battle)
+            continue
         if kind == "battle":
-            action["events"].append({"kind": "battle", **fact[2]})
+            if battle is not None:
+                battle.update(fact[2])
+                battle = None
+            else:
+                action["events"].append({"kind": "battle", **fact[2]})
             continue
         if kind == "summon" and action["kind"] == "summon":
             action["args"] = list(fact[3])
         event = {"kind": kind}
         event.update(zip(FIELDS[kind], fact[2:]))
+        if kind == "destroyed" and battle is not None:
+            event["in_battle"] = True  # also listed in the battle's summary ("lost")
         action["events"].append(event)
     if action is not None and action["kind"] == "summon" and not action["events"] and turns[-1]["actions"]:
         turns[-1]["actions"].pop()  # a summon still being picked: its cards are secret until it is done

@@ -22,7 +22,7 @@ def fake_app(game: cc.Game, viewer: int) -> SimpleNamespace:
                            offers_decision=lambda: game.decision is not None and game.decision.player == viewer,
                            seats=(Seat(), Seat()), thinking=None,
                            pending_pass=None, actors=[], modal=None, storage=Storage(None), session=None,
-                           finished=game.is_over, winner=lambda: game.winner)
+                           finished=game.is_over, winner=lambda: game.winner, story=game.story)
 
 
 def offered(html: str) -> list[str]:
@@ -33,6 +33,7 @@ def test_the_action_bar_offers_exactly_the_legal_actions_at_every_step():
     g = cc.new_game(("flower", "water"), seed=4)
     rng = cc.rng.Rng(cc.rng.seed_state(4, 1))
     kinds = set()
+    costs = 0
     for _ in range(400):
         if g.decision is None:
             break
@@ -41,10 +42,15 @@ def test_the_action_bar_offers_exactly_the_legal_actions_at_every_step():
         assert offered(bar) == [str(a) for a in g.legal_actions()]
         table = render.game_screen(app)
         assert set(offered(table)) == {str(a) for a in g.legal_actions()}, g.decision.kind
+        for tag in re.findall(r'<[a-z]+ [^>]*data-action="[^"]*"[^>]*>', table):
+            notation = offered(tag)[0]
+            cost = re.search(r'data-cost="(\d+)"', tag)
+            assert (int(cost.group(1)) if cost else 0) == g.option_cost(notation), (notation, tag)
+            costs += bool(cost)
         kinds.add(g.decision.kind)
         opts = g.legal_actions()
         g.apply(opts[rng.below(len(opts))])
-    assert {"action", "summon"} <= kinds
+    assert {"action", "summon"} <= kinds and costs > 100
 
 
 def test_a_looked_at_hand_is_shown_to_the_looker_only():
@@ -63,11 +69,23 @@ def test_a_looked_at_hand_is_shown_to_the_looker_only():
     assert "reveal-card" not in theirs
 
 
-def test_every_game_log_entry_reads_as_a_sentence():
+def test_the_log_tells_turns_actions_costs_and_battles_in_words():
+    from app.log import log_panel
+
     g = random_game(("blood", "skull"), 11)
-    for i, entry in enumerate(g.log[:300]):
-        s = WORDS.sentence(entry, i % 2, NAMES)
-        assert s and s[0].isupper() and "_" not in s.split(" ", 1)[0], (entry, s)
+    html = log_panel(fake_app(g, 0), g.view(0))
+    assert html.count("data-log-turn=") == g.turn
+    text = re.sub(r"<[^>]+>", " ", html)
+    assert not re.search(r"\b[a-z]+\.[a-z_]+\b|\b[abc]_[a-z]+\b", text), "an id shown instead of a name"
+    assert "Battle in" in text and "damage:" in text and " lost " in text
+    battle = [e for t in g.story() for a in t["actions"] for e in a["events"] if e["kind"] == "battle"
+              and e["arith"][0] is not None][0]
+    name = WORDS.unit(battle["cards"][0]).name
+    assert name in text
+    for t in g.story():
+        for a in t["actions"]:
+            if a["cost"]:
+                assert f"−{a['cost']}" in html
 
 
 def test_the_initiative_track_says_what_the_active_player_may_spend():
@@ -76,7 +94,7 @@ def test_the_initiative_track_says_what_the_active_player_may_spend():
     text = re.sub(r"<[^>]+>", "", html)
     # token 3 spaces toward Bo: 20 + 3 until the last space, 1 + 3 while the turn stays hers
     assert "Bo can spend 23 initiative" in " ".join(text.split())
-    assert "(4 before the turn passes)" in text
+    assert "up to 4 keeps the turn, more hands it to Ada" in " ".join(text.split())
 
 
 def test_a_seed_in_the_page_url_fixes_the_deal():

@@ -60,11 +60,12 @@ def test_battle_entries_explain_the_damage_and_name_the_destroyed_with_their_own
                         made = ar["units"] + ar["card"] + ar["abilities"] + ar["sleep"]
                         assert ar["total"] == (2 * made if ar["doubled"] else made)
                         assert ar["damage"] == max(0, ar["total"] - ar["enemy_defense"]) == e["attack"][p]
-                    # each destroyed unit is told before the battle's summary, with controller and owner
-                    told = [x for x in evs[:i] if x["kind"] == "destroyed" and x["zone"] == e["zone"]]
+                    # each unit destroyed in the battle is told after its beginning, with controller and owner
+                    after = evs[i + 1:]
+                    nxt = next((j for j, x in enumerate(after) if x["kind"] == "battle"), len(after))
+                    told = [x for x in after[:nxt] if x["kind"] == "destroyed" and x.get("in_battle")]
                     for p in (0, 1):
-                        lost = [x["unit"] for x in told if x["controller"] == p]
-                        assert sorted(e["lost"][p]) == sorted(lost[-len(e["lost"][p]):] if e["lost"][p] else [])
+                        assert sorted(e["lost"][p]) == sorted(x["unit"] for x in told if x["controller"] == p)
                     destroyed += sum(len(x) for x in e["lost"])
                     assert all(x["owner"] in (0, 1) for x in told)
     assert battles >= 10 and destroyed >= 10
