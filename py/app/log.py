@@ -194,8 +194,8 @@ class Teller:
 
 
 def arithmetic(ar: dict) -> str:
-    """'units 6 + card 3 + abilities 1 − Sleep 2 = 8, doubled 16, − defense 2 = 14'."""
-    parts = [f"units {ar['units']}"]
+    """"units' attack 6 + card 3 + abilities 1 − Sleep 2 = 8, doubled to 16 − defense 2 = 14"."""
+    parts = [f"units' attack {ar['units']}"]
     if ar["card"]:
         parts.append(f"{'+' if ar['card'] > 0 else '−'} card {abs(ar['card'])}")
     if ar["abilities"]:

@@ -7,7 +7,7 @@ accessible list) and, where natural, also a clickable card/zone/crystal on the t
 from __future__ import annotations
 
 from .cards import BEATS, card_face, crystal_face, mini_card, style_icon
-from .log import log_panel, recap
+from .log import arithmetic, log_panel, recap
 from .seats import LEVEL_NAMES
 from .text import STYLE_NAMES, TOKEN_RE, h
 
@@ -598,15 +598,18 @@ def hand(app, view, targets, hidden: bool) -> str:
             sel = " selected"
         face = card_face(words, c["id"], extra_cls=sel)
         u = words.unit(c["id"])
+        # the whole card, shown above the hand while hovered or focused; never in the pointer's way
+        full = f'<div class="card-full" aria-hidden="true">{card_face(words, c["id"], extra_cls="large")}</div>'
+
         info_btn = (f'<button type="button" class="info-btn" data-details="{h(c["id"])}" '
                     f'aria-label="Details of {h(u.name)}">i</button>')
         if action:
             label = words.action_label(action, names)
             cards.append(f'<div class="hand-slot"><button type="button" class="card-btn targetable" data-action="{h(action)}"'
                          f'{cost_attrs(view, action)} aria-label="{h(label + cost_words(view, action))}">{face}'
-                         f'<span class="card-act">{h(label)}{cost_badge(view, action)}</span></button>{info_btn}</div>')
+                         f'<span class="card-act">{h(label)}{cost_badge(view, action)}</span></button>{info_btn}{full}</div>')
         else:
-            cards.append(f'<div class="hand-slot"><div class="card-btn">{face}</div>{info_btn}</div>')
+            cards.append(f'<div class="hand-slot"><div class="card-btn">{face}</div>{info_btn}{full}</div>')
     return (f'<section class="hand" aria-label="{h(names[me])}\'s hand"><h2 class="hand-title">{h(names[me])}\'s hand '
             f'<span class="muted">({len(pl["hand"])})</span></h2><div class="hand-cards">{"".join(cards) or "<p class=muted>No cards in hand.</p>"}</div></section>')
 
@@ -697,10 +700,16 @@ def battle_result(app) -> str:
   <h3>{h(names[p])}{' <span class="muted">(attacker)</span>' if lb['attacker'] == p else ''}</h3>
   {card}
   <p class="br-why">{style_icon(u.style) if u else ''} {h(why)}</p>
-  <p class="br-dmg">Attack dealt: <b>{lb['attack'][p]}</b></p>
+  <p class="br-dmg">Damage dealt: <b>{lb['attack'][p]}</b></p>
+  {f'<p class="br-arith" data-battle-arith>{h(arithmetic(lb["arith"][p]))}</p>' if (lb.get("arith") or [None, None])[p] else ''}
   {'<p class="muted">' + h(', '.join(flags)) + '</p>' if flags else ''}
 </div>""")
-    destroyed = ", ".join(words.unit_name(x) for x in lb["destroyed"]) or "none"
+    lost = lb.get("lost")
+    if lost is not None:
+        destroyed = "; ".join(f"{names[p]} lost " + ", ".join(words.unit_name(x) for x in lost[p])
+                              for p in (0, 1) if lost[p]) or "none"
+    else:
+        destroyed = ", ".join(words.unit_name(x) for x in lb["destroyed"]) or "none"
     notes = []
     if lb.get("ended_early"):
         notes.append("The battle ended before damage.")

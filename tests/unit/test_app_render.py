@@ -2,6 +2,7 @@
 offered as a data-action control, and cards a decision reveals to its player are shown to her only."""
 from __future__ import annotations
 
+import html
 import re
 from types import SimpleNamespace
 
@@ -102,3 +103,29 @@ def test_a_seed_in_the_page_url_fixes_the_deal():
 
     assert url_seed("?seed=42") == 42 and url_seed("?x=1&seed=7") == 7
     assert url_seed("") is None and url_seed("?seed=abc") is None and url_seed("?seeds=3") is None
+
+
+def test_the_battle_result_shows_how_the_damage_was_made_and_whose_units_died():
+    from app.log import arithmetic
+
+    seed = 11
+    g = cc.new_game(("blood", "skull"), seed=seed)
+    rng = cc.rng.Rng(cc.rng.seed_state(seed, 2))
+    while not (g.last_battle and g.last_battle["arith"][0] and all(g.last_battle["lost"])):
+        if g.is_over:
+            seed += 1
+            g = cc.new_game(("blood", "skull"), seed=seed)
+        o = g.legal_actions()
+        g.apply(o[rng.below(len(o))])
+    lb = g.last_battle
+    app = fake_app(g, 0)
+    app.pending_battle = lb
+    text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", render.battle_result(app))).split())
+    for p in (0, 1):
+        ar = lb["arith"][p]
+        assert f"Damage dealt: {ar['damage']}" in text
+        assert " ".join(arithmetic(ar).split()) in text
+        assert f"{NAMES[p]} lost " + WORDS.unit(lb["lost"][p][0]).name in text
+    assert arithmetic({"units": 6, "card": 3, "abilities": 1, "sleep": -2, "doubled": True, "total": 16,
+                       "enemy_defense": 2, "damage": 14}) == \
+        "units' attack 6 + card 3 + abilities 1 − Sleep 2 = 8, doubled to 16 − defense 2 = 14"
