@@ -43,7 +43,6 @@ class App:
         self._driving = False
         # ?pace=MS: the pause between the computer's moves so a person can follow them (tests use 0)
         self.pace_ms = url_int(str(window.location.search), "pace", 700)
-        self.actors: list = []  # who made each log entry (the log itself does not say)
         self._story: list = []
         self._story_key: tuple | None = None
         self.view: dict | None = None
@@ -153,17 +152,16 @@ class App:
     def start_new(self, names, clans, first, mulligan, seats=None) -> None:
         seed = self.fixed_seed if self.fixed_seed is not None else random.randrange(1 << 31)
         fp = None if first == "random" else int(first)
-        self.install(cc.new_game(clans=tuple(clans), seed=seed, first_player=fp, mulligan=mulligan), list(names), [],
+        self.install(cc.new_game(clans=tuple(clans), seed=seed, first_player=fp, mulligan=mulligan), list(names),
                      seats)
         self.clear_error()
         self.render()
         self.drive()
 
-    def install(self, game, names, actors, seats=None) -> None:
+    def install(self, game, names, seats=None) -> None:
         """Make a new or loaded game the current one (a loaded one as after a reload: pass screen first)."""
         self.game = game
         self.names = names
-        self.actors = actors
         self.resume_offer = None
         self.seats = parse_seats(seats)
         if self.session is None or self.session.game is not game:
@@ -217,7 +215,6 @@ class App:
         t0 = time.perf_counter()
         before = self.view
         player = g.decision.player
-        kind = g.decision.kind
         turn = g.turn
         prev_battle = g.last_battle
         log_len = len(g.log)
@@ -230,10 +227,6 @@ class App:
         except cc.IllegalAction as e:
             self.show_error(str(e))
             return False
-        if self.session is not None:
-            self._sync_actors()
-        else:
-            self.actors = self.actors[:log_len] + [(player, kind)]
         self._after_change(prev_battle)
         self._update_undo(before, player, turn, log_len, notation, prev_battle)
         self.autosave()
@@ -277,26 +270,17 @@ class App:
         target = self.undo_marks.pop()
         g = self.game
         try:
-            ng, actors = replay(g.setup, g.log[:target])
+            ng = replay(g.setup, g.log[:target])
         except Exception as e:  # should not happen: our own log replays
             self.show_error(f"Undo failed: {e}")
             self.undo_marks = []
             return
         self.game = ng
-        self.actors = actors
         self.view = ng.view(self.viewer())
         self.autosave()
         self.render()
 
     # ------------------------------------------------------------------ a friend far away (app/link.py)
-    def _sync_actors(self) -> None:
-        g = self.game
-        if len(self.actors) != len(g.log):
-            try:
-                _, self.actors = replay(g.setup, g.log)
-            except Exception:
-                self.actors = []
-
     def link_begin(self, role: str, settings: dict, send, ice_servers: list | None = None) -> None:
         from .link import Link
 
@@ -328,8 +312,7 @@ class App:
         g = link.ready_game() if link is not None else None
         if g is None:
             return False
-        self.install(g, [n[:24] for n in link.names()], [], link.seats())
-        self._sync_actors()  # a resumed game has a log already
+        self.install(g, [n[:24] for n in link.names()], link.seats())
         self.clear_error()
         self.render()
         return True
@@ -352,8 +335,7 @@ class App:
         """Go on with a saved online game at this screen only (both sides played here)."""
         r = self.resume_offer
         if r is not None:
-            self.install(r.game, r.names, [], ["human", "human"])
-            self._sync_actors()
+            self.install(r.game, r.names, ["human", "human"])
             self.render()
 
     def resign(self) -> None:
@@ -422,7 +404,6 @@ class App:
             return
         if link.session.game is not g or reason is None or link.session.desync != was_desync:
             self.game = link.session.game
-            self._sync_actors()
             self._after_change(prev_battle)
             self.autosave()
             self.render()
@@ -554,16 +535,12 @@ class App:
     def open_loaded(self, game, doc, names=None, seats=None, online=None) -> None:
         if not names or len(names) != 2:
             names = save_names(doc) or default_names(self.words, game)
-        try:
-            _, actors = replay(game.setup, game.log) if game.setup.get("clans") else (None, [])
-        except Exception:
-            actors = []
         names = [str(n)[:24] for n in names]
         seat = online.get("seat") if isinstance(online, dict) else None
         if seat in (0, 1) and not game.is_over:
             self.offer_resume(game, names, seat)
             return
-        self.install(game, names, actors, seats)
+        self.install(game, names, seats)
         self.clear_error()
         self.render()
         self.drive()
@@ -696,15 +673,13 @@ def url_seed(query: str) -> int | None:
     return url_int(query, "seed")
 
 
-def replay(setup: dict, log: list) -> tuple:
-    """Our own (trusted) game from its setup and log, plus who made each move (no pydantic needed)."""
+def replay(setup: dict, log: list) -> cc.Game:
+    """Our own (trusted) game from its setup and log (no pydantic needed)."""
     g = cc.new_game(clans=tuple(setup["clans"]), seed=setup["seed"], first_player=setup.get("first_player"),
                     mulligan=bool(setup.get("mulligan")))
-    actors = []
     for a in log:
-        actors.append((g.decision.player, g.decision.kind) if g.decision is not None else None)
         g.apply(a)
-    return g, actors
+    return g
 
 
 def default_names(words, game) -> list:

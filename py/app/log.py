@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from .text import STYLE_NAMES, h
 
-ZONE_ARGS = ("activate",)
-
-
 class Teller:
     """Sentences (HTML) for the story's actions and events, with the players' names."""
 
@@ -23,7 +20,7 @@ class Teller:
     def who(self, p) -> str:
         return f'<b class="p{int(p)}">{h(self.names[int(p)])}</b>'
 
-    def card(self, uid: str, owner: int | None = None) -> str:
+    def card(self, uid: str) -> str:
         w = self.w
         if uid in w.cs.unit_index:
             u = w.unit(uid)
@@ -35,12 +32,10 @@ class Teller:
             name = cd.name
         else:
             return h(uid)
-        whose = f" of {self.names[owner]}" if owner is not None else ""
-        return (f'<button type="button" class="cardref" data-details="{h(uid)}" title="{h(tip)}">{h(name)}</button>'
-                f'{h(whose)}')
+        return f'<button type="button" class="cardref" data-details="{h(uid)}" title="{h(tip)}">{h(name)}</button>'
 
-    def cards(self, uids, owner: int | None = None) -> str:
-        parts = [self.card(u, owner) for u in uids]
+    def cards(self, uids) -> str:
+        parts = [self.card(u) for u in uids]
         if len(parts) <= 1:
             return "".join(parts)
         return ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -77,25 +72,27 @@ class Teller:
 
     def headline(self, a: dict) -> str:
         """The action's sentence plus what most matters of its outcome, in a few words."""
-        out = []
+        battle = winner = None
         lost = [0, 0]
         crystals = []
         for e in a["events"]:
-            if e["kind"] == "destroyed":
+            k = e["kind"]
+            if k == "battle" and battle is None:
+                battle = e
+            elif k == "destroyed":
                 lost[e["controller"]] += 1
-            elif e["kind"] == "crystal" and a["kind"] not in ("score", "free_score"):
+            elif k == "crystal" and a["kind"] not in ("score", "free_score"):
                 crystals.append(e)
-        for e in a["events"]:
-            if e["kind"] == "battle":
-                out.append(f"battle in {self.zone(e['zone'])}")
-                break
+            elif k == "win":
+                winner = e["player"]
+        out = [f"battle in {self.zone(battle['zone'])}"] if battle is not None else []
         if any(lost):
             out.append(", ".join(f"{h(self.names[p])} lost {n} unit{'s' if n != 1 else ''}"
                                  for p, n in enumerate(lost) if n))
         for e in crystals:
             out.append(f"{h(self.names[e['player']])} gains {self.card(e['crystal'])}")
-        if any(e["kind"] == "win" for e in a["events"]):
-            out.append(f"<b>{h(self.names[next(e['player'] for e in a['events'] if e['kind'] == 'win')])} wins</b>")
+        if winner is not None:
+            out.append(f"<b>{h(self.names[winner])} wins</b>")
         return self.action(a) + (f' <span class="log-outcome">({"; ".join(out)})</span>' if out else "")
 
     # ---------------------------------------------------------------- what it did
@@ -251,21 +248,24 @@ def log_panel(app, view) -> str:
             f'</span></h2><ol class="log-turns">{body}</ol></section>')
 
 
-def since_last_turn(app, view, me: int) -> list[dict]:
-    """The other player's actions since `me` last acted (her free scores too), oldest first."""
+def since_last_turn(story: list[dict], me: int) -> list[dict]:
+    """The other player's actions since `me` last took an action of her own (a free score is not one),
+    oldest first."""
     out: list[dict] = []
-    for turn in reversed(app.story()):
+    for turn in reversed(story):
         for a in reversed(turn["actions"]):
-            if a["player"] == me and a["kind"] != "free_score":
-                return list(reversed(out))
+            if a["player"] == me:
+                if a["kind"] != "free_score":
+                    return out[::-1]
+                continue
             out.append(a)
-    return list(reversed(out))
+    return out[::-1]
 
 
 def recap(app, view, me: int | None = None) -> str:
     """'Since your last turn': what the other side did, as the log tells it (for the person deciding)."""
     me = view["you"] if me is None else me
-    acts = [a for a in since_last_turn(app, view, me) if a["player"] != me]
+    acts = since_last_turn(app.story(), me)
     if not acts:
         return ""
     t = Teller(app.words, app.names)

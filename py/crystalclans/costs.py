@@ -4,7 +4,7 @@ anyone planning a turn.
 `option_cost(game, action)` is the initiative charged for the option: an action's own cost (summon: the
 first unit's; activate: the squad's activation cost, 0 when a crystal pays; score: the crystal's;
 replenish, invade: the fixed costs), a summon pick's unit cost, and for the answer that completes a summon
-or a replenish (done, the zone) the whole amount then charged. `ends_turn(game, action)`: whether paying
+or a replenish (done, the zone) the whole amount then charged. `ends_turn(game, action, cost)`: whether paying
 that much (with what the summon has already picked) moves the token past the neutral spaces, which hands
 the turn to the other player after the action (effects that gain initiative during it may still change
 that). Only the active player's own spending is costed; every other option costs 0.
@@ -55,11 +55,11 @@ def option_cost(g: "Game", a: "Action") -> int:
     return 0
 
 
-def ends_turn(g: "Game", a: "Action") -> bool:
+def ends_turn(g: "Game", a: "Action", cost: int) -> bool:
+    """Whether paying `cost` (option_cost of `a`) hands the turn over after the action."""
     d = g.decision
     if d is None or d.player != g.active:
         return False
-    cost = option_cost(g, a)
     if d.kind == "summon" and a.kind == "pick":
         frame = g.stack[-1]
         cost += frame.cost(g)
@@ -76,5 +76,5 @@ def costs(g: "Game") -> dict[str, dict[str, int | bool]]:
     for a in d.options:
         n = option_cost(g, a)
         if n:
-            out[str(a)] = {"cost": n, "ends_turn": ends_turn(g, a)}
+            out[str(a)] = {"cost": n, "ends_turn": ends_turn(g, a, n)}
     return out

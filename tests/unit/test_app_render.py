@@ -22,7 +22,7 @@ def fake_app(game: cc.Game, viewer: int) -> SimpleNamespace:
                            can_undo=lambda: False, overlay_pending=lambda: False, pending_battle=None,
                            offers_decision=lambda: game.decision is not None and game.decision.player == viewer,
                            seats=(Seat(), Seat()), thinking=None,
-                           pending_pass=None, actors=[], modal=None, storage=Storage(None), session=None,
+                           pending_pass=None, modal=None, storage=Storage(None), session=None,
                            finished=game.is_over, winner=lambda: game.winner, story=game.story)
 
 
