@@ -611,7 +611,7 @@ class App:
         if self.screen == "start" or self.game is None:
             self.autosave_meta = self.storage.autosave_meta()
             app_el.innerHTML = render.start_screen(self)
-            doc.getElementById("topnav").innerHTML = ""
+            doc.getElementById("topnav").innerHTML = render.menu_html(self)
             doc.body.dataset.screen = "start"
             modal = render.rules_modal() if self.modal == ("rules",) else ""
             if self.modal and self.modal[0] == "confirm":
@@ -620,7 +620,7 @@ class App:
             app_el.innerHTML = render.game_screen(self)
             doc.getElementById("topnav").innerHTML = render.menu_html(self)
             doc.body.dataset.screen = "game"
-            modal = ""
+            modal = render.rules_modal() if self.modal == ("rules",) else ""  # the rules hide nothing: over anything
             if self.modal and not self.overlay_pending():
                 if self.modal[0] == "card":
                     modal = render.card_details(self, self.modal[1])

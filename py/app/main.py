@@ -425,7 +425,7 @@ window.crystalclans_p2p.onstate(create_proxy(_on_p2p_state))
 START = StartInfo()
 _marks["cards"] = _t()
 document.getElementById("app").innerHTML = render.start_screen(START)
-document.getElementById("topnav").innerHTML = ""
+document.getElementById("topnav").innerHTML = render.RULES_BUTTON
 document.body.dataset.screen = "start"
 _marks["render"] = _t()
 window.crystalclans_boot_marks = to_js(_marks, dict_converter=Object.fromEntries)

@@ -660,7 +660,7 @@ def pass_screen(app) -> str:
     if d and d.kind == "battle_card":
         why = "Choose your battle card in secret."
     return f"""
-<div class="overlay opaque" data-turn-screen role="dialog" aria-modal="true" aria-labelledby="pass-title">
+<div class="overlay opaque under-top" data-turn-screen role="dialog" aria-labelledby="pass-title">
   <div class="overlay-box pass clan-{h(app.view['players'][p]['clan'])}">
     <div class="pass-icon" aria-hidden="true">⇄</div>
     <h2 id="pass-title">Pass the device to {name}</h2>
@@ -716,7 +716,7 @@ def battle_result(app) -> str:
     if lb.get("damage_skipped"):
         notes.append("No damage was dealt (a squad had left the battle).")
     return f"""
-<div class="overlay" data-battle-result role="dialog" aria-modal="true" aria-labelledby="br-title">
+<div class="overlay under-top" data-battle-result role="dialog" aria-labelledby="br-title">
   <div class="overlay-box battle-result">
     <h2 id="br-title">Battle in {h(words.zone_name(lb['zone'], names))}</h2>
     <div class="br-sides">{''.join(cols)}</div>
@@ -847,12 +847,17 @@ def discard_modal(app, p: int) -> str:
 </div>"""
 
 
+RULES_BUTTON = ('<button type="button" class="ghost" data-cmd="rules" aria-label="Show the rules reference">'
+                '<span aria-hidden="true">?</span> Rules</button>')
+
+
 def menu_html(app) -> str:
-    """Top-bar controls for the game screen."""
-    if app.game is None:
-        return ""
+    """Top-bar controls: the rules on every screen; in a game also its status, export, import and the menu."""
+    if app.game is None or app.screen == "start":
+        return RULES_BUTTON
     return f"""
 <span class="status">{turn_status(app)}</span>
+{RULES_BUTTON}
 <button type="button" class="ghost" data-export aria-label="Export the game to a file (crystalclans-save.json)">⬇ Export</button>
 <label class="file-btn" title="Import a save file (replaces the current game only if the file is valid)">⬆ Import
   <input type="file" data-import accept=".json,application/json" aria-label="Import a save file"></label>
@@ -860,7 +865,6 @@ def menu_html(app) -> str:
   <div class="menu-box">
     <label class="field"><span>Save as</span><input id="slot-name" type="text" maxlength="40" value="{h(app.default_slot_name())}" aria-label="Name of the save slot"></label>
     <button type="button" data-cmd="save-slot" aria-label="Save the game to the named slot">Save</button>
-    <button type="button" data-cmd="rules" aria-label="Show the rules reference">Rules</button>
     {'<button type="button" data-cmd="resign" aria-label="Resign this online game">Resign</button>' if app.session is not None and not app.finished else ''}
     <button type="button" class="ghost" data-cmd="menu" aria-label="Back to the start screen (the game stays autosaved)">Main menu</button>
   </div>

@@ -115,4 +115,18 @@ def test_the_hand_is_in_view_on_a_desktop_and_text_is_readable_on_a_phone(new_co
         return out; }""")
     screenshot(phone, "table_phone_log")
     assert not small, f"text under 11 px on a 390x844 phone: {small[:10]}"
-    say(f"desktop hand: {box['n']} cards, bottom at {box['bottom']:.0f} of {box['h']} px; phone: no text under 11 px")
+    # the rules and the menu are one click away on the pass-the-device screen too
+    for _ in range(40):
+        if is_visible(phone, "[data-turn-screen]"):
+            break
+        play_random_clicks(phone, random.Random(_), 1, until_game_over=False, log_every=0)
+    assert is_visible(phone, "[data-turn-screen]"), "no pass-the-device screen within 40 clicks"
+    phone.click('.topnav [data-cmd="rules"]')
+    assert is_visible(phone, "#rules-title"), "the rules did not open from the pass-the-device screen"
+    screenshot(phone, "rules_over_pass_screen")
+    phone.click('#modal [data-cmd="close-modal"]')
+    assert is_visible(phone, "[data-turn-screen]"), "closing the rules lost the pass-the-device screen"
+    phone.click("details.menu summary")
+    assert is_visible(phone, 'details.menu [data-cmd="menu"]'), "the menu did not open over the pass-the-device screen"
+    say(f"desktop hand: {box['n']} cards, bottom at {box['bottom']:.0f} of {box['h']} px; phone: no text under 11 px; "
+        "rules and menu opened from the pass-the-device screen")

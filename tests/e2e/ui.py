@@ -234,7 +234,7 @@ def import_and_confirm(page, choose_file: Callable[[], None], timeout_ms: int = 
 
 def dismiss_overlays(page, max_clicks: int = 6) -> int:
     """Click visible [data-continue] controls (pass-the-device, battle result) until none is left."""
-    clicks = 0
+    clicks = quiet_checks = 0
     while clicks < max_clicks:
         found = page.evaluate(JS_LIB + """() => {
           const c = e2eCandidates();
@@ -244,7 +244,12 @@ def dismiss_overlays(page, max_clicks: int = 6) -> int:
           return c.idx[0];
         }""")
         if found is None:
-            return clicks
+            if quiet_checks >= 1:
+                return clicks
+            quiet_checks += 1  # look once more a moment later: a screen may still be on its way
+            page.wait_for_timeout(250)
+            continue
+        quiet_checks = 0
         page.locator("[data-continue]").nth(found).click()
         page.wait_for_function(SETTLED_JS, timeout=SETTLE_TIMEOUT_MS)
         clicks += 1
