@@ -65,6 +65,7 @@ class App:
         self.resume_offer = None  # app.link.SavedOnline: an online game to go on with over a new link
         self._peer_backlog: list[str] = []  # peer messages waiting for pydantic to load
         self.pending_confirm = None  # what runs once the player agrees to replace the autosaved game
+        self.replay = None  # app.replay.Replay while the replay viewer is open
         # ?seed=N in the page URL: new games are dealt from that seed (reproducing a game, tests)
         self.fixed_seed = url_seed(str(window.location.search))
 
@@ -100,6 +101,18 @@ class App:
     @property
     def session(self):
         return self.link.session if self.link is not None else None
+
+    def open_replay(self) -> None:
+        """The replay viewer of the current game, from the deal (each side's hand where this screen may see it)."""
+        from .replay import Replay, replay_sides
+
+        if self.game is None:
+            return
+        me = self.session.me if self.session is not None else None
+        sides = replay_sides(self.seats, self.finished, me)
+        self.replay = Replay(self.game, sides, self.viewer())
+        self.modal = None
+        self.render()
 
     def story(self) -> list:
         """The current game's story (engine: game.story()), told again only when the game moved on."""
@@ -174,6 +187,7 @@ class App:
         self.pending_battle = None
         self.pending_pass = None
         self.modal = None
+        self.replay = None
         self.screen = "game"
         self._after_change(game.last_battle)  # a loaded game's last battle was already seen
         self.autosave()
@@ -616,6 +630,15 @@ class App:
             modal = render.rules_modal() if self.modal == ("rules",) else ""
             if self.modal and self.modal[0] == "confirm":
                 modal = render.confirm_modal(*self.modal[1:])
+        elif self.replay is not None:
+            app_el.innerHTML = render.replay_screen(self)
+            doc.getElementById("topnav").innerHTML = render.menu_html(self)
+            doc.body.dataset.screen = "replay"
+            modal = render.rules_modal() if self.modal == ("rules",) else ""
+            if self.modal and self.modal[0] == "card":
+                modal = render.card_details(self, self.modal[1])
+            elif self.modal and self.modal[0] == "discard":
+                modal = render.discard_modal(self, self.modal[1], self.replay.view())
         else:
             app_el.innerHTML = render.game_screen(self)
             doc.getElementById("topnav").innerHTML = render.menu_html(self)

@@ -233,9 +233,9 @@ def action_item(t: Teller, a: dict) -> str:
             f'<ul class="log-details">{body}</ul></details></li>')
 
 
-def log_panel(app, view) -> str:
-    """The whole game, newest turn first (actions within a turn in order)."""
-    story = app.story()
+def log_panel(app, view, story: list | None = None) -> str:
+    """The whole game (or `story`), newest turn first (actions within a turn in order)."""
+    story = app.story() if story is None else story
     t = Teller(app.words, app.names)
     out = []
     for turn in reversed(story):

@@ -146,6 +146,20 @@ def on_click(event):
             close_menu()
             app.screen = "start"
             app.modal = None
+            app.replay = None
+            app.render()
+        elif cmd == "replay":
+            close_menu()
+            app.open_replay()
+        elif cmd == "replay-go" and app.replay is not None:
+            app.replay.go(int(ds.step))
+            app.render()
+        elif cmd == "replay-side" and app.replay is not None:
+            app.replay.switch_side()
+            app.render()
+        elif cmd == "replay-close":
+            app.replay = None
+            app.modal = None
             app.render()
         elif cmd == "resign":
             close_menu()
@@ -379,6 +393,13 @@ async def import_file(inp, file):
 
 
 def on_keydown(event):
+    r = app.replay
+    if r is not None and not app.modal and event.key in ("ArrowLeft", "ArrowRight"):
+        tag = str(getattr(event.target, "tagName", "")).upper()
+        if tag not in ("INPUT", "SELECT", "TEXTAREA"):
+            r.step(1 if event.key == "ArrowRight" else -1)
+            app.render()
+            return
     if event.key == "Escape" and app.modal:
         app.modal = None
         app.pending_confirm = None

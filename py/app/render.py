@@ -315,7 +315,7 @@ def game_screen(app) -> str:
         parts.append(action_bar(app, view))
     elif not over and not overlay:
         parts.append(waiting_bar(app, view))
-    parts.append(hand(app, view, targets, hidden=bool(overlay) or over))
+    parts.append(hand(app, view, targets, hidden=bool(overlay)))  # once the game is over nothing is secret
     parts.append('</div></div><aside class="side-col">')
     parts.append(battle_panel(app, view))
     parts.append(crystal_row(app, view, targets))
@@ -456,7 +456,7 @@ def squad_html(app, view, zid, p, targets) -> str:
     atk = sum(U(c["id"]).attack for c in sq)
     dfn = sum(U(c["id"]).defense for c in sq)
     act = max(U(c["id"]).activation for c in sq)
-    clan = app.view["players"][p]["clan"]
+    clan = view["players"][p]["clan"]
     units = []
     for i, c in enumerate(sq):
         u = U(c["id"])
@@ -753,11 +753,77 @@ def game_over_panel(app) -> str:
   <div class="go-crown" aria-hidden="true">◆◆◆◆</div>
   <h2 id="go-title">{name} wins!</h2>
   <p>{how}</p>
+  {statistics_table(app)}
   <div class="go-buttons">
     {rematch}
+    <button type="button" class="big" data-cmd="replay" data-replay-open aria-label="Watch the game again, turn by turn">Replay</button>
     <button type="button" class="big" data-cmd="menu" aria-label="Back to the start screen for a new game">New game</button>
   </div>
 </section>"""
+
+
+STAT_ROWS = (
+    ("Crystals", lambda s: f'{s["crystals"]}'
+     + (f' <span class="muted">({crystal_ways(s)})</span>' if s["crystals"] else "")),
+    ("Battles won · lost · even", lambda s: f'{s["battles_won"]} · {s["battles_lost"]} · {s["battles_even"]}'),
+    ("Enemy units destroyed", lambda s: str(s["units_destroyed"])),
+    ("Own units lost", lambda s: str(s["units_lost"])),
+    ("Initiative spent", lambda s: str(s["initiative_spent"])),
+    ("Cards drawn", lambda s: str(s["cards_drawn"])),
+    ("Actions taken", lambda s: str(s["actions"])),
+)
+
+
+def crystal_ways(s: dict) -> str:
+    ways = [(s["crystals_scored"], "scored"), (s["crystals_free"], "free"), (s["crystals_other"], "by a card")]
+    return ", ".join(f"{n} {w}" for n, w in ways if n)
+
+
+def statistics_table(app) -> str:
+    """The game's statistics per player (engine: game.statistics()); a battle is won when the other side
+    lost more units."""
+    stats = app.game.statistics()
+    names = app.names
+    rows = "".join(f'<tr><th scope="row">{h(label)}</th><td>{cell(stats[0])}</td><td>{cell(stats[1])}</td></tr>'
+                   for label, cell in STAT_ROWS)
+    return (f'<table class="go-stats" data-stats><caption class="sr-only">Statistics of the game</caption>'
+            f'<thead><tr><th scope="col"></th><th scope="col">{h(names[0])}</th><th scope="col">{h(names[1])}</th></tr>'
+            f'</thead><tbody>{rows}</tbody></table>'
+            '<p class="muted small">A battle is won when the other side lost more units in it.</p>')
+
+
+def replay_screen(app) -> str:
+    """The replay viewer: the table of one frame (read-only), its controls and the log up to it."""
+    from .log import log_panel
+
+    r = app.replay
+    view = r.view()
+    me = view["you"]
+    names = app.names
+    last = len(r.frames) - 1
+    side = (f'<button type="button" data-cmd="replay-side" aria-label="Show the table as '
+            f'{h(names[1 - r.viewer])} sees it">{h(names[1 - r.viewer])}\'s view</button>' if len(r.sides) > 1 else "")
+    bar = f"""
+<section class="replay-bar" data-replay data-replay-step="{r.index}" data-replay-steps="{last + 1}" data-replay-turn="{r.frame.turn}"
+  data-replay-hash="{h(r.frame.state_hash())}" aria-label="Replay">
+  <p class="replay-where" aria-live="polite"><b>{h(r.label(names))}</b>
+    <span class="muted">· {r.index + 1} of {last + 1} · {h(names[r.viewer])}'s view</span></p>
+  <div class="replay-controls">
+    <button type="button" data-cmd="replay-go" data-step="0" aria-label="To the deal"{' disabled' if r.index == 0 else ''}>« Deal</button>
+    <button type="button" data-cmd="replay-go" data-step="{r.index - 1}" aria-label="Previous turn"{' disabled' if r.index == 0 else ''}>◀ Turn</button>
+    <button type="button" class="primary" data-cmd="replay-go" data-step="{r.index + 1}" data-replay-next aria-label="Next turn"{' disabled' if r.at_end else ''}>Turn ▶</button>
+    <button type="button" data-cmd="replay-go" data-step="{last}" aria-label="To the end"{' disabled' if r.at_end else ''}>End »</button>
+    {side}
+    <button type="button" class="ghost" data-cmd="replay-close" aria-label="Close the replay">Close</button>
+  </div>
+</section>"""
+    story = r.frame.story()
+    return "".join([
+        bar, '<div class="table replaying"><div class="main-col">',
+        player_bar(app, view, 1 - me, top=True), initiative_track(app, view), board(app, view, None),
+        player_bar(app, view, me, top=False), '<div class="dock">', hand(app, view, None, hidden=False),
+        '</div></div><aside class="side-col">', crystal_row(app, view, None), log_panel(app, view, story),
+        '</aside></div>'])
 
 
 def resign_modal(app) -> str:
@@ -827,8 +893,8 @@ def card_details(app, card_id: str) -> str:
 </div>"""
 
 
-def discard_modal(app, p: int) -> str:
-    pl = app.view["players"][p]
+def discard_modal(app, p: int, view: dict | None = None) -> str:
+    pl = (view or app.view)["players"][p]
     words = app.words
     cards = "".join(
         f'<button type="button" class="card-btn" data-details="{h(c["id"])}" aria-label="{h(words.unit(c["id"]).name)}: details">'
@@ -865,6 +931,7 @@ def menu_html(app) -> str:
   <div class="menu-box">
     <label class="field"><span>Save as</span><input id="slot-name" type="text" maxlength="40" value="{h(app.default_slot_name())}" aria-label="Name of the save slot"></label>
     <button type="button" data-cmd="save-slot" aria-label="Save the game to the named slot">Save</button>
+    <button type="button" data-cmd="replay" aria-label="Watch the game so far again, turn by turn">Replay</button>
     {'<button type="button" data-cmd="resign" aria-label="Resign this online game">Resign</button>' if app.session is not None and not app.finished else ''}
     <button type="button" class="ghost" data-cmd="menu" aria-label="Back to the start screen (the game stays autosaved)">Main menu</button>
   </div>

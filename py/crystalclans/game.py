@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from .abilities import kind_info
 from .actions import MAX_ACTION_CHARS, Action, Decision, IllegalAction, action_text, card_token, normalize
@@ -289,6 +289,27 @@ class Game:
         from .story import tell
 
         return tell(self)
+
+    def statistics(self) -> list[dict[str, int]]:
+        """Per player: crystals and how they came, battles won/lost/even, units lost and destroyed,
+        initiative spent, cards drawn, actions (see story.statistics)."""
+        from .story import statistics
+
+        return statistics(self)
+
+    def replay(self) -> "Iterator[Game]":
+        """This game played again from its start: yields a new Game at the start, then that same Game after
+        each move of this one's log (clone() what you keep). The last one yielded has this game's state_hash."""
+        setup = self.setup
+        if "position" in setup:
+            g = Game.from_position(setup["position"], card_set=self.cs)
+        else:
+            g = Game.new(clans=tuple(setup["clans"]), seed=setup["seed"], first_player=setup["first_player"],
+                         mulligan=setup["mulligan"], card_set=self.cs)
+        yield g
+        for move in self.log:
+            g.apply(move)
+            yield g
 
     # ------------------------------------------------------------------ hidden log entries
     def mark_secret(self, hidden_from: int, until: str) -> None:

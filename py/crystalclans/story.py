@@ -112,3 +112,39 @@ def tell(game: "Game") -> list[dict[str, Any]]:
 
 def action_count(story: list[dict[str, Any]]) -> int:
     return sum(len(t["actions"]) for t in story)
+
+
+def statistics(game: "Game") -> list[dict[str, int]]:
+    """Per player, from the story: crystals and how they came (the score action, a free score, anything else),
+    battles fought, won (the other side lost more units), lost and even, units lost and destroyed, the
+    initiative spent on actions, cards drawn after the opening hands, and actions taken."""
+    stats = [{"crystals": 0, "crystals_scored": 0, "crystals_free": 0, "crystals_other": 0, "battles": 0,
+              "battles_won": 0, "battles_lost": 0, "battles_even": 0, "units_lost": 0, "units_destroyed": 0,
+              "initiative_spent": 0, "cards_drawn": 0, "actions": 0} for _ in (0, 1)]
+    for turn in tell(game):
+        for a in turn["actions"]:
+            me = a["player"]
+            stats[me]["initiative_spent"] += a["cost"]
+            if a["kind"] != "free_score":
+                stats[me]["actions"] += 1
+            for e in a["events"]:
+                kind = e["kind"]
+                if kind == "crystal":
+                    s = stats[e["player"]]
+                    s["crystals"] += 1
+                    how = a["kind"] if a["player"] == e["player"] else ""
+                    s["crystals_scored" if how == "score" else "crystals_free" if how == "free_score"
+                      else "crystals_other"] += 1
+                elif kind == "draw":
+                    stats[e["player"]]["cards_drawn"] += e["n"]
+                elif kind == "destroyed":
+                    stats[e["controller"]]["units_lost"] += 1
+                    stats[1 - e["controller"]]["units_destroyed"] += 1
+                elif kind == "battle" and "lost" in e:
+                    lost = [len(e["lost"][0]), len(e["lost"][1])]
+                    for p in (0, 1):
+                        s = stats[p]
+                        s["battles"] += 1
+                        s["battles_won" if lost[1 - p] > lost[p] else "battles_lost" if lost[p] > lost[1 - p]
+                          else "battles_even"] += 1
+    return stats

@@ -22,13 +22,14 @@ from .ui import (
 )
 
 SEED = 20240611
+GAME_SEED = 2
 MAX_CLICKS = 3000  # a random game is ~800 clicks
 NAMES = ("Ada", "Bo")
 
 
 def test_new_user_plays_a_game_to_the_end(page, app_url, say):
     started = time.perf_counter()
-    ready_s = open_app(page, app_url)
+    ready_s = open_app(page, app_url + f"?seed={GAME_SEED}")  # a fixed deal: the game's length does not vary
     assert state_hash(page) is None, "a fresh profile should start on the start screen, not in a game"
     for sel in ("#clan-0", "#clan-1", "#name-0", "#name-1", "#first-player", "#mulligan", "[data-new-game]"):
         if page.locator(sel).count() == 0:
@@ -53,18 +54,59 @@ def test_new_user_plays_a_game_to_the_end(page, app_url, say):
     stats = play_random_clicks(page, random.Random(SEED), MAX_CLICKS, on_step=on_step, log=say, log_every=200)
     assert stats["game_over"]
     over = page.locator("[data-game-over]").first
-    text = over.inner_text()
+    text = over.locator("h2").first.inner_text()
     page.evaluate("() => window.scrollTo(0, 0)")
     screenshot(page, "game_over")
     winners = [n for n in NAMES if n in text]
     assert len(winners) == 1, f"[data-game-over] should name exactly one of {NAMES} as the winner; it says {text!r}"
     assert shots["table"] is not None, "never saw the table without an overlay after 40 clicks"
     assert shots["battle"] is not None, "a whole game went by without a visible [data-battle-result]"
+    stats_text = page.locator("[data-stats]").inner_text()
+    assert "Crystals" in stats_text and "Battles" in stats_text, stats_text
+    replay = check_replay(page, say)
     assert_no_page_errors(page)
     say(f"new user: ready in {ready_s:.1f} s; {stats['steps']} clicks ({stats['actions']} actions, "
         f"{stats['continues']} continues) in {stats['seconds']:.1f} s "
         f"({1000 * stats['seconds'] / max(1, stats['steps']):.0f} ms/click); winner {winners[0]}; "
         f"total {time.perf_counter() - started:.1f} s")
+
+
+def check_replay(page, say) -> None:
+    """The replay viewer of the finished game: from the deal, turn by turn to the end, both sides' views,
+    ending on the game's own state hash."""
+    final = state_hash(page)
+    t0 = time.perf_counter()
+    page.click("[data-replay-open]")
+    bar = page.locator("[data-replay]")
+    bar.wait_for(state="visible", timeout=30_000)
+    opened_s = time.perf_counter() - t0
+    steps = int(bar.get_attribute("data-replay-steps"))
+    assert bar.get_attribute("data-replay-step") == "0" and steps >= 3, steps
+    deal = bar.get_attribute("data-replay-hash")
+    assert deal != final
+    hashes = {deal}
+    t0 = time.perf_counter()
+    turns = [int(bar.get_attribute("data-replay-turn"))]
+    for i in range(1, steps):
+        page.click("[data-replay-next]")
+        page.wait_for_function("(i) => document.querySelector('[data-replay]')?.dataset.replayStep === String(i)", arg=i)
+        hashes.add(bar.get_attribute("data-replay-hash"))
+        turns.append(int(bar.get_attribute("data-replay-turn")))
+        if i == 3:
+            page.evaluate("() => window.scrollTo(0, 0)")
+            screenshot(page, "replay")
+            seen = page.locator(".hand").inner_text()
+            page.click('[data-cmd="replay-side"]')
+            assert page.locator(".hand").inner_text() != seen, "the other side's view shows the same hand"
+    step_ms = 1000 * (time.perf_counter() - t0) / max(1, steps - 1)
+    assert len(hashes) == steps, "two turns of the replay show the same state"
+    assert turns[:-1] == list(range(1, steps)) and turns[-1] in (steps - 1, steps), turns
+    assert bar.get_attribute("data-replay-hash") == final, "the replay does not end on the game's final state"
+    page.keyboard.press("ArrowLeft")
+    assert bar.get_attribute("data-replay-step") == str(steps - 2)
+    page.click('[data-cmd="replay-close"]')
+    page.locator("[data-game-over]").first.wait_for(state="visible")
+    say(f"replay: opened in {opened_s:.2f} s, {steps} turns stepped at {step_ms:.0f} ms each, ends on the final hash")
 
 
 def test_fresh_profile_has_nothing_to_continue(page, app_url):

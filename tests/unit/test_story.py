@@ -168,3 +168,47 @@ def test_bot_copies_record_nothing():
     assert g.clone(story=False).events is None
     assert g.clone().events == g.events and g.clone().events is not g.events
     assert cc.Game.from_json(g.to_json()).story() == g.story()
+
+
+def test_statistics_add_up_to_the_game():
+    for seed in range(6):
+        g = random_game(seed)
+        stats = g.statistics()
+        story = g.story()
+        events = all_events(story)
+        for p in (0, 1):
+            s = stats[p]
+            assert s["crystals"] == g.crystal_count(p)  # every crystal told, none twice
+            assert s["crystals"] == s["crystals_scored"] + s["crystals_free"] + s["crystals_other"]
+            assert s["battles"] == s["battles_won"] + s["battles_lost"] + s["battles_even"]
+            assert s["units_lost"] == stats[1 - p]["units_destroyed"]
+            assert s["initiative_spent"] == sum(a["cost"] for t in story for a in t["actions"] if a["player"] == p)
+            assert s["cards_drawn"] == sum(e["n"] for e in events if e["kind"] == "draw" and e["player"] == p)
+        assert stats[0]["battles_won"] == stats[1]["battles_lost"]
+        assert stats[g.winner]["crystals"] >= g.cs.crystals_to_win
+    assert sum(random_game(s).statistics()[p]["battles"] for s in range(6) for p in (0, 1)) > 0
+
+
+def test_replay_reaches_the_same_state_and_story():
+    for seed in (1, 4):
+        g = random_game(seed)
+        states = list(r.state_hash() for r in g.replay())
+        assert len(states) == len(g.log) + 1
+        assert states[-1] == g.state_hash()
+        again = None
+        for again in g.replay():
+            pass
+        assert again.story() == g.story()
+    # a game set up from a position replays from that position
+    g = cc.Game.from_position({"clans": ["water", "stone"], "seed": 9})
+    r = Rng(seed_state(9, 1))
+    for _ in range(60):
+        if g.is_over:
+            break
+        o = g.legal_actions()
+        g.apply(o[r.below(len(o))])
+    assert g.log
+    last = None
+    for last in g.replay():
+        pass
+    assert last.state_hash() == g.state_hash()

@@ -1,0 +1,66 @@
+"""The replay viewer: a game stepped through again turn by turn (engine: Game.replay()), read-only.
+
+Frames are copies of the game at the deal, at the start of every later turn, and at the end (the game as it
+stands); either side's view may be shown where the viewer is allowed to see it (replay_sides)."""
+from __future__ import annotations
+
+import crystalclans as cc
+
+
+class Replay:
+    def __init__(self, game: cc.Game, sides: tuple[int, ...], viewer: int | None = None):
+        self.frames: list[cc.Game] = []
+        turn = None
+        last = game
+        for g in game.replay():
+            if g.turn != turn:
+                self.frames.append(g.clone())
+                turn = g.turn
+            last = g
+        if last.log != self.frames[-1].log or len(self.frames) == 1:
+            self.frames.append(last.clone())
+        self.final_hash = game.state_hash()
+        self.sides = sides
+        self.viewer = viewer if viewer in sides else sides[0]
+        self.index = 0
+
+    @property
+    def frame(self) -> cc.Game:
+        return self.frames[self.index]
+
+    @property
+    def at_end(self) -> bool:
+        return self.index == len(self.frames) - 1
+
+    def step(self, by: int) -> None:
+        self.index = max(0, min(len(self.frames) - 1, self.index + by))
+
+    def go(self, index: int) -> None:
+        self.index = max(0, min(len(self.frames) - 1, index))
+
+    def switch_side(self) -> None:
+        if len(self.sides) > 1:
+            self.viewer = self.sides[(self.sides.index(self.viewer) + 1) % len(self.sides)]
+
+    def view(self) -> dict:
+        return self.frame.view(self.viewer)
+
+    def label(self, names) -> str:
+        g = self.frame
+        if self.at_end:
+            return (f"End of the game: {names[g.winner]} wins" if g.winner is not None
+                    else f"Where the game stands (turn {g.turn})")
+        if self.index == 0:
+            return f"The deal: turn 1, {names[g.active]} begins"
+        return f"Start of turn {g.turn}: {names[g.active]}'s turn"
+
+
+def replay_sides(seats, finished: bool, me: int | None = None) -> tuple[int, ...]:
+    """Whose hands a replay may show: both once the game is over or when only people at this screen play;
+    otherwise only this screen's own players (a replay must not show the computer's or a friend's hand)."""
+    if finished or all(s.local for s in seats):
+        return (0, 1)
+    if me is not None:
+        return (me,)
+    local = tuple(p for p in (0, 1) if seats[p].local)
+    return local or (0,)
