@@ -416,6 +416,8 @@ def board(app, view, targets) -> str:
         if me == 1:
             r, c = rows - 1 - r, cols - 1 - c
         out.append(zone_html(app, view, zid, r, c, targets))
+    out.append('<p class="stat-legend" aria-hidden="true"><span class="atk">A</span> attack '
+               '<span class="def">D</span> defense <span class="act">C</span> activation cost</p>')
     out.append("</section>")
     return "".join(out)
 
@@ -462,7 +464,7 @@ def squad_html(app, view, zid, p, targets) -> str:
         u = U(c["id"])
         action = targets.unit.get((p, zid, i)) if targets else None
         top = i == 0
-        kw = "".join(f'<span class="kw">{h(words.keyword(k)[:3])}</span>' for k in sorted(u.keywords))
+        kw = "".join(f'<span class="kw">{h(words.keyword(k))}</span>' for k in sorted(u.keywords))
         inner = (f'<span class="u-pos" aria-hidden="true">{"TOP" if top else i + 1}</span>'
                  f'<span class="u-name">{h(u.name)}</span>{kw}'
                  f'<span class="u-stats"><span class="atk" title="attack">{u.attack}</span>'
@@ -858,37 +860,45 @@ def card_details(app, card_id: str) -> str:
         face = card_face(words, card_id, extra_cls="large")
         title = u.name
         sig = ""
-        if u.has_signature:
+        if u.has_signature and all(a.name != words.signature_rules.get(u.clan, ("", ""))[0] for a in u.abilities):
             sn, rules = words.signature_rules.get(u.clan, ("", ""))
             sig = f'<p><b>{h(sn)}</b> (clan signature): {h(rules)}</p>'
-        extra = (f'<p class="muted">{h(words.clan_name(u.clan))} · {u.copies} cop{"y" if u.copies == 1 else "ies"} in the deck · '
-                 f'style {h(STYLE_NAMES.get(u.style, u.style))} (beats {h(STYLE_NAMES[BEATS[u.style]])})</p>{sig}')
+        abilities = "".join(
+            f'<li><b>{h(a.name)}</b> <span class="muted">({"works while the unit is on the battlefield" if a.battlefield else "works from the battle card"})</span>'
+            f'{": " + h(a.text.split(": ", 1)[-1]) if a.text else ""}</li>' for a in u.abilities)
+        style = STYLE_NAMES.get(u.style, u.style)
+        extra = (f'<p class="muted">{h(words.clan_name(u.clan))} · {"hero" if u.copies == 1 else "common"} · '
+                 f'{u.copies} cop{"y" if u.copies == 1 else "ies"} in the deck</p>'
+                 f'<p>Summon cost <b>{u.summon}</b> · attack <b>{u.attack}</b> · defense <b>{u.defense}</b> · '
+                 f'activation <b>{u.activation}</b>.</p>'
+                 f'<p>As a battle card its style is <b>{h(style)}</b>, which beats {h(STYLE_NAMES[BEATS[u.style]])}: '
+                 'when it beats the other card its “Win” effect applies, otherwise its “Else” effect.</p>'
+                 f'{"<ul class=ability-list>" + abilities + "</ul>" if abilities else ""}{sig}')
+    from .card_data import field_label, origin_in_words, value_in_words
+
+    ability_names = [a.name for a in words.unit(card_id).abilities] if card_id not in words.crystal_by_id else []
     rows = []
+    designed = 0
     for path, p in prov.items():
-        if path.startswith("name.de") or path.endswith("text_de"):
-            continue
-        val = p.get("value", "")
-        if "value" not in p:
-            val = _effect_at(app, card_id, path)
-        if isinstance(val, (list, dict)):
-            val = ", ".join(map(str, val)) if isinstance(val, list) else str(val)
-        tag = p.get("tag", "")
-        src = p.get("src", "") or p.get("note", "")
-        conf = p.get("conf", "")
-        rows.append(f'<tr><th scope="row">{h(path)}</th><td>{h(val)}</td><td><span class="tag tag-{h(tag)}">{h(tag)}</span>'
-                    f'{" <span class=muted>" + h(conf) + "</span>" if conf else ""}</td><td class="src">{h(src[:220])}</td></tr>')
-    legend = ('<p class="muted small">Provenance: <span class="tag tag-seed">seed</span> from the rulebook sources, '
-              '<span class="tag tag-web">web</span> from published sources, <span class="tag tag-inferred">inferred</span> '
-              'deduced from them, <span class="tag tag-design">design</span> our own fill where no source gives the value.</p>')
+        val = p["value"] if "value" in p else _effect_at(app, card_id, path)
+        designed += p.get("tag") == "design"
+        rows.append(f'<tr><th scope="row">{h(field_label(path, ability_names))}</th><td>{h(value_in_words(val))}</td>'
+                    f'<td>{h(origin_in_words(p))}</td></tr>')
+    summary = ("Every value is printed in a source." if not designed else
+               f"{designed} of {len(rows)} values are our design: no known source prints them.")
     return f"""
 <div class="overlay modal" role="dialog" aria-modal="true" aria-labelledby="cd-title">
-  <div class="overlay-box details">
+  <div class="overlay-box details" data-card-details="{h(card_id)}">
     <button type="button" class="close" data-cmd="close-modal" aria-label="Close details">✕</button>
     <h2 id="cd-title">{h(title)}</h2>
     <div class="details-body"><div class="details-card">{face}</div>
-    <div class="details-info">{extra}{legend}
-    <table class="prov"><thead><tr><th>field</th><th>value</th><th>tag</th><th>source / note</th></tr></thead>
-    <tbody>{''.join(rows)}</tbody></table></div></div>
+    <div class="details-info">{extra}
+    <details class="about-data" data-card-data><summary>About this card's data</summary>
+      <p class="muted">About half of the printed cards are known from no source, so this game completes the set by
+      design. {h(summary)}</p>
+      <table class="prov"><thead><tr><th scope="col">On the card</th><th scope="col">Value</th>
+      <th scope="col">Where it comes from</th></tr></thead><tbody>{''.join(rows)}</tbody></table>
+    </details></div></div>
   </div>
 </div>"""
 

@@ -129,3 +129,18 @@ def test_the_battle_result_shows_how_the_damage_was_made_and_whose_units_died():
     assert arithmetic({"units": 6, "card": 3, "abilities": 1, "sleep": -2, "doubled": True, "total": 16,
                        "enemy_defense": 2, "damage": 14}) == \
         "units' attack 6 + card 3 + abilities 1 − Sleep 2 = 8, doubled to 16 − defense 2 = 14"
+
+
+def test_card_details_name_sources_in_words_for_every_card():
+    from app import render
+    from app.card_data import sources_in_words
+
+    app = fake_app(cc.new_game(("blood", "skull"), seed=1), 0)
+    ids = list(app.cs.unit_index) + [c.id for c in app.cs.crystals]
+    for cid in ids:
+        html = render.card_details(app, cid)
+        assert "About this card&#x27;s data" in html or "About this card's data" in html, cid
+        for internal in ("seed:", ".txt", "REPORT", "http", "web:", "src=", "conf:"):
+            assert internal not in html, (cid, internal)
+    assert sources_in_words("seed:001_x.txt glossary and web:https://www.plaidhatgames.com/news/809/") == [
+        "the English rulebook", "a publisher's preview (Plaid Hat Games)"]
