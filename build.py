@@ -45,6 +45,8 @@ PYODIDE_VERSION = "314.0.7"  # CPython 3.14.2, lock abi_version 2026_0
 PYSCRIPT_VERSION = "0.7.31"
 QRCODE_VERSION = "2.0.4"  # npm qrcode-generator (MIT): draws the invitation's QR code in the page
 QRCODE_DIR = VENDOR / "qrcode"
+AXE_VERSION = "4.14.1"  # npm axe-core (MPL-2.0): accessibility scans in the browser tests only, never served
+AXE_JS = CACHE / "axe-core" / "axe.min.js"
 PYODIDE_FILES = [
     "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
     "pyodide-lock.json", "pyodide.js",
@@ -99,7 +101,7 @@ def canonical(name: str) -> str:
 
 def wanted_stamp() -> dict:
     return {"recipe": RECIPE, "pyodide": PYODIDE_VERSION, "pyscript": PYSCRIPT_VERSION, "qrcode": QRCODE_VERSION,
-            "web_wheels": WEB_WHEELS, "test_wheels": TEST_WHEELS}
+            "axe": AXE_VERSION, "web_wheels": WEB_WHEELS, "test_wheels": TEST_WHEELS}
 
 
 def setup_is_current() -> bool:
@@ -110,7 +112,7 @@ def setup_is_current() -> bool:
         return False
     if stamp.get("wanted") != wanted_stamp():
         return False
-    expected = [PYODIDE_DIR / f for f in PYODIDE_FILES] + [PYSCRIPT_DIR / "core.js", QRCODE_DIR / "qrcode.mjs"]
+    expected = [PYODIDE_DIR / f for f in PYODIDE_FILES] + [PYSCRIPT_DIR / "core.js", QRCODE_DIR / "qrcode.mjs", AXE_JS]
     expected += [PYODIDE_DIR / f for f in stamp.get("web_wheel_files", [])]
     expected += [TEST_WHEEL_DIR / f for f in manifest.get("wheels", [])]
     return len(stamp.get("web_wheel_files", [])) == len(WEB_WHEELS) and all(p.is_file() for p in expected)
@@ -338,6 +340,8 @@ def _setup_vendor(quiet_if_current: bool) -> int:
             lambda rel: rel in ("dist/qrcode.mjs", "LICENSE", "README.md"))
     (QRCODE_DIR / "dist" / "qrcode.mjs").replace(QRCODE_DIR / "qrcode.mjs")
     (QRCODE_DIR / "dist").rmdir()
+    extract(npm_tarball("axe-core", AXE_VERSION), "package/", AXE_JS.parent,
+            lambda rel: rel in ("axe.min.js", "LICENSE"))
 
     web_wheels = fetch_wheels(WEB_WHEELS, WEB_WHEEL_CACHE)
     for whl in web_wheels:

@@ -229,8 +229,9 @@ def action_item(t: Teller, a: dict) -> str:
     if not details:
         return f'<li class="{cls}" data-log-action>{head}</li>'
     body = "".join(f"<li>{d}</li>" for d in details)
-    return (f'<li class="{cls}" data-log-action><details{" data-log-battle" if battle else ""}><summary>{head}</summary>'
-            f'<ul class="log-details">{body}</ul></details></li>')
+    # the sentence stays outside the summary: its card names are buttons, and a summary holds no controls
+    return (f'<li class="{cls}" data-log-action>{head} <details class="log-more"{" data-log-battle" if battle else ""}>'
+            f'<summary>{"the battle" if battle else "details"}</summary><ul class="log-details">{body}</ul></details></li>')
 
 
 def log_panel(app, view, story: list | None = None) -> str:

@@ -55,8 +55,9 @@ def cost_badge(view, notation: str) -> str:
     c = cost_of(view, notation)
     if not c:
         return ""
-    ends = ' <span class="ends-turn">ends turn</span>' if c["ends_turn"] else ""
-    return f' <span class="cost-badge" title="initiative this costs">{c["cost"]}</span>{ends}'
+    ends = ' <span class="ends-turn" aria-hidden="true">ends turn</span>' if c["ends_turn"] else ""
+    return (f' <span class="cost-badge" title="initiative this costs" aria-hidden="true">{c["cost"]}</span>{ends}'
+            f'<span class="sr-only">{h(cost_words(view, notation))}</span>')
 
 
 def cost_words(view, notation: str) -> str:
@@ -131,7 +132,7 @@ def start_screen(app) -> str:
     <p class="muted">Play against the computer, or two people at one screen: then hands stay private, and the game asks you to pass the device whenever the other player must decide.</p>
     <div class="seats">{players}</div>
     <div class="options">{first}{mull}</div>
-    <button type="button" class="primary big" data-new-game aria-label="Start a new game with these settings">Start game</button>
+    <button type="button" class="primary big" data-new-game aria-label="Start game with these settings">Start game</button>
   </section>
   <div class="side-col">
     {busy}{cont}{online}
@@ -362,7 +363,7 @@ def player_bar(app, view, p, top: bool) -> str:
     <span class="count" title="Cards in hand"><span class="ck">Hand</span> {pl['hand_count']}</span>
     <span class="count" title="Draw pile"><span class="ck">Draw</span> {pl['draw_count']}</span>
     <button type="button" class="count discard-btn" data-cmd="discard" data-player="{p}"
-      aria-label="Browse the discard pile of {h(names[p])} ({len(pl['discard'])} cards)"><span class="ck">Discard</span> {len(pl['discard'])}</button>
+      title="Browse the discard pile of {h(names[p])}"><span class="ck">Discard</span> {len(pl['discard'])}<span class="sr-only">: browse {h(names[p])}'s discard pile</span></button>
   </div>
   <div class="pb-crystals">{crystals}</div>
 </section>"""
@@ -437,8 +438,7 @@ def zone_html(app, view, zid, r, c, targets) -> str:
     if act:
         cls += " targetable"
         label = words.action_label(act, app.names)
-        btn = _btn(h(label) + cost_badge(view, act), action=act, cls="zone-act",
-                   aria=label + cost_words(view, act), attrs=cost_attrs(view, act))
+        btn = _btn(h(label) + cost_badge(view, act), action=act, cls="zone-act", attrs=cost_attrs(view, act))
     b = view.get("battle")
     if b and b["zone"] == zid:
         cls += " battling"
@@ -465,19 +465,20 @@ def squad_html(app, view, zid, p, targets) -> str:
         action = targets.unit.get((p, zid, i)) if targets else None
         top = i == 0
         kw = "".join(f'<span class="kw">{h(words.keyword(k))}</span>' for k in sorted(u.keywords))
-        inner = (f'<span class="u-pos" aria-hidden="true">{"TOP" if top else i + 1}</span>'
-                 f'<span class="u-name">{h(u.name)}</span>{kw}'
-                 f'<span class="u-stats"><span class="atk" title="attack">{u.attack}</span>'
-                 f'<span class="def" title="defense">{u.defense}</span><span class="act" title="activation">{u.activation}</span></span>')
-        ucls = f'unit clan-{h(u.clan)}{" top" if top else ""}{" owner-swap" if c["owner"] != p else ""}'
         pos_txt = "top unit" if top else f"position {i + 1}"
+        inner = (f'<span class="u-pos" aria-hidden="true">{"TOP" if top else i + 1}</span>'
+                 f'<span class="u-name">{h(u.name)}</span><span class="sr-only">, {pos_txt},</span>{kw}'
+                 f'<span class="u-stats"><span class="atk" title="attack"><span class="sr-only">attack </span>{u.attack}</span>'
+                 f'<span class="def" title="defense"><span class="sr-only">, defense </span>{u.defense}</span>'
+                 f'<span class="act" title="activation"><span class="sr-only">, activation </span>{u.activation}</span></span>')
+        ucls = f'unit clan-{h(u.clan)}{" top" if top else ""}{" owner-swap" if c["owner"] != p else ""}'
         if action:
             label = words.action_label(action, app.names)
-            units.append(f'<button type="button" class="{ucls} targetable" data-action="{h(action)}" '
-                         f'aria-label="{h(label)} ({h(u.name)}, {pos_txt})">{inner}</button>')
+            units.append(f'<button type="button" class="{ucls} targetable" data-action="{h(action)}">'
+                         f'<span class="sr-only">{h(label)}: </span>{inner}</button>')
         else:
-            units.append(f'<button type="button" class="{ucls}" data-details="{h(u.id)}" '
-                         f'aria-label="{h(u.name)}, {pos_txt}, attack {u.attack}, defense {u.defense}, activation {u.activation}: details">{inner}</button>')
+            units.append(f'<button type="button" class="{ucls}" data-details="{h(u.id)}">{inner}'
+                         '<span class="sr-only"> (details)</span></button>')
     owner = "mine" if p == view["you"] else "theirs"
     return (f'<div class="stack clan-{h(clan)} {owner}"><div class="stack-sum" title="squad attack / defense / activation cost">'
             f'<span class="who">{h(app.names[p])}</span><span class="u-stats"><span class="atk">{atk}</span><span class="def">{dfn}</span><span class="act">{act}</span></span></div>{"".join(units)}</div>')
@@ -565,8 +566,7 @@ def action_bar(app, view) -> str:
             label = (f"Discard {chosen} card{'s' if chosen != 1 else ''} and draw" if chosen else "Discard nothing and draw")
         elif kind == "done" and d["kind"] == "battle":
             label = "No battle"
-        btns.append(_btn(h(label) + cost_badge(view, a), action=a, cls=cls, aria=label + cost_words(view, a),
-                         attrs=cost_attrs(view, a)))
+        btns.append(_btn(h(label) + cost_badge(view, a), action=a, cls=cls, attrs=cost_attrs(view, a)))
     undo = ""
     if app.can_undo():
         undo = '<button type="button" class="ghost undo" data-cmd="undo" aria-label="Undo your last action">↶ Undo</button>'
@@ -603,12 +603,12 @@ def hand(app, view, targets, hidden: bool) -> str:
         # the whole card, shown above the hand while hovered or focused; never in the pointer's way
         full = f'<div class="card-full" aria-hidden="true">{card_face(words, c["id"], extra_cls="large")}</div>'
 
-        info_btn = (f'<button type="button" class="info-btn" data-details="{h(c["id"])}" '
-                    f'aria-label="Details of {h(u.name)}">i</button>')
+        info_btn = (f'<button type="button" class="info-btn" data-details="{h(c["id"])}" title="Details of {h(u.name)}">'
+                    f'<span aria-hidden="true">i</span><span class="sr-only">Details of {h(u.name)}</span></button>')
         if action:
             label = words.action_label(action, names)
             cards.append(f'<div class="hand-slot"><button type="button" class="card-btn targetable" data-action="{h(action)}"'
-                         f'{cost_attrs(view, action)} aria-label="{h(label + cost_words(view, action))}">{face}'
+                         f'{cost_attrs(view, action)}><span class="sr-only">{h(label + cost_words(view, action))}: </span>{face}'
                          f'<span class="card-act">{h(label)}{cost_badge(view, action)}</span></button>{info_btn}{full}</div>')
         else:
             cards.append(f'<div class="hand-slot"><div class="card-btn">{face}</div>{info_btn}{full}</div>')
@@ -624,10 +624,11 @@ def crystal_row(app, view, targets) -> str:
         face = crystal_face(words, c["id"], extra_cls="targetable" if action else "")
         if action:
             label = words.action_label(action, app.names)
-            items.append(f'<button type="button" class="crystal-btn" data-action="{h(action)}"{cost_attrs(view, action)} '
-                         f'aria-label="{h(label + cost_words(view, action))}">{face}</button>')
+            items.append(f'<button type="button" class="crystal-btn" data-action="{h(action)}"{cost_attrs(view, action)}>'
+                         f'<span class="sr-only">{h(label + cost_words(view, action))}: </span>{face}</button>')
         else:
-            items.append(f'<button type="button" class="crystal-btn" data-details="{h(c["id"])}" aria-label="{h(words.crystal_names[c["id"]])}, cost {c["cost"]}: details">{face}</button>')
+            items.append(f'<button type="button" class="crystal-btn" data-details="{h(c["id"])}">{face}'
+                         '<span class="sr-only"> (details)</span></button>')
     return (f'<section class="panel crystals" aria-label="Crystal row"><h2>Crystals <span class="muted">'
             f'({view["crystal_deck_count"]} in the deck · first to {app.cs.crystals_to_win} wins · score needs 2 crystal zones)</span></h2>'
             f'<div class="crystal-list">{"".join(items)}</div></section>')
@@ -669,7 +670,7 @@ def pass_screen(app) -> str:
     <p>{why}</p>
     <p class="muted">{h(app.names[1 - p])}, please look away: {name}'s hand will be shown.</p>
     {recap(app, app.view, p)}
-    <button type="button" class="primary big" data-continue data-autofocus aria-label="I am {name}: show my hand">I'm {name}, show my hand</button>
+    <button type="button" class="primary big" data-continue data-autofocus>I'm {name}, show my hand</button>
   </div>
 </div>"""
 
@@ -758,7 +759,7 @@ def game_over_panel(app) -> str:
   {statistics_table(app)}
   <div class="go-buttons">
     {rematch}
-    <button type="button" class="big" data-cmd="replay" data-replay-open aria-label="Watch the game again, turn by turn">Replay</button>
+    <button type="button" class="big" data-cmd="replay" data-replay-open aria-label="Replay: watch the game again, turn by turn">Replay</button>
     <button type="button" class="big" data-cmd="menu" aria-label="Back to the start screen for a new game">New game</button>
   </div>
 </section>"""
@@ -803,8 +804,8 @@ def replay_screen(app) -> str:
     me = view["you"]
     names = app.names
     last = len(r.frames) - 1
-    side = (f'<button type="button" data-cmd="replay-side" aria-label="Show the table as '
-            f'{h(names[1 - r.viewer])} sees it">{h(names[1 - r.viewer])}\'s view</button>' if len(r.sides) > 1 else "")
+    side = (f'<button type="button" data-cmd="replay-side" title="Show the table as {h(names[1 - r.viewer])} sees it">'
+            f'{h(names[1 - r.viewer])}\'s view</button>' if len(r.sides) > 1 else "")
     bar = f"""
 <section class="replay-bar" data-replay data-replay-step="{r.index}" data-replay-steps="{last + 1}" data-replay-turn="{r.frame.turn}"
   data-replay-hash="{h(r.frame.state_hash())}" aria-label="Replay">
@@ -889,7 +890,7 @@ def card_details(app, card_id: str) -> str:
     return f"""
 <div class="overlay modal" role="dialog" aria-modal="true" aria-labelledby="cd-title">
   <div class="overlay-box details" data-card-details="{h(card_id)}">
-    <button type="button" class="close" data-cmd="close-modal" aria-label="Close details">✕</button>
+    <button type="button" class="close" data-cmd="close-modal" aria-label="Close details"><span aria-hidden="true">✕</span></button>
     <h2 id="cd-title">{h(title)}</h2>
     <div class="details-body"><div class="details-card">{face}</div>
     <div class="details-info">{extra}
@@ -916,7 +917,7 @@ def discard_modal(app, p: int, view: dict | None = None) -> str:
     return f"""
 <div class="overlay modal" role="dialog" aria-modal="true" aria-labelledby="dp-title">
   <div class="overlay-box discard-view">
-    <button type="button" class="close" data-cmd="close-modal" aria-label="Close the discard pile">✕</button>
+    <button type="button" class="close" data-cmd="close-modal" aria-label="Close the discard pile"><span aria-hidden="true">✕</span></button>
     <h2 id="dp-title">{h(app.names[p])}'s discard pile <span class="muted">({len(pl['discard'])}, newest first)</span></h2>
     <div class="discard-cards">{cards or '<p class="muted">Empty.</p>'}</div>{removed}
   </div>
@@ -941,9 +942,9 @@ def menu_html(app) -> str:
   <div class="menu-box">
     <label class="field"><span>Save as</span><input id="slot-name" type="text" maxlength="40" value="{h(app.default_slot_name())}" aria-label="Name of the save slot"></label>
     <button type="button" data-cmd="save-slot" aria-label="Save the game to the named slot">Save</button>
-    <button type="button" data-cmd="replay" aria-label="Watch the game so far again, turn by turn">Replay</button>
+    <button type="button" data-cmd="replay" aria-label="Replay: watch the game so far again, turn by turn">Replay</button>
     {'<button type="button" data-cmd="resign" aria-label="Resign this online game">Resign</button>' if app.session is not None and not app.finished else ''}
-    <button type="button" class="ghost" data-cmd="menu" aria-label="Back to the start screen (the game stays autosaved)">Main menu</button>
+    <button type="button" class="ghost" data-cmd="menu" aria-label="Main menu: back to the start screen (the game stays autosaved)">Main menu</button>
   </div>
 </details>"""
 
@@ -970,7 +971,7 @@ def rules_modal() -> str:
     return f"""
 <div class="overlay modal" role="dialog" aria-modal="true" aria-labelledby="rules-title">
   <div class="overlay-box rules-box">
-    <button type="button" class="close" data-cmd="close-modal" aria-label="Close the rules">✕</button>
+    <button type="button" class="close" data-cmd="close-modal" aria-label="Close the rules"><span aria-hidden="true">✕</span></button>
     <h2 id="rules-title">Rules reference</h2>{RULES_HTML}
   </div>
 </div>"""
