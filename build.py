@@ -281,6 +281,31 @@ def build_py_bundle() -> bool:
     return True
 
 
+BOOT_SIZE = VENDOR / "boot-size.js"  # what the first visit downloads before the game starts (the loading text)
+
+
+def boot_files() -> list[Path]:
+    """The files a first visit downloads before the start screen (measured in Chromium: everything over
+    1 KB of performance.getEntriesByType('resource') at ready; PyScript's small plugin chunks left out)."""
+    files = [ROOT / "web" / "css" / "app.css", ROOT / "py" / "app" / "main.py", PY_BUNDLE]
+    files += [PYODIDE_DIR / f for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                                        "pyodide-lock.json")]
+    files += sorted(PYSCRIPT_DIR.glob("core*.js"))
+    files += [ROOT / "web" / "js" / "bot.js", ROOT / "web" / "js" / "p2p.js"]
+    return [f for f in files if f.is_file()]
+
+
+def write_boot_size() -> bool:
+    """web/vendor/boot-size.js: the boot files' paths and sizes, so the loading text follows real bytes."""
+    files = {"./" + f.relative_to(ROOT).as_posix(): f.stat().st_size for f in boot_files()}
+    text = ("// written by build.py setup: the files the first visit loads before the game starts, with sizes\n"
+            f"window.crystalclans_boot_files = {json.dumps(files, indent=1)};\n")
+    if BOOT_SIZE.is_file() and BOOT_SIZE.read_text() == text:
+        return False
+    BOOT_SIZE.write_text(text)
+    return True
+
+
 SW_TEMPLATE = ROOT / "web" / "js" / "sw.js"
 SW_FILE = ROOT / "sw.js"  # at the site root: a service worker only controls pages at or below its own URL
 SW_APP_FILES = ["index.html", "pyscript.toml", "py/app/main.py"]
@@ -317,6 +342,8 @@ def cmd_setup(args=None, quiet_if_current: bool = False) -> int:
     status = _setup_vendor(quiet_if_current)
     if status == 0 and build_py_bundle() and not quiet_if_current:
         log(f"setup: wrote {PY_BUNDLE.relative_to(ROOT)} (the Python sources for the browser)")
+    if status == 0:
+        write_boot_size()
     if status == 0 and write_service_worker() and not quiet_if_current:
         log(f"setup: wrote {SW_FILE.name} (offline play after the first visit)")
     return status

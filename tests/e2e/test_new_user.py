@@ -125,9 +125,19 @@ def test_the_page_shows_progress_before_python_is_ready(page, app_url, say):
     state = page.evaluate("""() => ({ready: document.body.dataset.ready === "true",
       progress: !!document.querySelector("[role=progressbar]"),
       title: document.querySelector("h1") && document.querySelector("h1").innerText,
-      text: (document.getElementById("loading-text") || {}).innerText})""")
+      text: (document.getElementById("loading-text") || {}).innerText,
+      hint: (document.querySelector(".loading-hint") || {}).innerText})""")
     assert not state["ready"], "Python cannot be ready at DOMContentLoaded; the check below would prove nothing"
     assert state["progress"] and state["title"] == "Crystal Clans" and state["text"], state
     waited = wait_ready(page)
     assert page.locator("[role=progressbar]").count() == 0, "the progress indicator stays after ready"
-    say(f"progress shown at DOMContentLoaded ({state['text']!r}); ready {waited:.1f} s later")
+    # the progress followed the real downloads: every boot file (build.py's list, with its size) arrived
+    files = page.evaluate("() => window.crystalclans_boot_files")
+    steps = page.evaluate("() => window.crystalclans_boot_log")
+    total = sum(files.values())
+    assert files and total > 5e6, files
+    assert steps[-1][1] == total, f"the progress reached {steps[-1][1]} of {total} bytes: {steps}"
+    assert len(steps) == len(files) and all(a[1] < b[1] for a, b in zip(steps, steps[1:])), steps
+    assert f"{total / 1e6:.1f} MB" in state["hint"], (state["hint"], total)
+    say(f"progress shown at DOMContentLoaded ({state['text']!r}); {len(files)} boot files, {total / 1e6:.1f} MB "
+        f"counted as they arrived; ready {waited:.1f} s later")
