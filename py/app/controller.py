@@ -17,6 +17,7 @@ from crystalclans.saves import check_save_text, save_names
 
 from . import render
 from .computer import WorkerComputer
+from .fx import Effects, EffectsFeed
 from .seats import CODES, HUMAN, Seat, needs_pass_screen, offers, parse_seats, perspective
 from .settings import default_settings
 from .storage import Storage
@@ -66,6 +67,8 @@ class App:
         self._peer_backlog: list[str] = []  # peer messages waiting for pydantic to load
         self.pending_confirm = None  # what runs once the player agrees to replace the autosaved game
         self.replay = None  # app.replay.Replay while the replay viewer is open
+        self.fx_feed = EffectsFeed()
+        self.fx = Effects()  # what the table animates in this render (app/fx.py)
         # ?seed=N in the page URL: new games are dealt from that seed (reproducing a game, tests)
         self.fixed_seed = url_seed(str(window.location.search))
 
@@ -631,6 +634,7 @@ class App:
             if self.modal and self.modal[0] == "confirm":
                 modal = render.confirm_modal(*self.modal[1:])
         elif self.replay is not None:
+            self.fx = Effects()
             app_el.innerHTML = render.replay_screen(self)
             doc.getElementById("topnav").innerHTML = render.menu_html(self)
             doc.body.dataset.screen = "replay"
@@ -640,6 +644,8 @@ class App:
             elif self.modal and self.modal[0] == "discard":
                 modal = render.discard_modal(self, self.modal[1], self.replay.view())
         else:
+            # animate what happened since the table was last seen (kept while a screen hides the table)
+            self.fx = Effects() if self.overlay_pending() or self.modal else self.fx_feed.take(self.game)
             app_el.innerHTML = render.game_screen(self)
             doc.getElementById("topnav").innerHTML = render.menu_html(self)
             doc.body.dataset.screen = "game"

@@ -353,7 +353,10 @@ def player_bar(app, view, p, top: bool) -> str:
         else '<span class="gem-chip facedown" title="face down">◆ face down</span>'
         for c in pl["crystals"])
     need = app.cs.crystals_to_win
-    gems = "".join(f'<span class="pip{" on" if i < pl["crystal_count"] else ""}" aria-hidden="true">◆</span>' for i in range(need))
+    fx = getattr(app, "fx", None)
+    glow = " fx-gain" if fx and p in fx.crystal else ""
+    gems = "".join(f'<span class="pip{" on" if i < pl["crystal_count"] else ""}{glow if i == pl["crystal_count"] - 1 else ""}" '
+                   'aria-hidden="true">◆</span>' for i in range(need))
     return f"""
 <section class="player-bar clan-{h(clan)}{' active' if active else ''}{' top' if top else ' bottom'}" aria-label="{h(names[p])}">
   <div class="pb-name"><span class="clan-dot" aria-hidden="true"></span><b>{h(names[p])}</b>
@@ -442,11 +445,18 @@ def zone_html(app, view, zid, r, c, targets) -> str:
     b = view.get("battle")
     if b and b["zone"] == zid:
         cls += " battling"
+    fx = getattr(app, "fx", None)
+    marks = ""
+    if fx:
+        if zid in fx.clash:
+            cls += " fx-clash"
+        marks = "".join(f'<span class="fx-destroyed" aria-hidden="true">✕ {h(words.unit(u).name)}</span>'
+                        for z, u in fx.destroyed if z == zid)
     sq_theirs = squad_html(app, view, zid, 1 - me, targets)
     sq_mine = squad_html(app, view, zid, me, targets)
     return (f'<div class="{cls}" style="grid-row:{r + 1};grid-column:{c + 1}" aria-label="{h(name)}" role="group">'
             f'<div class="zone-name">{"◆ " if kind == "crystal" else ""}{h(name)}</div>'
-            f'<div class="squad theirs">{sq_theirs}</div>{btn}<div class="squad mine">{sq_mine}</div></div>')
+            f'<div class="squad theirs">{sq_theirs}</div>{btn}<div class="squad mine">{sq_mine}</div>{marks}</div>')
 
 
 def squad_html(app, view, zid, p, targets) -> str:
@@ -459,6 +469,7 @@ def squad_html(app, view, zid, p, targets) -> str:
     dfn = sum(U(c["id"]).defense for c in sq)
     act = max(U(c["id"]).activation for c in sq)
     clan = view["players"][p]["clan"]
+    fx = getattr(app, "fx", None) or None
     units = []
     for i, c in enumerate(sq):
         u = U(c["id"])
@@ -472,6 +483,8 @@ def squad_html(app, view, zid, p, targets) -> str:
                  f'<span class="def" title="defense"><span class="sr-only">, defense </span>{u.defense}</span>'
                  f'<span class="act" title="activation"><span class="sr-only">, activation </span>{u.activation}</span></span>')
         ucls = f'unit clan-{h(u.clan)}{" top" if top else ""}{" owner-swap" if c["owner"] != p else ""}'
+        if fx is not None and (zid, p, u.id) in fx.arrive:
+            ucls += " fx-arrive"
         if action:
             label = words.action_label(action, app.names)
             units.append(f'<button type="button" class="{ucls} targetable" data-action="{h(action)}">'
@@ -480,7 +493,8 @@ def squad_html(app, view, zid, p, targets) -> str:
             units.append(f'<button type="button" class="{ucls}" data-details="{h(u.id)}">{inner}'
                          '<span class="sr-only"> (details)</span></button>')
     owner = "mine" if p == view["you"] else "theirs"
-    return (f'<div class="stack clan-{h(clan)} {owner}"><div class="stack-sum" title="squad attack / defense / activation cost">'
+    moved = " fx-moved" if fx is not None and (zid, p) in fx.moved else ""
+    return (f'<div class="stack clan-{h(clan)} {owner}{moved}"><div class="stack-sum" title="squad attack / defense / activation cost">'
             f'<span class="who">{h(app.names[p])}</span><span class="u-stats"><span class="atk">{atk}</span><span class="def">{dfn}</span><span class="act">{act}</span></span></div>{"".join(units)}</div>')
 
 

@@ -74,7 +74,8 @@ def shoot_sizes(page, what: str, theme: str, prepare=None) -> None:
 def test_both_themes_at_three_sizes_and_no_serious_accessibility_violations(new_context, app_url, tmp_path,
                                                                               theme, say):
     assert AXE_JS.is_file(), "axe-core is missing: run python build.py setup"
-    page = new_context(color_scheme=theme, viewport={"width": 1440, "height": 900}).new_page()
+    motion = "reduce" if theme == "light" else "no-preference"  # the light run also asks for reduced motion
+    page = new_context(color_scheme=theme, reduced_motion=motion, viewport={"width": 1440, "height": 900}).new_page()
     open_app(page, app_url)
     assert page.evaluate("() => document.documentElement.dataset.theme") == theme, "the system theme is not followed"
     bg = page.evaluate("() => getComputedStyle(document.documentElement).getPropertyValue('--bg')")
@@ -84,7 +85,11 @@ def test_both_themes_at_three_sizes_and_no_serious_accessibility_violations(new_
     # the table: a game loaded just before a battle; the battle-card picks reveal it
     import_and_confirm(page, lambda: page.locator("input[type=file][data-import]").first.set_input_files(
         str(save_file(tmp_path, "battle.json", before_a_battle()))))
+    fx_js = """() => [...document.querySelectorAll('[class*="fx-"]')].map(el =>
+        [el.className, getComputedStyle(el).animationName])"""
+    moving = []
     for i in range(30):
+        moving += page.evaluate(fx_js)  # what the table marks as just happened (and whether it moves)
         if is_visible(page, "[data-battle-result]"):
             break
         play_random_clicks(page, random.Random(i), 1, until_game_over=False, log_every=0)
@@ -93,6 +98,12 @@ def test_both_themes_at_three_sizes_and_no_serious_accessibility_violations(new_
     problems += axe_scan(page, "battle reveal")
     shoot_sizes(page, "battle", theme)
     dismiss_overlays(page)
+    # the battle's moves and losses animated on the table, unless the player asked for reduced motion
+    assert any("fx-destroyed" in c for c, _ in moving), f"no destroyed unit was marked on the table: {moving}"
+    if motion == "reduce":
+        assert all(name == "none" for _, name in moving), moving
+    else:
+        assert any(name.startswith("fx-") for _, name in moving), moving
     problems += axe_scan(page, "table")
     shoot_sizes(page, "table", theme, lambda: page.evaluate("() => window.scrollTo(0, 0)"))
 
@@ -126,4 +137,5 @@ def test_both_themes_at_three_sizes_and_no_serious_accessibility_violations(new_
     assert_no_page_errors(page)
     assert not problems, "axe-core: serious or critical violations:\n" + "\n".join(problems)
     say(f"{theme}: 5 screens x 3 sizes shot; axe-core: no serious or critical violation on 5 screens; "
-        f"the switch turned it {other}")
+        f"the switch turned it {other}; motion {motion}: {len(moving)} marks of the battle, animated: "
+        f"{sum(n != 'none' for _, n in moving)}")

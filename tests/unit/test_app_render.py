@@ -3,6 +3,7 @@ offered as a data-action control, and cards a decision reveals to its player are
 from __future__ import annotations
 
 import html
+import random
 import re
 from types import SimpleNamespace
 
@@ -144,3 +145,26 @@ def test_card_details_name_sources_in_words_for_every_card():
             assert internal not in html, (cid, internal)
     assert sources_in_words("seed:001_x.txt glossary and web:https://www.plaidhatgames.com/news/809/") == [
         "the English rulebook", "a publisher's preview (Plaid Hat Games)"]
+
+
+def test_the_table_animates_what_just_happened_once():
+    from app.fx import EffectsFeed, effects_of
+
+    g = cc.new_game(("blood", "skull"), seed=2)
+    feed = EffectsFeed()
+    assert not feed.take(g)  # a new game: nothing from its past
+    rng = random.Random(3)
+    seen = {"arrive": 0, "moved": 0, "clash": 0, "destroyed": 0, "crystal": 0}
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()))
+        fx = feed.take(g)
+        for k in seen:
+            seen[k] += bool(getattr(fx, k))
+        if fx.arrive:
+            app = fake_app(g, 0)
+            app.fx = fx
+            html_text = render.game_screen(app)
+            assert "fx-arrive" in html_text
+        assert not feed.take(g), "the same facts animated twice"
+    assert all(seen.values()), seen
+    assert effects_of([(0, "destroyed", 1, 1, "skull.x", "c_east")]).destroyed == [("c_east", "skull.x")]
