@@ -879,7 +879,7 @@ def card_details(app, card_id: str) -> str:
             sn, rules = words.signature_rules.get(u.clan, ("", ""))
             sig = f'<p><b>{h(sn)}</b> (clan signature): {h(rules)}</p>'
         abilities = "".join(
-            f'<li><b>{h(a.name)}</b> <span class="muted">({"works while the unit is on the battlefield" if a.battlefield else "works from the battle card"})</span>'
+            f'<li><b>{h(a.name)}</b> <span class="muted">({"battlefield ability: active while this unit is the top unit of a squad on the battlefield" if a.battlefield else "active at all times"})</span>'
             f'{": " + h(a.text.split(": ", 1)[-1]) if a.text else ""}</li>' for a in u.abilities)
         style = STYLE_NAMES.get(u.style, u.style)
         extra = (f'<p class="muted">{h(words.clan_name(u.clan))} · {"hero" if u.copies == 1 else "common"} · '
