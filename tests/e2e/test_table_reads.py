@@ -97,6 +97,14 @@ def test_the_hand_is_in_view_on_a_desktop_and_text_is_readable_on_a_phone(new_co
     assert box["n"] >= 1, box
     if not (0 <= box["top"] and box["bottom"] <= box["h"]):
         fail_with_screenshot(page, "hand_below_fold", f"the hand is not wholly in view at 1440x900 without scrolling: {box}")
+    # a laptop screen: the docked prompt and hand leave the whole board in view
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    laptop = page.evaluate("""() => ({board: document.querySelector('.board').getBoundingClientRect().bottom,
+        dock: document.querySelector('.dock').getBoundingClientRect().top})""")
+    screenshot(page, "table_laptop")
+    print(f"[e2e] 1280x800: board bottom {laptop['board']:.0f}, dock top {laptop['dock']:.0f}")
+    assert laptop["board"] <= laptop["dock"] + 2, f"at 1280x800 the dock covers the board: {laptop}"
 
     phone = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
     open_app(phone, app_url + "?seed=3")
