@@ -630,7 +630,7 @@ class App:
             app_el.innerHTML = render.start_screen(self)
             doc.getElementById("topnav").innerHTML = render.menu_html(self)
             doc.body.dataset.screen = "start"
-            modal = render.rules_modal() if self.modal == ("rules",) else ""
+            modal = (render.rules_modal(self, *self.modal[1:]) if self.modal and self.modal[0] == "rules" else "")
             if self.modal and self.modal[0] == "confirm":
                 modal = render.confirm_modal(*self.modal[1:])
         elif self.replay is not None:
@@ -638,7 +638,7 @@ class App:
             app_el.innerHTML = render.replay_screen(self)
             doc.getElementById("topnav").innerHTML = render.menu_html(self)
             doc.body.dataset.screen = "replay"
-            modal = render.rules_modal() if self.modal == ("rules",) else ""
+            modal = (render.rules_modal(self, *self.modal[1:]) if self.modal and self.modal[0] == "rules" else "")
             if self.modal and self.modal[0] == "card":
                 modal = render.card_details(self, self.modal[1])
             elif self.modal and self.modal[0] == "discard":
@@ -649,14 +649,12 @@ class App:
             app_el.innerHTML = render.game_screen(self)
             doc.getElementById("topnav").innerHTML = render.menu_html(self)
             doc.body.dataset.screen = "game"
-            modal = render.rules_modal() if self.modal == ("rules",) else ""  # the rules hide nothing: over anything
+            modal = (render.rules_modal(self, *self.modal[1:]) if self.modal and self.modal[0] == "rules" else "")  # the rules hide nothing: over anything
             if self.modal and not self.overlay_pending():
                 if self.modal[0] == "card":
                     modal = render.card_details(self, self.modal[1])
                 elif self.modal[0] == "discard":
                     modal = render.discard_modal(self, self.modal[1])
-                elif self.modal[0] == "rules":
-                    modal = render.rules_modal()
                 elif self.modal[0] == "resign":
                     modal = render.resign_modal(self)
                 elif self.modal[0] == "confirm":
@@ -665,6 +663,11 @@ class App:
             modal = render.card_details(self, self.modal[1])
         doc.getElementById("modal").innerHTML = modal
         self._restore_focus(focus_sel)
+        if self.modal and self.modal[0] == "rules" and len(self.modal) > 1:  # opened at one entry
+            entry = doc.getElementById("rules-" + self.modal[1])
+            if entry:
+                entry.scrollIntoView()
+                entry.focus()
 
     def _restore_focus(self, sel) -> None:
         doc = self.document

@@ -140,7 +140,8 @@ def on_click(event):
             app.render()
         elif cmd == "rules":
             close_menu()
-            app.modal = ("rules",)
+            at = el.getAttribute("data-rules-at")
+            app.modal = ("rules", str(at)) if at else ("rules",)
             app.render()
         elif cmd == "menu":
             close_menu()

@@ -140,7 +140,8 @@ def start_screen(app) -> str:
       <label class="field file"><span>Import a save file</span>
       <input type="file" data-import accept=".json,application/json" aria-label="Import a save file"></label>
     </section>
-    <section class="panel rules"><details><summary><h2>Rules reference</h2></summary>{RULES_HTML}</details></section>
+    <section class="panel rules"><details><summary><h2>The rules in short</h2></summary>{RULES_HTML}
+      <button type="button" data-cmd="rules">The complete rules reference</button></details></section>
   </div>
 </div>"""
 
@@ -878,12 +879,19 @@ def card_details(app, card_id: str) -> str:
         if u.has_signature and all(a.name != words.signature_rules.get(u.clan, ("", ""))[0] for a in u.abilities):
             sn, rules = words.signature_rules.get(u.clan, ("", ""))
             sig = f'<p><b>{h(sn)}</b> (clan signature): {h(rules)}</p>'
+        from .rules_ref import ability_entry_id, keyword_entry_id
+
+        def rules_link(entry: str, text: str) -> str:
+            return (f'<button type="button" class="rules-link" data-cmd="rules" data-rules-at="{h(entry)}" '
+                    f'title="In the rules reference">{h(text)}</button>')
+
+        kinds = ", ".join(rules_link(keyword_entry_id(k), words.keyword(k)) for k in sorted(u.keywords))
         abilities = "".join(
-            f'<li><b>{h(a.name)}</b> <span class="muted">({"battlefield ability: active while this unit is the top unit of a squad on the battlefield" if a.battlefield else "active at all times"})</span>'
+            f'<li>{rules_link(ability_entry_id(a.name), a.name)} <span class="muted">({"battlefield ability: active while this unit is the top unit of a squad on the battlefield" if a.battlefield else "active at all times"})</span>'
             f'{": " + h(a.text.split(": ", 1)[-1]) if a.text else ""}</li>' for a in u.abilities)
         style = STYLE_NAMES.get(u.style, u.style)
         extra = (f'<p class="muted">{h(words.clan_name(u.clan))} · {"hero" if u.copies == 1 else "common"} · '
-                 f'{u.copies} cop{"y" if u.copies == 1 else "ies"} in the deck</p>'
+                 f'{u.copies} cop{"y" if u.copies == 1 else "ies"} in the deck{" · unit type " + kinds if kinds else ""}</p>'
                  f'<p>Summon cost <b>{u.summon}</b> · attack <b>{u.attack}</b> · defense <b>{u.defense}</b> · '
                  f'activation <b>{u.activation}</b>.</p>'
                  f'<p>As a battle card its style is <b>{h(style)}</b>, which beats {h(STYLE_NAMES[BEATS[u.style]])}: '
@@ -981,12 +989,30 @@ def confirm_modal(what: str, summary: str) -> str:
 </div>"""
 
 
-def rules_modal() -> str:
+def rules_modal(app, at: str | None = None) -> str:
+    """The complete rules reference (app/rules_ref.py), searchable; `at` opens it at one entry."""
+    from .rules_ref import entries
+
+    items = entries(app.cs, app.words)
+    groups: dict[str, list] = {}
+    for e in items:
+        groups.setdefault(e.group, []).append(e)
+    toc = "".join(f'<li><a href="#rules-{h(g[0].id)}">{h(name)}</a></li>' for name, g in groups.items())
+    body = "".join(
+        f'<h3 class="rules-group">{h(name)}</h3>' + "".join(
+            f'<section class="rules-entry{" focused" if e.id == at else ""}" id="rules-{h(e.id)}" data-rules-entry '
+            f'tabindex="-1"><h4>{h(e.title)}</h4>{e.body}</section>' for e in g)
+        for name, g in groups.items())
     return f"""
 <div class="overlay modal" role="dialog" aria-modal="true" aria-labelledby="rules-title">
-  <div class="overlay-box rules-box">
+  <div class="overlay-box rules-box" data-rules>
     <button type="button" class="close" data-cmd="close-modal" aria-label="Close the rules"><span aria-hidden="true">✕</span></button>
-    <h2 id="rules-title">Rules reference</h2>{RULES_HTML}
+    <h2 id="rules-title">Rules reference</h2>
+    <input type="search" class="rules-search" data-rules-search placeholder="Search the rules (e.g. flank, reshuffle)"
+      aria-label="Search the rules" autocomplete="off">
+    <p class="muted small" data-rules-count aria-live="polite">{len(items)} entries</p>
+    <nav aria-label="Rules sections"><ul class="rules-toc">{toc}</ul></nav>
+    <div class="rules-entries">{body}</div>
   </div>
 </div>"""
 

@@ -168,3 +168,22 @@ def test_the_table_animates_what_just_happened_once():
         assert not feed.take(g), "the same facts animated twice"
     assert all(seen.values()), seen
     assert effects_of([(0, "destroyed", 1, 1, "skull.x", "c_east")]).destroyed == [("c_east", "skull.x")]
+
+
+def test_the_rules_reference_is_complete_and_every_card_term_links_to_an_entry():
+    from app.rules_ref import entries
+
+    app = fake_app(cc.new_game(("blood", "skull"), seed=1), 0)
+    items = entries(app.cs, app.words)
+    ids = [e.id for e in items]
+    assert len(ids) == len(set(ids))
+    for topic in ("goal", "setup", "initiative", "board", "summon", "squads", "activate", "battle", "score",
+                  "replenish", "invade", "reshuffle", "winning", "terms", "card-notes"):
+        assert topic in ids, topic
+    assert sum(e.group == "Crystals" for e in items) == len(app.cs.crystals)
+    assert sum(e.group == "Clan signatures" for e in items) == len(app.cs.clans)
+    modal = render.rules_modal(app, "battle")
+    assert 'class="rules-entry focused" id="rules-battle"' in modal and "data-rules-search" in modal
+    for u in app.cs.units:  # every keyword and ability named on a card opens an existing entry
+        for at in re.findall(r'data-rules-at="([^"]+)"', render.card_details(app, u.id)):
+            assert at in ids, (u.id, at)
