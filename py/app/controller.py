@@ -287,7 +287,9 @@ class App:
         target = self.undo_marks.pop()
         g = self.game
         try:
-            ng = replay(g.setup, g.log[:target])
+            ng = cc.Game.from_setup(g.setup)
+            for move in g.log[:target]:
+                ng.apply(move)
         except Exception as e:  # should not happen: our own log replays
             self.show_error(f"Undo failed: {e}")
             self.undo_marks = []
@@ -625,12 +627,13 @@ class App:
                     focus_sel = f'[{attr}="{v}"]'
                     break
         app_el = doc.getElementById("app")
+        # the rules hide nothing: they open over any screen (other dialogs are chosen below)
+        modal = render.rules_modal(self, *self.modal[1:]) if self.modal and self.modal[0] == "rules" else ""
         if self.screen == "start" or self.game is None:
             self.autosave_meta = self.storage.autosave_meta()
             app_el.innerHTML = render.start_screen(self)
             doc.getElementById("topnav").innerHTML = render.menu_html(self)
             doc.body.dataset.screen = "start"
-            modal = (render.rules_modal(self, *self.modal[1:]) if self.modal and self.modal[0] == "rules" else "")
             if self.modal and self.modal[0] == "confirm":
                 modal = render.confirm_modal(*self.modal[1:])
         elif self.replay is not None:
@@ -638,7 +641,6 @@ class App:
             app_el.innerHTML = render.replay_screen(self)
             doc.getElementById("topnav").innerHTML = render.menu_html(self)
             doc.body.dataset.screen = "replay"
-            modal = (render.rules_modal(self, *self.modal[1:]) if self.modal and self.modal[0] == "rules" else "")
             if self.modal and self.modal[0] == "card":
                 modal = render.card_details(self, self.modal[1])
             elif self.modal and self.modal[0] == "discard":
@@ -649,7 +651,6 @@ class App:
             app_el.innerHTML = render.game_screen(self)
             doc.getElementById("topnav").innerHTML = render.menu_html(self)
             doc.body.dataset.screen = "game"
-            modal = (render.rules_modal(self, *self.modal[1:]) if self.modal and self.modal[0] == "rules" else "")  # the rules hide nothing: over anything
             if self.modal and not self.overlay_pending():
                 if self.modal[0] == "card":
                     modal = render.card_details(self, self.modal[1])
@@ -703,15 +704,6 @@ def url_int(query: str, name: str, default=None):
 def url_seed(query: str) -> int | None:
     """The seed=N parameter of a URL query string, or None."""
     return url_int(query, "seed")
-
-
-def replay(setup: dict, log: list) -> cc.Game:
-    """Our own (trusted) game from its setup and log (no pydantic needed)."""
-    g = cc.new_game(clans=tuple(setup["clans"]), seed=setup["seed"], first_player=setup.get("first_player"),
-                    mulligan=bool(setup.get("mulligan")))
-    for a in log:
-        g.apply(a)
-    return g
 
 
 def default_names(words, game) -> list:

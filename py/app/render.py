@@ -67,10 +67,9 @@ def cost_words(view, notation: str) -> str:
     return f", costs {c['cost']} initiative" + (", ends your turn" if c["ends_turn"] else "")
 
 
-def _btn(label: str, *, action: str | None = None, cls: str = "", attrs: str = "", aria: str | None = None) -> str:
+def _btn(label: str, *, action: str | None = None, cls: str = "", attrs: str = "") -> str:
     a = f' data-action="{h(action)}"' if action is not None else ""
-    ar = f' aria-label="{h(aria)}"' if aria else ""
-    return f'<button type="button" class="{cls}"{a}{ar} {attrs}>{label}</button>'
+    return f'<button type="button" class="{cls}"{a} {attrs}>{label}</button>'
 
 
 # ------------------------------------------------------------------------------ start screen
@@ -470,7 +469,7 @@ def squad_html(app, view, zid, p, targets) -> str:
     dfn = sum(U(c["id"]).defense for c in sq)
     act = max(U(c["id"]).activation for c in sq)
     clan = view["players"][p]["clan"]
-    fx = getattr(app, "fx", None) or None
+    fx = getattr(app, "fx", None)
     units = []
     for i, c in enumerate(sq):
         u = U(c["id"])
@@ -484,7 +483,7 @@ def squad_html(app, view, zid, p, targets) -> str:
                  f'<span class="def" title="defense"><span class="sr-only">, defense </span>{u.defense}</span>'
                  f'<span class="act" title="activation"><span class="sr-only">, activation </span>{u.activation}</span></span>')
         ucls = f'unit clan-{h(u.clan)}{" top" if top else ""}{" owner-swap" if c["owner"] != p else ""}'
-        if fx is not None and (zid, p, u.id) in fx.arrive:
+        if fx and (zid, p, u.id) in fx.arrive:
             ucls += " fx-arrive"
         if action:
             label = words.action_label(action, app.names)
@@ -494,7 +493,7 @@ def squad_html(app, view, zid, p, targets) -> str:
             units.append(f'<button type="button" class="{ucls}" data-details="{h(u.id)}">{inner}'
                          '<span class="sr-only"> (details)</span></button>')
     owner = "mine" if p == view["you"] else "theirs"
-    moved = " fx-moved" if fx is not None and (zid, p) in fx.moved else ""
+    moved = " fx-moved" if fx and (zid, p) in fx.moved else ""
     return (f'<div class="stack clan-{h(clan)} {owner}{moved}"><div class="stack-sum" title="squad attack / defense / activation cost">'
             f'<span class="who">{h(app.names[p])}</span><span class="u-stats"><span class="atk">{atk}</span><span class="def">{dfn}</span><span class="act">{act}</span></span></div>{"".join(units)}</div>')
 
@@ -812,8 +811,6 @@ def statistics_table(app) -> str:
 
 def replay_screen(app) -> str:
     """The replay viewer: the table of one frame (read-only), its controls and the log up to it."""
-    from .log import log_panel
-
     r = app.replay
     view = r.view()
     me = view["you"]
@@ -876,8 +873,8 @@ def card_details(app, card_id: str) -> str:
         face = card_face(words, card_id, extra_cls="large")
         title = u.name
         sig = ""
-        if u.has_signature and all(a.name != words.signature_rules.get(u.clan, ("", ""))[0] for a in u.abilities):
-            sn, rules = words.signature_rules.get(u.clan, ("", ""))
+        sn, rules = words.signature_rules.get(u.clan, ("", ""))
+        if u.has_signature and all(a.name != sn for a in u.abilities):  # not already listed as an ability
             sig = f'<p><b>{h(sn)}</b> (clan signature): {h(rules)}</p>'
         from .rules_ref import ability_entry_id, keyword_entry_id
 

@@ -17,7 +17,7 @@ class Replay:
                 self.frames.append(g.clone())
                 turn = g.turn
             last = g
-        if last.log != self.frames[-1].log or len(self.frames) == 1:
+        if len(last.log) > len(self.frames[-1].log):  # the end, unless a turn has just begun there
             self.frames.append(last.clone())
         self.final_hash = game.state_hash()
         self.sides = sides
@@ -33,7 +33,7 @@ class Replay:
         return self.index == len(self.frames) - 1
 
     def step(self, by: int) -> None:
-        self.index = max(0, min(len(self.frames) - 1, self.index + by))
+        self.go(self.index + by)
 
     def go(self, index: int) -> None:
         self.index = max(0, min(len(self.frames) - 1, index))

@@ -114,6 +114,15 @@ class Game:
 
         return build_position(cls(card_set), pos)
 
+    @classmethod
+    def from_setup(cls, setup: dict, card_set: CardSet | None = None) -> "Game":
+        """A new game at the start described by a game's `setup` (the deal's clans, seed, first player and
+        mulligan, or the position it was set up from): where `game.log` replays from."""
+        if "position" in setup:
+            return cls.from_position(setup["position"], card_set=card_set)
+        return cls.new(clans=tuple(setup["clans"]), seed=setup["seed"], first_player=setup.get("first_player"),
+                       mulligan=bool(setup.get("mulligan")), card_set=card_set)
+
     # ------------------------------------------------------------------ public API
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -300,12 +309,7 @@ class Game:
     def replay(self) -> "Iterator[Game]":
         """This game played again from its start: yields a new Game at the start, then that same Game after
         each move of this one's log (clone() what you keep). The last one yielded has this game's state_hash."""
-        setup = self.setup
-        if "position" in setup:
-            g = Game.from_position(setup["position"], card_set=self.cs)
-        else:
-            g = Game.new(clans=tuple(setup["clans"]), seed=setup["seed"], first_player=setup["first_player"],
-                         mulligan=setup["mulligan"], card_set=self.cs)
+        g = Game.from_setup(self.setup, card_set=self.cs)
         yield g
         for move in self.log:
             g.apply(move)

@@ -31,8 +31,7 @@ def game_id(game: cc.Game) -> str:
 
 def replayed(setup: dict, log: list[str]) -> cc.Game:
     """A game from a setup and a log; IllegalAction if a move is not legal where it stands."""
-    g = cc.new_game(clans=tuple(setup["clans"]), seed=setup["seed"], first_player=setup.get("first_player"),
-                    mulligan=bool(setup.get("mulligan")))
+    g = cc.Game.from_setup(setup)
     for move in log:
         if g.decision is None:
             raise cc.IllegalAction("a move after the end of the game")

@@ -229,9 +229,7 @@ class Session:
             self.send(dump("resync_request", have=len(self.game.log), hash=self.game.state_hash()))
 
     def _replayed(self, log: list[str], want_hash: str) -> cc.Game:
-        s = self.game.setup
-        g = cc.new_game(clans=tuple(s["clans"]), seed=s["seed"], first_player=s.get("first_player"),
-                        mulligan=bool(s.get("mulligan")))
+        g = cc.Game.from_setup(self.game.setup)
         try:
             for move in log:
                 g.apply(move)
