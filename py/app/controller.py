@@ -69,6 +69,7 @@ class App:
         self.replay = None  # app.replay.Replay while the replay viewer is open
         self.fx_feed = EffectsFeed()
         self.fx = Effects()  # what the table animates in this render (app/fx.py)
+        self._modal_html = ""  # the dialog now in #modal
         # ?seed=N in the page URL: new games are dealt from that seed (reproducing a game, tests)
         self.fixed_seed = url_seed(str(window.location.search))
 
@@ -662,7 +663,10 @@ class App:
                     modal = render.confirm_modal(*self.modal[1:])
         if self.modal and self.modal[0] == "card" and self.screen == "start":
             modal = render.card_details(self, self.modal[1])
+        if modal and modal == self._modal_html:
+            return  # the same dialog is open: keep what the player did in it (scroll, search, focus)
         doc.getElementById("modal").innerHTML = modal
+        self._modal_html = modal
         self._restore_focus(focus_sel)
         if self.modal and self.modal[0] == "rules" and len(self.modal) > 1:  # opened at one entry
             entry = doc.getElementById("rules-" + self.modal[1])

@@ -219,3 +219,23 @@ def test_peer_messages_that_arrive_before_pydantic_wait_in_order():
         spawned[0].send(None)
     app.on_peer_message("three")
     assert seen == ["one", "two", "three"]
+
+
+def test_an_open_dialog_is_left_alone_while_the_computer_plays():
+    """Regression: every move redrew #modal, so the rules' search and scroll were lost each time the
+    computer moved while a player read them."""
+    app = table(["human", "normal"])
+    app.modal = ("rules",)
+    app.render()
+    dialog = app.document.getElementById("modal")
+    assert "data-rules-search" in dialog.innerHTML
+    dialog.innerHTML += "<!-- what the player typed and where she scrolled -->"
+    moves = len(app.game.log)
+    while app.game.decision is not None and app.game.decision.player == 0:
+        app.apply(offered(app)[0])  # her moves, then the computer's turn
+    run_computer(app)
+    assert len(app.game.log) > moves
+    assert dialog.innerHTML.endswith("<!-- what the player typed and where she scrolled -->")
+    app.modal = None
+    app.render()
+    assert dialog.innerHTML == ""
