@@ -39,7 +39,7 @@ def main() -> int:
     print(f"  clone()          {mb['clone_us']:>10} us (target < 20 us; mean over {mb['states']} mid-game states)")
     print(f"  legal_actions()  {mb['legal_actions_us']:>10} us")
     print(f"  apply()          {mb['apply_us']:>10} us (incl. computing the next decision)")
-    print(f"  search           {ai['search_iterations_per_s']:>10,} iterations/s (determinize + 30-move playout + score)")
+    print(f"  search           {ai['search_iterations_per_s']:>10,} iterations/s (a redeal, every option and its best reply scored)")
     for level, t in levels.items():
         print(f"  {level:<7} bot      median {t['median_ms']:>6} ms  p95 {t['p95_ms']:>6} ms  max {t['max_ms']:>6} ms "
               f"per decision ({t['n']} positions)")

@@ -73,7 +73,7 @@ def test_bots_choose_legal_actions_and_are_reproducible():
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("grandmaster")
     for name in BOT_NAMES:
-        budget = {"iterations": 12, "playout": 6} if name in ("easy", "normal", "hard") else {}
+        budget = {"samples": 2, "replies": 4} if name in ("easy", "normal", "hard") else {}
         runs = []
         for _ in range(2):
             g = cc.new_game(("meteor", "water"), seed=4)
@@ -101,7 +101,7 @@ def test_bots_never_peek_at_every_decision_kind():
         other = scramble_hidden_from(g, p, n + 1)
         if view_text(other, p) != view_text(g, p):  # (a scry shows the top of the pile: not a scramble then)
             continue
-        for name, budget in (("greedy", {"samples": 1}), ("easy", {"iterations": 10, "playout": 8})):
+        for name, budget in (("greedy", {"samples": 1}), ("easy", {"samples": 2, "replies": 5})):
             a = make_bot(name, seed=n, **budget).choose(g)
             b = make_bot(name, seed=n, **budget).choose(other)
             assert str(a) == str(b), f"{name} at {d.kind}: {a} with the true hidden cards, {b} with others"
@@ -139,6 +139,6 @@ def test_a_recorded_tournament_continues_where_it_stopped(tmp_path):
 
     old = [json.loads(x) for x in record.read_text().splitlines() if x.startswith('{"bots"') and x.endswith("}")]
     stale = tmp_path / "stale.jsonl"
-    stale.write_text("".join(json.dumps({**o, "budgets": [{"iterations": 1}, None]}) + "\n" for o in old))
+    stale.write_text("".join(json.dumps({**o, "budgets": [{"samples": 1}, None]}) + "\n" for o in old))
     assert PRESETS.get("random") is None
     assert tournament(["random", "greedy"], 6, seed=4, workers=1, record=stale, play_missing=False)[0].games == 0

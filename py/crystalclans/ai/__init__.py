@@ -6,7 +6,7 @@ browser's Web Worker (Pyodide).
     game.apply(bot.choose(game))     # one of game.legal_actions(), for whoever must decide
 
 Names: "random", "greedy", and the search bot's presets "easy", "normal", "hard". Budget keywords override
-a preset (iterations=, playout=, seconds=; samples= for greedy). A bot never reads what its player cannot
+a preset (samples=, replies=, seconds=; samples= for greedy too). A bot never reads what its player cannot
 see (determinize.py) and is deterministic given its seed.
 """
 from __future__ import annotations
@@ -17,11 +17,12 @@ from .bots import Bot, GreedyBot, RandomBot, SearchBot
 from .determinize import determinize
 from .evaluate import evaluate
 
-# iterations per decision, sized for the browser (Pyodide is ~2-3x slower than CPython): see bench
+# samples (redeals) per decision and replies looked at, sized for the browser's budgets (Pyodide is ~2-3x
+# slower than CPython): see bench and docs/tournament
 PRESETS: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 24, "playout": 12},
-    "normal": {"iterations": 120, "playout": 24},
-    "hard": {"iterations": 360, "playout": 30},
+    "easy": {"samples": 1, "replies": 4},
+    "normal": {"samples": 24, "replies": 12},
+    "hard": {"samples": 72, "replies": 30},
 }
 BOT_NAMES = ("random", "greedy", *PRESETS)
 

@@ -30,15 +30,16 @@ def positions(count: int = 24, seed: int = 3) -> list[Game]:
 
 
 def iterations_per_second(seconds: float = 2.0) -> dict:
-    """The search's iterations per second (a determinization, a root move, a 30-move playout, a score)."""
+    """The search's iterations per second: one iteration is one sample (a determinization, then every root
+    option finished and answered by the best of up to 12 replies, each scored)."""
     games = positions(8)
     done = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         for g in games:
-            bot = SearchBot(seed=done, iterations=25, playout=30)
+            bot = SearchBot(seed=done, samples=4)
             bot.choose(g)
-            done += bot.last_iterations
+            done += bot.last_samples
     dt = time.perf_counter() - t0
     return {"search_iterations": done, "search_seconds": round(dt, 3), "search_iterations_per_s": round(done / dt)}
 

@@ -5,14 +5,14 @@ looks ahead first builds its own determinization (determinize.py) and reasons on
 * RandomBot: uniform among the legal actions.
 * GreedyBot: one step ahead (plus the forced replies until it decides again) scored by `evaluate`, over a
   few determinizations.
-* SearchBot: determinized Monte Carlo search: each iteration redeals the hidden information, picks a root
-  action by UCB1, plays a truncated random playout and scores its end with `evaluate`. The opponent's secret
-  choices (a battle card, a Foresight prediction) are redealt in every iteration, so a simultaneous choice is
-  made against the distribution of the other side's picks, never against the pick itself.
+* SearchBot: determinized two-ply search: over many redeals of the hidden information, each option is
+  played out to the end of its action and answered by the next decider's best one-step reply; the option
+  with the best mean score is chosen. The opponent's secret choices (a battle card, a Foresight prediction)
+  are redealt in every sample, so a simultaneous choice is made against the distribution of the other
+  side's picks, never against the pick itself.
 """
 from __future__ import annotations
 
-import math
 import time
 from typing import TYPE_CHECKING
 
@@ -96,45 +96,63 @@ class GreedyBot(Bot):
 
 
 class SearchBot(Bot):
+    """Determinized two-ply search. Each sample redeals what p cannot see (determinize), then scores every
+    root option: the option is applied and its action finished by a short random playout; whoever decides
+    next then answers with their best action, found one step deep the same way (up to `replies` of their
+    options, each finished at random and scored by `evaluate` from their side); the position after that
+    answer is the option's score for this sample. The option with the best mean over the samples is chosen.
+
+    The opponent's secret picks (a battle card, a Foresight prediction) are redealt in every sample, and a
+    pick of theirs still to come is played at random in the playout: a simultaneous choice is made against
+    the distribution of the other side's picks, never against the pick itself. Budget: `samples`
+    determinizations (reproducible, for tests and tournaments) or `seconds` (at least one sample)."""
     name = "search"
 
-    def __init__(self, seed: int = 0, iterations: int = 200, playout: int = 30, seconds: float | None = None,
-                 c: float = 0.7) -> None:
+    def __init__(self, seed: int = 0, samples: int = 12, replies: int = 12, lookahead: int = 12,
+                 seconds: float | None = None) -> None:
         super().__init__(seed)
-        self.iterations = iterations
-        self.playout = playout
-        self.seconds = seconds  # a time budget instead (for play; iterations make tests reproducible)
-        self.c = c
-        self.last_iterations = 0
+        self.samples = samples
+        self.replies = replies
+        self.lookahead = lookahead
+        self.seconds = seconds
+        self.last_samples = 0
 
     def _choose(self, game: "Game", p: int) -> "Action":
         opts = useful(game.decision.options)
-        n = len(opts)
-        visits = [0] * n
-        value = [0.0] * n
+        totals = [0.0] * len(opts)
         rng = self.rng
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        it = 0
-        while True:
-            if deadline is None:
-                if it >= self.iterations:
-                    break
-            elif it >= n and time.perf_counter() >= deadline:
-                break
-            it += 1
-            if it <= n:
-                i = it - 1
-            else:
-                log_t = math.log(it)
-                i = max(range(n), key=lambda j: value[j] / visits[j] + self.c * math.sqrt(log_t / visits[j]))
-            g = determinize(game, p, rng)
-            g.apply(opts[i])
-            steps = 0
-            while g.decision is not None and steps < self.playout:
-                _random_move(g, rng)
-                steps += 1
-            visits[i] += 1
-            value[i] += evaluate(g, p)
-        self.last_iterations = it
-        best = max(range(n), key=lambda j: (visits[j], value[j] / visits[j] if visits[j] else -2))
-        return opts[best]
+        done = 0
+        while done < 1 or (time.perf_counter() < deadline if deadline is not None else done < self.samples):
+            d = determinize(game, p, rng)
+            for i, a in enumerate(opts):
+                g = d.clone(story=False)
+                g.apply(a)
+                _finish_action(g, rng, self.lookahead)
+                totals[i] += self._answer(g, p)
+            done += 1
+        self.last_samples = done
+        best = max(totals)
+        ties = [i for i, t in enumerate(totals) if t >= best - 1e-9]
+        return opts[ties[rng.below(len(ties))]]
+
+    def _answer(self, g: "Game", p: int) -> float:
+        """The position's worth to p after the next decider's best one-step answer."""
+        d = g.decision
+        if d is None or d.kind != "action":
+            return evaluate(g, p)
+        q = d.player
+        options = useful(d.options)
+        if len(options) > self.replies:  # a random subset, the same size every time
+            options = list(options)
+            for k in range(self.replies):
+                j = k + self.rng.below(len(options) - k)
+                options[k], options[j] = options[j], options[k]
+            del options[self.replies:]
+        best = -2.0
+        for b in options:
+            g2 = g.clone(story=False)
+            g2.apply(b)
+            _finish_action(g2, self.rng, self.lookahead)
+            best = max(best, evaluate(g2, q))
+        return best if q == p else -best
