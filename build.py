@@ -255,6 +255,96 @@ PY_BUNDLE = VENDOR / "crystalclans-py.zip"  # the app's own Python sources, unpa
 PY_BUNDLE_PACKAGES = ("crystalclans", "app")
 
 
+LOCALE = ROOT / "py" / "app" / "locale"  # gettext catalogs: <lang>/LC_MESSAGES/crystalclans.po (sources)
+I18N_KEYWORDS = {"_": 1, "N_": 1, "ngettext": 2}  # function -> how many leading string arguments are messages
+
+
+def extract_messages(folder: Path) -> list[tuple[str, int, str | tuple[str, str]]]:
+    """(file, line, message) of every _("..."), N_("...") and ngettext("...", "...", n) in the folder's
+    Python files, read with ast so calls inside f-strings count too (Babel's tokenizer skips those before
+    Python 3.12)."""
+    import ast
+
+    found = []
+    for f in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)  # _(...) or i18n._(...)
+            if name not in I18N_KEYWORDS:
+                continue
+            n = I18N_KEYWORDS[name]
+            args = node.args[:n]
+            if len(args) == n and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args):
+                message = args[0].value if n == 1 else (args[0].value, args[1].value)
+                found.append((f.relative_to(ROOT).as_posix(), node.lineno, message))
+    return found
+
+
+def need_babel() -> None:
+    """Babel compiles and extracts the catalogs (build time only; the page reads .mo with gettext)."""
+    try:
+        import babel  # noqa: F401
+    except ImportError:
+        log("+ pip install babel (compiles the translations)")
+        run([sys.executable, "-m", "pip", "install", "-q", "babel>=2.12"])
+
+
+def compile_catalogs() -> None:
+    """Every .po under py/app/locale compiled to its .mo (fuzzy entries left out, so they fall back to
+    English); a .mo is rewritten only when it changes."""
+    import io
+
+    need_babel()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for po in sorted(LOCALE.glob("*/LC_MESSAGES/*.po")):
+        with po.open("rb") as fh:
+            catalog = read_po(fh, locale=po.parts[-3])
+        buf = io.BytesIO()
+        write_mo(buf, catalog, use_fuzzy=False)
+        mo = po.with_suffix(".mo")
+        if not mo.is_file() or mo.read_bytes() != buf.getvalue():
+            mo.write_bytes(buf.getvalue())
+
+
+def translated(message) -> bool:
+    """A catalog message has its translation (every plural form of it)."""
+    s = message.string
+    return all(s) if isinstance(s, (list, tuple)) else bool(s)
+
+
+def cmd_i18n(args) -> int:
+    """Extract every marked message of py/app into locale/crystalclans.pot and merge it into each .po
+    (new messages arrive untranslated, removed ones are dropped), then compile."""
+    need_babel()
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    template = Catalog(project="Crystal Clans Web", charset="utf-8")
+    for path, lineno, message in extract_messages(ROOT / "py" / "app"):
+        template.add(message, locations=[(path, lineno)])
+    card_data = json.loads((ROOT / "py" / "crystalclans" / "data" / "base_set.json").read_text(encoding="utf-8"))
+    for clan in card_data["clans"]:  # the one card-set text with no German in the card data: the clans' themes
+        if clan.get("theme"):
+            template.add(clan["theme"], locations=[("py/crystalclans/data/base_set.json", 0)],
+                         auto_comments=[f"theme of the {clan['id']} clan"])
+    with (LOCALE / "crystalclans.pot").open("wb") as fh:
+        write_po(fh, template, width=110, omit_header=False, sort_output=True)
+    for po in sorted(LOCALE.glob("*/LC_MESSAGES/*.po")):
+        with po.open("rb") as fh:
+            catalog = read_po(fh, locale=po.parts[-3])
+        catalog.update(template, no_fuzzy_matching=True)
+        catalog.fuzzy = False
+        with po.open("wb") as fh:
+            write_po(fh, catalog, width=110, sort_output=True, ignore_obsolete=True)
+        missing = sum(1 for m in catalog if m.id and not translated(m))
+        log(f"{po.relative_to(ROOT)}: {len(catalog)} messages, {missing} untranslated")
+    compile_catalogs()
+    return 0
+
+
 def build_py_bundle() -> bool:
     """Zip py/crystalclans and py/app (sources + data JSON) into web/vendor/crystalclans-py.zip.
 
@@ -263,12 +353,14 @@ def build_py_bundle() -> bool:
     rewritten when the content changes, so HTTP caching keeps working. Returns True if it was rewritten."""
     import io
 
+    compile_catalogs()
+    write_boot_text()
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
         for pkg in PY_BUNDLE_PACKAGES:
             base = ROOT / "py" / pkg
             for f in sorted(base.rglob("*")):
-                if not f.is_file() or f.suffix not in (".py", ".json") or "__pycache__" in f.parts:
+                if not f.is_file() or f.suffix not in (".py", ".json", ".mo") or "__pycache__" in f.parts:
                     continue
                 info = zipfile.ZipInfo(f.relative_to(ROOT / "py").as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
@@ -278,6 +370,31 @@ def build_py_bundle() -> bool:
         return False
     PY_BUNDLE.parent.mkdir(parents=True, exist_ok=True)
     PY_BUNDLE.write_bytes(data)
+    return True
+
+
+BOOT_TEXT = VENDOR / "boot-text.js"  # the loading screen's sentences in every language (from the catalogs)
+
+
+def write_boot_text() -> bool:
+    """web/vendor/boot-text.js: app/boot_text.py's messages in English and in each compiled language, for
+    the page to show before Python runs."""
+    import gettext
+
+    path = ROOT / "py" / "app" / "boot_text.py"
+    namespace: dict = {"N_": lambda m: m}  # the module without its package: only the marked messages matter
+    exec(compile(path.read_text(encoding="utf-8").replace("from .i18n import N_\n", ""), str(path), "exec"), namespace)
+    english = namespace["BOOT_TEXT"]
+    texts = {"en": english}
+    for mo in sorted(LOCALE.glob("*/LC_MESSAGES/crystalclans.mo")):
+        with mo.open("rb") as fh:
+            tr = gettext.GNUTranslations(fh)
+        texts[mo.parts[-3]] = {k: tr.gettext(v) for k, v in english.items()}
+    text = "window.crystalclans_boot_text = " + json.dumps(texts, ensure_ascii=False, sort_keys=True) + ";\n"
+    if BOOT_TEXT.is_file() and BOOT_TEXT.read_text(encoding="utf-8") == text:
+        return False
+    BOOT_TEXT.parent.mkdir(parents=True, exist_ok=True)
+    BOOT_TEXT.write_text(text, encoding="utf-8")
     return True
 
 
@@ -519,13 +636,14 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("bench", help="engine throughput (CPython, Pyodide under Node) and page load times (Chromium)")
     sub.add_parser("dist", help="setup, then copy index.html, pyscript.toml, py/, web/ into dist/")
     sub.add_parser("cards", help="regenerate py/crystalclans/data/base_set.json (needs PyYAML)")
+    sub.add_parser("i18n", help="extract the app's messages into py/app/locale and merge them into each .po")
     args, extra = parser.parse_known_args(argv)
     if args.command == "test":
         return cmd_test(args, extra)
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     return {"setup": cmd_setup, "serve": cmd_serve, "bench": cmd_bench, "dist": cmd_dist,
-            "cards": cmd_cards}[args.command](args)
+            "cards": cmd_cards, "i18n": cmd_i18n}[args.command](args)
 
 
 if __name__ == "__main__":

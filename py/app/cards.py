@@ -1,7 +1,8 @@
 """Cards drawn with HTML + CSS + tiny inline SVG icons (no official art)."""
 from __future__ import annotations
 
-from .text import STYLE_NAMES, h
+from .i18n import _
+from .text import h, style_name
 
 STYLE_SVG = {
     # Bold: a rising blade
@@ -15,12 +16,12 @@ BEATS = {"bold": "guarded", "guarded": "tricky", "tricky": "bold"}
 
 
 def style_icon(style: str, cls: str = "") -> str:
-    return (f'<span class="style-icon style-{h(style)} {cls}" title="{h(STYLE_NAMES.get(style, style))}">'
-            f'{STYLE_SVG.get(style, "")}<span class="sr-only">{h(STYLE_NAMES.get(style, style))}</span></span>')
+    return (f'<span class="style-icon style-{h(style)} {cls}" title="{h(style_name(style))}">'
+            f'{STYLE_SVG.get(style, "")}<span class="sr-only">{h(style_name(style))}</span></span>')
 
 
 def type_line(words, u) -> str:
-    rank = "Hero" if u.rank == "hero" else "Common"
+    rank = words.rank(u.rank)
     kws = " · ".join(words.keyword(k) for k in sorted(u.keywords))
     return rank + (" · " + kws if kws else "")
 
@@ -36,32 +37,34 @@ def card_face(words, uid: str, *, side: str | None = None, extra_cls: str = "", 
     u = words.unit(uid)
     abil = []
     if u.has_signature:
-        sig_name, _ = words.signature_rules.get(u.clan, ("", ""))
+        sig_name = words.signature_rules.get(u.clan, ("", ""))[0]
         if sig_name and not any(ab.name == sig_name for ab in u.abilities):
-            abil.append(f'<p class="sig"><b>{h(sig_name)}</b> <span class="muted">(clan signature)</span></p>')
+            abil.append(f'<p class="sig"><b>{h(sig_name)}</b> <span class="muted">({h(_("clan signature"))})</span></p>')
     for a in u.abilities:
         text = a.text
         if text.startswith(a.name + ":"):
             text = text[len(a.name) + 1:].strip()
-        flame = '<span class="bf" title="Battlefield ability (works while on the board)">✦</span> ' if a.battlefield else ""
+        flame = (f'<span class="bf" title="{h(_("Battlefield ability (works while on the board)"))}">✦</span> '
+                 if a.battlefield else "")
         abil.append(f'<p>{flame}<b>{h(a.name)}</b> {h(text)}</p>')
     left_t = words.effects_text(u.left)
     right_t = words.effects_text(u.right)
     lcls = " hit" if side == "left" else (" miss" if side == "right" else "")
     rcls = " hit" if side == "right" else (" miss" if side == "left" else "")
-    beats = STYLE_NAMES[BEATS[u.style]] if u.style in BEATS else ""
+    beats = style_name(BEATS[u.style]) if u.style in BEATS else ""
     return (
         f'<div class="card clan-{h(u.clan)} {extra_cls}">'
-        f'<div class="card-head"><span class="cost" title="Summon cost">{u.summon}<span class="sr-only"> summon cost</span></span>'
+        f'<div class="card-head"><span class="cost" title="{h(_("Summon cost"))}">{u.summon}'
+        f'<span class="sr-only"> {h(_("summon cost"))}</span></span>'
         f'<span class="card-name">{h(u.name)}</span>{badge}</div>'
         f'<div class="typeline">{h(type_line(words, u))}</div>'
-        f'<div class="stats">{stat("attack", "ATK", u.attack, "atk")}{stat("defense", "DEF", u.defense, "def")}'
-        f'{stat("activation cost", "ACT", u.activation, "act")}</div>'
-        f'<div class="abilities">{"".join(abil) or "<p class=muted>No abilities.</p>"}</div>'
-        f'<div class="battle-sec" title="{h(STYLE_NAMES.get(u.style, u.style))} beats {h(beats)}">'
+        f'<div class="stats">{stat(_("attack"), _("ATK"), u.attack, "atk")}{stat(_("defense"), _("DEF"), u.defense, "def")}'
+        f'{stat(_("activation cost"), _("ACT"), u.activation, "act")}</div>'
+        f'<div class="abilities">{"".join(abil) or "<p class=muted>" + h(_("No abilities.")) + "</p>"}</div>'
+        f'<div class="battle-sec" title="{h(_("{style} beats {other}").format(style=style_name(u.style), other=beats))}">'
         f'{style_icon(u.style)}'
-        f'<div class="eff left{lcls}"><span class="eff-k">Win</span> {h(left_t)}</div>'
-        f'<div class="eff right{rcls}"><span class="eff-k">Else</span> {h(right_t)}</div>'
+        f'<div class="eff left{lcls}"><span class="eff-k">{h(_("Win"))}</span> {h(left_t)}</div>'
+        f'<div class="eff right{rcls}"><span class="eff-k">{h(_("Else"))}</span> {h(right_t)}</div>'
         f'</div></div>'
     )
 
@@ -77,5 +80,5 @@ def crystal_face(words, cid: str, *, cost=None, extra_cls: str = "") -> str:
     c = words.crystal_by_id[cid]
     text = c.text
     return (f'<div class="crystal {extra_cls}"><div class="crystal-head"><span class="gem" aria-hidden="true">◆</span>'
-            f'<span class="crystal-name">{h(c.name)}</span><span class="crystal-cost" title="Initiative cost">{c.cost}'
-            f'<span class="sr-only"> initiative</span></span></div><div class="crystal-text">{h(text)}</div></div>')
+            f'<span class="crystal-name">{h(c.name)}</span><span class="crystal-cost" title="{h(_("Initiative cost"))}">{c.cost}'
+            f'<span class="sr-only"> {h(_("initiative"))}</span></span></div><div class="crystal-text">{h(text)}</div></div>')

@@ -16,6 +16,7 @@ from crystalclans.ai.bots import useful
 from crystalclans.saves import check_save_text, save_names
 
 from . import render
+from .i18n import _, language, use
 from .computer import WorkerComputer
 from .fx import Effects, EffectsFeed
 from .seats import CODES, HUMAN, Seat, needs_pass_screen, offers, parse_seats, perspective
@@ -34,7 +35,7 @@ class App:
         self.window = window
         self.to_js = to_js
         self.cs = cc.base_set()
-        self.words = Words(self.cs)
+        self.words = Words(self.cs, language())
         self.storage = Storage.open(window)
         self.game: cc.Game | None = None
         self.names = ["Player 1", "Player 2"]
@@ -131,15 +132,16 @@ class App:
         return bool(self.undo_marks) and self.offers_decision() and not any(s.remote for s in self.seats)
 
     def default_slot_name(self) -> str:
-        return f"{self.names[0]} vs {self.names[1]}"
+        return _("{a} vs {b}").format(a=self.names[0], b=self.names[1])
 
     def summary(self) -> str:
         g = self.game
         clans = g.setup.get("clans") or ["?", "?"]
         w = self.winner()
-        state = f"{self.names[w]} won" if w is not None else f"turn {g.turn}"
-        return (f"{self.names[0]} ({self.words.clan_name(clans[0])}) vs {self.names[1]} "
-                f"({self.words.clan_name(clans[1])}) · {state}")
+        state = _("{name} won").format(name=self.names[w]) if w is not None else _("turn {n}").format(n=g.turn)
+        return _("{a} ({clan_a}) vs {b} ({clan_b})").format(
+            a=self.names[0], clan_a=self.words.clan_name(clans[0]), b=self.names[1],
+            clan_b=self.words.clan_name(clans[1])) + f" · {state}"
 
     # ------------------------------------------------------------------ game lifecycle
     def replaces_unfinished(self) -> str:
@@ -147,7 +149,7 @@ class App:
         meta = self.storage.autosave_meta()
         if meta is None or meta.get("over") is True:
             return ""
-        return str(meta.get("summary") or "your last game")
+        return str(meta.get("summary") or _("your last game"))
 
     def ask_before_replacing(self, what: str, run) -> None:
         """Run `run()` now, or, if it would replace an unfinished autosaved game, after the player confirms."""
@@ -292,7 +294,7 @@ class App:
             for move in g.log[:target]:
                 ng.apply(move)
         except Exception as e:  # should not happen: our own log replays
-            self.show_error(f"Undo failed: {e}")
+            self.show_error(_("Undo failed: {why}").format(why=e))
             self.undo_marks = []
             return
         self.game = ng
@@ -322,8 +324,8 @@ class App:
             self._start_if_agreed()
             self.render()
         elif state == "closed" and link.stage != "ended":
-            link.problem = ("The link to the other player is lost. The game is saved here: re-link (one of you "
-                            "invites again, the other joins) and it goes on where you both were.")
+            link.problem = _("The link to the other player is lost. The game is saved here: re-link (one of you "
+                             "invites again, the other joins) and it goes on where you both were.")
             self.render()
 
     def _start_if_agreed(self) -> bool:
@@ -397,7 +399,7 @@ class App:
             await self.ensure_pydantic()
         except Exception as e:  # the wheels could not load: say so rather than drop messages silently
             self._peer_backlog = []
-            self.show_error(f"Could not check the other page's messages ({e}); reload the page and re-link.")
+            self.show_error(_("Could not check the other page's messages ({why}); reload the page and re-link.").format(why=e))
             return
         while self._peer_backlog:
             self._on_peer_message(self._peer_backlog.pop(0))
@@ -493,7 +495,7 @@ class App:
         if self.session is not None:  # an online game: a reloaded page offers to re-link and go on
             meta["online"] = {"seat": self.session.me}
         if not self.storage.autosave(self.game.to_json(names=self.names), meta):
-            self.show_error(self.storage.problem)  # and render.storage_notice keeps saying it
+            self.show_error(_(self.storage.problem))  # and render.storage_notice keeps saying it
         self.autosave_meta = meta
 
     # ------------------------------------------------------------------ loading saves (pydantic, lazily)
@@ -519,7 +521,7 @@ class App:
         except Exception:
             pass
 
-    async def load_text(self, text: str, names=None, source: str = "save", seats=None, online=None,
+    async def load_text(self, text: str, names=None, source: str = "", seats=None, online=None,
                         ask: bool = False) -> bool:
         """Load a save's text as the current game. With `ask`, a save that loads but would replace an
         unfinished autosaved game waits for the player's yes (an import); a bad one is refused at once."""
@@ -537,16 +539,16 @@ class App:
         try:  # the cheap checks first (size, nesting, numbers): a hostile file is refused before any deep work
             doc = check_save_text(text)
         except cc.SaveError as e:
-            self.show_error(f"Could not load the {source}: {e}")
+            self.show_error(_("Could not load the {what}: {why}").format(what=source or _("save"), why=e))
             return None
-        self.busy = f"Loading the {source}…"
+        self.busy = _("Loading the {what}…").format(what=source or _("save"))
         self.render()
         try:
             await self.ensure_pydantic()
             game = cc.Game.from_json(doc)
         except Exception as e:  # SaveError, or anything else: it still must not corrupt the current state
             self.busy = ""
-            self.show_error(f"Could not load the {source}: {e}")
+            self.show_error(_("Could not load the {what}: {why}").format(what=source or _("save"), why=e))
             self.render()
             return None
         self.busy = ""
@@ -568,7 +570,7 @@ class App:
     async def continue_game(self) -> None:
         text = self.storage.autosave_text()
         if text is None:
-            self.show_error("There is no autosaved game.")
+            self.show_error(_("There is no autosaved game."))
             return
         meta = self.storage.autosave_meta() or {}
         g = self.game
@@ -579,14 +581,14 @@ class App:
             self.render()
             self.drive()
             return
-        await self.load_text(text, meta.get("names"), "autosaved game", meta.get("seats"), meta.get("online"))
+        await self.load_text(text, meta.get("names"), _("autosaved game"), meta.get("seats"), meta.get("online"))
 
     async def load_slot(self, name: str) -> None:
         slot = self.storage.slot(name)
         if not slot:
-            self.show_error(f"There is no saved game called {name!r}.")
+            self.show_error(_("There is no saved game called “{name}”.").format(name=name))
             return
-        await self.load_text(slot["save"], slot.get("names"), f"save “{name}”", slot.get("seats"))
+        await self.load_text(slot["save"], slot.get("names"), _("save “{name}”").format(name=name), slot.get("seats"))
 
     def save_slot(self, name: str) -> None:
         name = (name or "").strip()[:40] or self.default_slot_name()
@@ -594,9 +596,9 @@ class App:
             return
         meta = {"names": self.names, "seats": [s.code for s in self.seats], "summary": self.summary()}
         if self.storage.save_slot(name, self.game.to_json(names=self.names), meta):
-            self.flash(f"Saved as “{name}”.")
+            self.flash(_("Saved as “{name}”.").format(name=name))
         else:
-            self.show_error(self.storage.problem)
+            self.show_error(_(self.storage.problem))
 
     # ------------------------------------------------------------------ messages
     def show_error(self, msg: str) -> None:
@@ -617,6 +619,23 @@ class App:
         el.textContent = ""
 
     # ------------------------------------------------------------------ rendering
+    def set_language(self, lang: str) -> None:
+        """Word everything in `lang` from now on (the game goes on); remembered in this browser."""
+        lang = use(lang)
+        self.words = Words(self.cs, lang)
+        self.storage.set_language(lang)
+        root = getattr(self.document, "documentElement", None)
+        if root is not None:
+            root.lang = lang
+            theme = self.document.getElementById("theme-switch")  # index.html worded these before Python ran
+            if theme:
+                light = str(root.getAttribute("data-theme") or "") == "light"
+                theme.setAttribute("aria-label", _("Switch to the dark theme") if light else _("Switch to the light theme"))
+            nav = self.document.getElementById("topnav")
+            if nav:
+                nav.setAttribute("aria-label", _("Game menu"))
+        self.render()
+
     def render(self) -> None:
         doc = self.document
         active = doc.activeElement
@@ -699,7 +718,7 @@ class App:
 def url_int(query: str, name: str, default=None):
     """The whole-number parameter `name` of a URL query string ("?seed=42&x=1"), else `default`."""
     for part in query.lstrip("?").split("&"):
-        key, _, value = part.partition("=")
+        key, _sep, value = part.partition("=")
         if key == name and value.isdigit():
             return int(value) % (1 << 31)
     return default
@@ -712,7 +731,7 @@ def url_seed(query: str) -> int | None:
 
 def default_names(words, game) -> list:
     clans = game.setup.get("clans") or ["", ""]
-    names = [words.clan_name(c).replace(" Clan", "") or f"Player {i + 1}" for i, c in enumerate(clans)]
+    names = [words.clan_name(c).replace(" Clan", "") or _("Player {n}").format(n=i + 1) for i, c in enumerate(clans)]
     if names[0] == names[1]:
         names = [names[0] + " 1", names[1] + " 2"]
     return names
@@ -725,7 +744,7 @@ def read_settings(document) -> dict:
 
     names = []
     for i in (0, 1):
-        n = (val(f"name-{i}") or "").strip()[:24] or f"Player {i + 1}"
+        n = (val(f"name-{i}") or "").strip()[:24] or _("Player {n}").format(n=i + 1)
         names.append(n)
     if names[0] == names[1]:
         names[1] += " (2)"

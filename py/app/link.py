@@ -11,6 +11,7 @@ from typing import Callable
 
 import crystalclans as cc
 
+from .i18n import _
 from .net.handshake import Handshake
 from .net.resume import Resume, game_id
 from .net.session import Session
@@ -31,17 +32,18 @@ def parse_ice_servers(text: str) -> tuple[list[dict], list[str]]:
             continue
         url = words[0]
         if not _ICE_URL.fullmatch(url) or len(url) > 200:
-            problems.append(f"line {n}: {url[:60]!r} is not a STUN or TURN address (like stun:stun.example.org:3478)")
+            problems.append(_("line {n}: {url} is not a STUN or TURN address (like stun:stun.example.org:3478)").format(
+                n=n, url=repr(url[:60])))
             continue
         turn = url.startswith("turn")
         if turn and len(words) != 3:
-            problems.append(f"line {n}: a TURN server needs a user name and a password after its address")
+            problems.append(_("line {n}: a TURN server needs a user name and a password after its address").format(n=n))
             continue
         if not turn and len(words) != 1:
-            problems.append(f"line {n}: a STUN server takes only its address")
+            problems.append(_("line {n}: a STUN server takes only its address").format(n=n))
             continue
         if len(servers) == MAX_ICE_SERVERS:
-            problems.append(f"line {n}: at most {MAX_ICE_SERVERS} servers")
+            problems.append(_("line {n}: at most {max} servers").format(n=n, max=MAX_ICE_SERVERS))
             break
         entry = {"urls": url}
         if turn:

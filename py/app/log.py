@@ -7,7 +7,9 @@ hovering shows them. Pure Python (no js imports): unit-tested under CPython.
 """
 from __future__ import annotations
 
-from .text import STYLE_NAMES, h
+from .i18n import _, ngettext
+from .text import h, style_name
+
 
 class Teller:
     """Sentences (HTML) for the story's actions and events, with the players' names."""
@@ -20,15 +22,20 @@ class Teller:
     def who(self, p) -> str:
         return f'<b class="p{int(p)}">{h(self.names[int(p)])}</b>'
 
+    def name(self, p) -> str:
+        return h(self.names[int(p)])
+
     def card(self, uid: str) -> str:
         w = self.w
         if uid in w.cs.unit_index:
             u = w.unit(uid)
-            tip = f"{u.name}: attack {u.attack}, defense {u.defense}, activation {u.activation}, summon {u.summon}"
+            tip = _("{card}: attack {attack}, defense {defense}, activation {activation}, summon {summon}").format(
+                card=u.name, attack=u.attack, defense=u.defense, activation=u.activation, summon=u.summon)
             name = u.name
         elif uid in w.crystal_names:
             cd = w.crystal_by_id[uid]
-            tip = f"{cd.name} (crystal, cost {cd.cost}): {w.effects_text(cd.effects)}"
+            tip = _("{card} (crystal, cost {cost}): {text}").format(card=cd.name, cost=cd.cost,
+                                                                    text=w.effects_text(cd.effects))
             name = cd.name
         else:
             return h(uid)
@@ -38,7 +45,7 @@ class Teller:
         parts = [self.card(u) for u in uids]
         if len(parts) <= 1:
             return "".join(parts)
-        return ", ".join(parts[:-1]) + " and " + parts[-1]
+        return _("{list} and {last}").format(list=", ".join(parts[:-1]), last=parts[-1])
 
     def zone(self, zid: str) -> str:
         return h(self.w.zone_name(zid, self.names))
@@ -52,22 +59,26 @@ class Teller:
         opp = 1 - a["player"]
         if k == "summon":
             ev = next((e for e in a["events"] if e["kind"] == "summon"), None)
-            where = f" to {self.zone(ev['zone'])}" if ev else ""
-            extra = ""
-            if ev and ev.get("from_discard"):
-                extra = f" ({ev['from_discard']} from the discard pile)"
-            return f"{who} summons {self.cards(args)}{where}{extra}."
+            n = ev.get("from_discard") if ev else 0
+            said = (_("{who} summons {cards} to {zone}.") if ev else _("{who} summons {cards}.")).format(
+                who=who, cards=self.cards(args), zone=self.zone(ev["zone"]) if ev else "")
+            if n:
+                said = said[:-1] + " " + ngettext("({n} from the discard pile)", "({n} from the discard pile)", n).format(n=n) + "."
+            return said
         if k == "activate":
-            flip = f", flipping {self.card(args[2])} instead of paying" if len(args) > 2 else ""
-            return f"{who} activates the squad in {self.zone(args[0])}{flip}."
+            if len(args) > 2:
+                return _("{who} activates the squad in {zone}, flipping {crystal} instead of paying.").format(
+                    who=who, zone=self.zone(args[0]), crystal=self.card(args[2]))
+            return _("{who} activates the squad in {zone}.").format(who=who, zone=self.zone(args[0]))
         if k == "score":
-            return f"{who} scores {self.card(args[0])}."
+            return _("{who} scores {crystal}.").format(who=who, crystal=self.card(args[0]))
         if k == "free_score":
-            return f"{who} scores {self.card(args[0])} for free ({h(self.names[opp])} reshuffled)."
+            return _("{who} scores {crystal} for free ({other} reshuffled).").format(
+                who=who, crystal=self.card(args[0]), other=self.name(opp))
         if k == "replenish":
-            return f"{who} replenishes."
+            return _("{who} replenishes.").format(who=who)
         if k == "invade":
-            return f"{who} invades {h(self.names[opp])}'s home."
+            return _("{who} invades {other}'s home.").format(who=who, other=self.name(opp))
         return f"{who}: {h(k)}."
 
     def headline(self, a: dict) -> str:
@@ -85,14 +96,14 @@ class Teller:
                 crystals.append(e)
             elif k == "win":
                 winner = e["player"]
-        out = [f"battle in {self.zone(battle['zone'])}"] if battle is not None else []
+        out = [_("battle in {zone}").format(zone=self.zone(battle["zone"]))] if battle is not None else []
         if any(lost):
-            out.append(", ".join(f"{h(self.names[p])} lost {n} unit{'s' if n != 1 else ''}"
-                                 for p, n in enumerate(lost) if n))
+            out.append(", ".join(ngettext("{name} lost {n} unit", "{name} lost {n} units", n).format(
+                name=self.name(p), n=n) for p, n in enumerate(lost) if n))
         for e in crystals:
-            out.append(f"{h(self.names[e['player']])} gains {self.card(e['crystal'])}")
+            out.append(_("{name} gains {crystal}").format(name=self.name(e["player"]), crystal=self.card(e["crystal"])))
         if winner is not None:
-            out.append(f"<b>{h(self.names[winner])} wins</b>")
+            out.append("<b>" + _("{name} wins").format(name=self.name(winner)) + "</b>")
         return self.action(a) + (f' <span class="log-outcome">({"; ".join(out)})</span>' if out else "")
 
     # ---------------------------------------------------------------- what it did
@@ -101,128 +112,144 @@ class Teller:
         if k == "summon":
             return ""  # the action's own sentence says it
         if k == "move":
-            return f"{self.cards(e['units'])} move from {self.zone(e['from'])} to {self.zone(e['to'])}."
+            return _("{cards} move from {origin} to {target}.").format(
+                cards=self.cards(e["units"]), origin=self.zone(e["from"]), target=self.zone(e["to"]))
         if k == "battle":
             return self.battle(e)
         if k == "destroyed":
             if e.get("in_battle"):
                 return ""  # the battle's summary names the losses
-            whose = h(self.names[e["controller"]]) + "'s"
-            owner = f" (owned by {h(self.names[e['owner']])})" if e["owner"] != e["controller"] else ""
-            return f'<span class="log-loss">{whose} {self.card(e["unit"])}{owner} is destroyed in {self.zone(e["zone"])}.</span>'
+            if e["owner"] != e["controller"]:
+                said = _("{name}'s {card} (owned by {owner}) is destroyed in {zone}.").format(
+                    name=self.name(e["controller"]), card=self.card(e["unit"]), owner=self.name(e["owner"]),
+                    zone=self.zone(e["zone"]))
+            else:
+                said = _("{name}'s {card} is destroyed in {zone}.").format(
+                    name=self.name(e["controller"]), card=self.card(e["unit"]), zone=self.zone(e["zone"]))
+            return f'<span class="log-loss">{said}</span>'
         if k == "discard":
-            src = {"hand": "from hand", "squad": "from the oversized squad", "draw pile": "from the top of the draw pile",
-                   "board": "(taken off the board)"}.get(e["source"], "")
-            return f"{self.who(e['owner'])} discards {self.card(e['unit'])} {src}."
+            said = {"hand": _("{who} discards {card} from hand."),
+                    "squad": _("{who} discards {card} from the oversized squad."),
+                    "draw pile": _("{who} discards {card} from the top of the draw pile."),
+                    "board": _("{who} discards {card} (taken off the board).")}.get(e["source"], _("{who} discards {card}."))
+            return said.format(who=self.who(e["owner"]), card=self.card(e["unit"]))
         if k == "mill":
             n = len(e["units"])
-            return (f"{self.who(e['player'])} discards {n} card{'s' if n != 1 else ''} from the top of the draw pile: "
-                    f"{self.cards(e['units'])}.")
+            return ngettext("{who} discards {n} card from the top of the draw pile: {cards}.",
+                            "{who} discards {n} cards from the top of the draw pile: {cards}.", n).format(
+                who=self.who(e["player"]), n=n, cards=self.cards(e["units"]))
         if k == "removed":
-            return f"{self.card(e['unit'])} of {h(self.names[e['owner']])} is removed from the game."
+            return _("{card} of {name} is removed from the game.").format(card=self.card(e["unit"]), name=self.name(e["owner"]))
         if k == "to_hand":
-            return f"{self.card(e['unit'])} returns to {h(self.names[e['player']])}'s hand."
+            return _("{card} returns to {name}'s hand.").format(card=self.card(e["unit"]), name=self.name(e["player"]))
         if k == "draw":
             n = e["n"]
-            return f"{self.who(e['player'])} draws {n} card{'s' if n != 1 else ''}."
+            return ngettext("{who} draws {n} card.", "{who} draws {n} cards.", n).format(who=self.who(e["player"]), n=n)
         if k == "reshuffle":
             p = e["player"]
-            return (f"{self.who(p)}'s draw pile ran out: the discard pile is shuffled into a new one, and "
-                    f"{h(self.names[1 - p])} will score a crystal for free.")
+            return _("{who}'s draw pile ran out: the discard pile is shuffled into a new one, and {other} will score a "
+                     "crystal for free.").format(who=self.who(p), other=self.name(1 - p))
         if k == "crystal":
             if a["kind"] in ("score", "free_score") and e["crystal"] == (a["args"] or [None])[0]:
                 return ""
-            return f"{self.who(e['player'])} gains the crystal {self.card(e['crystal'])}."
+            return _("{who} gains the crystal {crystal}.").format(who=self.who(e["player"]), crystal=self.card(e["crystal"]))
         if k == "crystal_used":
-            verb = "removes" if e["how"] == "remove" else "flips face down"
-            return f"{self.who(e['player'])} {verb} {self.card(e['crystal'])}."
+            said = _("{who} removes {crystal}.") if e["how"] == "remove" else _("{who} flips {crystal} face down.")
+            return said.format(who=self.who(e["player"]), crystal=self.card(e["crystal"]))
         if k == "ability":
-            name = f"’s {h(e['name'])}" if e.get("name") else ""
-            return f"{self.card(e['unit'])}{name} ({h(self.names[e['player']])})."
+            if e.get("name"):
+                return _("{card}’s {ability} ({name}).").format(card=self.card(e["unit"]), name=self.name(e["player"]),
+                                                                ability=h(self.w.ability_name(e["unit"], e["name"])))
+            return f"{self.card(e['unit'])} ({self.name(e['player'])})."
         if k == "invade":
-            return f"The invading squad's attack is {e['attack']}."
+            return _("The invading squad's attack is {n}.").format(n=e["attack"])
         if k == "pay":
-            return f"{self.who(e['player'])} pays {e['n']} initiative."
+            return _("{who} pays {n} initiative.").format(who=self.who(e["player"]), n=e["n"])
         if k == "gain":
-            return f"{self.who(e['player'])} gains {e['n']} initiative."
+            return _("{who} gains {n} initiative.").format(who=self.who(e["player"]), n=e["n"])
         if k == "win":
-            return f'<b>{h(self.names[e["player"]])} wins the game.</b>'
+            return "<b>" + _("{name} wins the game.").format(name=self.name(e["player"])) + "</b>"
         return h(k)
 
     def battle(self, e: dict) -> str:
         """Cards, styles and sides, the damage arithmetic of each side, what was kept or joined."""
         w = self.w
-        rows = [f'<b>Battle in {self.zone(e["zone"])}</b> ({h(self.names[e["attacker"]])} attacks).']
+        rows = ["<b>" + _("Battle in {zone}").format(zone=self.zone(e["zone"])) + "</b> " +
+                _("({name} attacks).").format(name=self.name(e["attacker"]))]
         if "cards" not in e:
-            return rows[0] + " It is under way."
+            return rows[0] + " " + _("It is under way.")
         for p in (0, 1):
             cid = e["cards"][p]
             if cid:
                 u = w.unit(cid)
                 side = e["sides"][p]
                 eff = u.left if side == "left" else u.right
-                ostyle = w.unit(e["cards"][1 - p]).style if e["cards"][1 - p] else None
-                why = (f"{STYLE_NAMES[u.style]} beats {STYLE_NAMES.get(ostyle, 'no card')}" if side == "left"
-                       else f"{STYLE_NAMES[u.style]} does not beat {STYLE_NAMES.get(ostyle, 'no card')}")
-                txt = w.effects_text(eff) if eff else "no effect"
-                rows.append(f"{self.who(p)} plays {self.card(cid)} ({h(why)}: "
-                            f"{'left “Win”' if side == 'left' else 'right “Else”'} effect: {h(txt)})")
+                other = e["cards"][1 - p]
+                them = style_name(w.unit(other).style) if other else _("no card")
+                why = (_("{style} beats {other}") if side == "left" else _("{style} does not beat {other}")).format(
+                    style=style_name(u.style), other=them)
+                txt = w.effects_text(eff) if eff else _("no effect")
+                said = (_("{who} plays {card} ({why}: left “Win” effect: {text})") if side == "left" else
+                        _("{who} plays {card} ({why}: right “Else” effect: {text})"))
+                rows.append(said.format(who=self.who(p), card=self.card(cid), why=h(why), text=h(txt)))
             else:
-                rows.append(f"{self.who(p)} plays no battle card.")
+                rows.append(_("{who} plays no battle card.").format(who=self.who(p)))
         arith = e.get("arith") or [None, None]
         for p in (0, 1):
             ar = arith[p]
             if ar is None:
                 continue
-            rows.append(f"{self.who(p)} deals <b>{ar['damage']}</b> damage: {h(arithmetic(ar))}.")
+            rows.append(_("{who} deals <b>{n}</b> damage: {sum}.").format(who=self.who(p), n=ar["damage"],
+                                                                          sum=h(arithmetic(ar))))
         if e.get("ended_early"):
-            rows.append("The battle ended before damage.")
+            rows.append(_("The battle ended before damage."))
         elif e.get("damage_skipped"):
-            rows.append("No damage was dealt: a squad had left the battle.")
+            rows.append(_("No damage was dealt: a squad had left the battle."))
         for p in (0, 1):
             lost = e["lost"][p] if e.get("lost") else []
             if lost:
-                rows.append(f'<span class="log-loss">{h(self.names[p])} lost {self.cards(lost)}.</span>')
+                rows.append('<span class="log-loss">' + _("{name} lost {cards}.").format(
+                    name=self.name(p), cards=self.cards(lost)) + '</span>')
             if e["kept"][p]:
-                rows.append(f"{h(self.names[p])} keeps the battle card in hand.")
+                rows.append(_("{name} keeps the battle card in hand.").format(name=self.name(p)))
             if e["joined"][p]:
-                rows.append(f"{h(self.names[p])}'s battle card joins the squad.")
+                rows.append(_("{name}'s battle card joins the squad.").format(name=self.name(p)))
         return "<br>".join(rows)
 
 
 def arithmetic(ar: dict) -> str:
     """"units' attack 6 + card 3 + abilities 1 − Sleep 2 = 8, doubled to 16 − defense 2 = 14"."""
-    parts = [f"units' attack {ar['units']}"]
+    parts = [_("units' attack {n}").format(n=ar["units"])]
     if ar["card"]:
-        parts.append(f"{'+' if ar['card'] > 0 else '−'} card {abs(ar['card'])}")
+        parts.append(f"{'+' if ar['card'] > 0 else '−'} " + _("card {n}").format(n=abs(ar["card"])))
     if ar["abilities"]:
-        parts.append(f"{'+' if ar['abilities'] > 0 else '−'} abilities {abs(ar['abilities'])}")
+        parts.append(f"{'+' if ar['abilities'] > 0 else '−'} " + _("abilities {n}").format(n=abs(ar["abilities"])))
     if ar["sleep"]:
-        parts.append(f"− Sleep {abs(ar['sleep'])}")
+        parts.append("− " + _("Sleep {n}").format(n=abs(ar["sleep"])))
     s = " ".join(parts)
     made = ar["units"] + ar["card"] + ar["abilities"] + ar["sleep"]
     if len(parts) > 1:
         s += f" = {made}"
     if ar["doubled"]:
-        s += f", doubled to {ar['total']}"
+        s += ", " + _("doubled to {n}").format(n=ar["total"])
     if ar.get("enemy_defense"):
-        s += f" − defense {ar['enemy_defense']} = {ar['damage']}"
+        s += " − " + _("defense {n}").format(n=ar["enemy_defense"]) + f" = {ar['damage']}"
     return s
 
 
 def cost_tag(a: dict) -> str:
     if a["kind"] == "free_score":
-        return '<span class="log-cost free" title="no initiative">free</span>'
+        return f'<span class="log-cost free" title="{h(_("no initiative"))}">{h(_("free"))}</span>'
     if not a["cost"]:
-        return '<span class="log-cost free" title="no initiative">0</span>'
+        return f'<span class="log-cost free" title="{h(_("no initiative"))}">0</span>'
     gained = f" +{a['gained']}" if a.get("gained") else ""
-    return f'<span class="log-cost" title="initiative spent">−{a["cost"]}{gained}</span>'
+    return f'<span class="log-cost" title="{h(_("initiative spent"))}">−{a["cost"]}{gained}</span>'
 
 
 def action_item(t: Teller, a: dict) -> str:
     details = [x for x in (t.event(e, a) for e in a["events"]) if x]
     if a.get("gained"):
-        details.append(f"{t.who(a['player'])} gains {a['gained']} initiative.")
+        details.append(_("{who} gains {n} initiative.").format(who=t.who(a["player"]), n=a["gained"]))
     head = f'{cost_tag(a)} {t.headline(a)}'
     battle = any(e["kind"] == "battle" for e in a["events"])
     cls = f"log-act p{a['player']}" + (" has-battle" if battle else "")
@@ -231,7 +258,7 @@ def action_item(t: Teller, a: dict) -> str:
     body = "".join(f"<li>{d}</li>" for d in details)
     # the sentence stays outside the summary: its card names are buttons, and a summary holds no controls
     return (f'<li class="{cls}" data-log-action>{head} <details class="log-more"{" data-log-battle" if battle else ""}>'
-            f'<summary>{"the battle" if battle else "details"}</summary><ul class="log-details">{body}</ul></details></li>')
+            f'<summary>{h(_("the battle") if battle else _("details"))}</summary><ul class="log-details">{body}</ul></details></li>')
 
 
 def log_panel(app, view, story: list | None = None) -> str:
@@ -242,11 +269,11 @@ def log_panel(app, view, story: list | None = None) -> str:
     for turn in reversed(story):
         items = "".join(action_item(t, a) for a in turn["actions"])
         p = turn["player"]
-        out.append(f'<li class="log-turn p{p}"><h3 data-log-turn="{turn["turn"]}">Turn {turn["turn"]} · '
+        out.append(f'<li class="log-turn p{p}"><h3 data-log-turn="{turn["turn"]}">{h(_("Turn {n}").format(n=turn["turn"]))} · '
                    f'{h(app.names[p])}</h3><ol class="log-actions">{items or "<li class=muted>…</li>"}</ol></li>')
-    body = "".join(out) or '<li class="muted">Nothing has happened yet.</li>'
-    return (f'<section class="panel log" aria-label="Game log" data-log><h2>Log <span class="muted">(newest turn first)'
-            f'</span></h2><ol class="log-turns">{body}</ol></section>')
+    body = "".join(out) or f'<li class="muted">{h(_("Nothing has happened yet."))}</li>'
+    return (f'<section class="panel log" aria-label="{h(_("Game log"))}" data-log><h2>{h(_("Log"))} '
+            f'<span class="muted">({h(_("newest turn first"))})</span></h2><ol class="log-turns">{body}</ol></section>')
 
 
 def since_last_turn(story: list[dict], me: int) -> list[dict]:
@@ -271,6 +298,9 @@ def recap(app, view, me: int | None = None) -> str:
         return ""
     t = Teller(app.words, app.names)
     items = "".join(action_item(t, a) for a in acts[-8:])
-    more = f'<li class="muted">… {len(acts) - 8} earlier (see the log)</li>' if len(acts) > 8 else ""
-    return (f'<details class="recap" open data-recap><summary>Since your last turn: {h(app.names[1 - me])} took '
-            f'{len(acts)} action{"s" if len(acts) != 1 else ""}</summary><ol class="log-actions">{more}{items}</ol></details>')
+    more = (f'<li class="muted">… {h(_("{n} earlier (see the log)").format(n=len(acts) - 8))}</li>'
+            if len(acts) > 8 else "")
+    said = ngettext("Since your last turn: {name} took {n} action", "Since your last turn: {name} took {n} actions",
+                    len(acts)).format(name=app.names[1 - me], n=len(acts))
+    return (f'<details class="recap" open data-recap><summary>{h(said)}</summary>'
+            f'<ol class="log-actions">{more}{items}</ol></details>')

@@ -24,7 +24,7 @@ import json  # noqa: E402
 import os  # noqa: E402
 
 import app as _app_pkg  # noqa: E402
-from app import render  # noqa: E402
+from app import i18n, render  # noqa: E402
 from app.settings import default_settings  # noqa: E402
 from app.storage import Storage  # noqa: E402
 
@@ -43,16 +43,18 @@ class StartInfo:
         path = os.path.join(os.path.dirname(_app_pkg.__file__), "..", "crystalclans", "data", "base_set.json")
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
-        self.themes = {c["id"]: c.get("theme", "") for c in doc["clans"]}
+        self.storage = Storage.open(window)
+        lang = i18n.use(i18n.pick(self.storage.language(), [str(x) for x in (window.navigator.languages or [])]))
+        document.documentElement.lang = lang
+        self.themes = {c["id"]: i18n._(c["theme"]) if c.get("theme") else "" for c in doc["clans"]}
         self._names = {}
         for c in doc["clans"]:
-            n = c["name"]["en"]
+            n = c["name"].get(lang) or c["name"]["en"]
             self._names[c["id"]] = n["value"] if isinstance(n, dict) else n
         self.clans = {c["id"]: () for c in doc["clans"]}
         clans = list(self.clans)
         self.words = self
         self.cs = self
-        self.storage = Storage.open(window)
         self.settings = default_settings(clans)
         self.autosave_meta = self.storage.autosave_meta()
         self.busy = ""
@@ -138,6 +140,8 @@ def on_click(event):
         elif cmd == "discard":
             app.modal = ("discard", int(ds.player))
             app.render()
+        elif cmd == "language":
+            app.set_language(str(ds.lang))
         elif cmd == "rules":
             close_menu()
             at = el.getAttribute("data-rules-at")
@@ -209,7 +213,7 @@ def on_click(event):
         elif cmd == "drop-damaged":
             n = app.storage.drop_damaged()
             app.render()
-            app.flash(f"Removed {n} damaged saved game{'s' if n != 1 else ''}.")
+            app.flash(i18n.ngettext("Removed {n} damaged saved game.", "Removed {n} damaged saved games.", n).format(n=n))
 
 
 # ---------------------------------------------------------------------- a friend far away (web/js/p2p.js)
@@ -225,7 +229,7 @@ def _ice_servers():
     text = str(field.value) if field else app.storage.ice_servers_text()
     servers, problems = parse_ice_servers(text)
     if problems:
-        app.show_error("STUN/TURN servers: " + "; ".join(problems))
+        app.show_error(i18n._("STUN/TURN servers: {problems}").format(problems="; ".join(problems)))
         return None
     app.storage.set_ice_servers_text(text)
     return servers
@@ -239,7 +243,8 @@ async def _scan(link):
         text = str(await window.crystalclans_p2p.scan(document.querySelector("[data-scan-video]")) or "")
     except Exception as e:
         text = ""
-        app.show_error(f"The camera could not be used ({getattr(e, 'message', None) or e}); paste the code instead.")
+        app.show_error(i18n._("The camera could not be used ({why}); paste the code instead.").format(
+            why=getattr(e, "message", None) or e))
     link.scanning = False
     app.render()
     if text and app.link is link:
@@ -252,9 +257,11 @@ async def _scan(link):
 async def _copy(text: str, what: str):
     try:
         await window.navigator.clipboard.writeText(text)
-        app.flash(f"The {what} is copied: paste it into a message to your friend.")
+        app.flash(i18n._("The link is copied: paste it into a message to your friend.") if what == "link" else
+                  i18n._("The code is copied: paste it into a message to your friend."))
     except Exception:
-        app.flash(f"Select the {what} and copy it (this browser does not let the page copy).")
+        app.flash(i18n._("Select the link and copy it (this browser does not let the page copy).") if what == "link"
+                  else i18n._("Select the code and copy it (this browser does not let the page copy)."))
 
 
 async def _p2p_host():
@@ -263,7 +270,7 @@ async def _p2p_host():
     try:
         code = str(await p2p.host(_to_js(link.ice_servers), link.tag))
     except Exception as e:
-        app.show_error(f"Could not create an invitation: {e}")
+        app.show_error(i18n._("Could not create an invitation: {why}").format(why=e))
         return
     if app.link is not link:
         return
@@ -307,7 +314,7 @@ async def _p2p_submit(code: str):
                 app.render()
     except Exception as e:
         link.stage = "inviting" if link.role == "host" else "pasting"
-        app.show_error(f"Could not link: {getattr(e, 'message', None) or e}")
+        app.show_error(i18n._("Could not link: {why}").format(why=getattr(e, "message", None) or e))
         app.render()
 
 
@@ -376,21 +383,21 @@ async def import_file(inp, file):
 
     size = int(file.size)
     if size > MAX_SAVE_CHARS:  # refused before reading: a save is a few KB
-        app.show_error(f"Could not load the save file: it is too large to be a Crystal Clans save ({size:,} bytes; "
-                       f"a save is at most {MAX_SAVE_CHARS:,}).")
+        app.show_error(i18n._("Could not load the save file: it is too large to be a Crystal Clans save ({size} bytes; "
+                              "a save is at most {max}).").format(size=f"{size:,}", max=f"{MAX_SAVE_CHARS:,}"))
         inp.value = ""
         return
     try:
         text = await file.text()
     except Exception as e:
-        app.show_error(f"Could not read the file: {e}")
+        app.show_error(i18n._("Could not read the file: {why}").format(why=e))
         return
     finally:
         try:
             inp.value = ""
         except Exception:
             pass
-    await app.load_text(str(text), None, "save file", ask=True)  # a bad file is refused without asking
+    await app.load_text(str(text), None, i18n._("save file"), ask=True)  # a bad file is refused without asking
 
 
 def on_keydown(event):
@@ -447,7 +454,7 @@ window.crystalclans_p2p.onstate(create_proxy(_on_p2p_state))
 START = StartInfo()
 _marks["cards"] = _t()
 document.getElementById("app").innerHTML = render.start_screen(START)
-document.getElementById("topnav").innerHTML = render.RULES_BUTTON
+document.getElementById("topnav").innerHTML = render.rules_button() + render.language_button()
 document.body.dataset.screen = "start"
 _marks["render"] = _t()
 window.crystalclans_boot_marks = to_js(_marks, dict_converter=Object.fromEntries)

@@ -9,36 +9,46 @@ from __future__ import annotations
 from .cards import BEATS, card_face, crystal_face, mini_card, style_icon
 from .log import arithmetic, log_panel, recap
 from .seats import LEVEL_NAMES
-from .text import STYLE_NAMES, TOKEN_RE, h
+from .i18n import N_, _, ngettext
+from .text import TOKEN_RE, h, style_name
 
-RULES_HTML = """
-<h3>Goal</h3>
-<p>Be the first to collect <b>4 crystals</b>. Each player has a 27-card clan deck (3 heroes, 24 commons).</p>
-<h3>Initiative</h3>
-<p>Everything costs initiative. The token sits on a track from −20 to +20; paying moves it toward your
-opponent. You keep acting while the token is on your side or in the neutral middle (−1..+1); once you pay it
-past the neutral spaces onto your opponent's side, the turn passes to her. Spend big and you hand her a long turn.</p>
-<h3>The five actions</h3>
-<ul>
-<li><b>Summon</b>: pay the summon costs of up to 3 units from your hand; they form (or join) your squad in your home zone.</li>
-<li><b>Activate</b> a squad: pay its highest activation value; you may reorder it, move it one zone (some abilities fly farther), and battle an enemy squad in the zone it ends in.</li>
-<li><b>Score</b>: if you control two of the three crystal zones (middle row), pay a crystal's cost to take it.</li>
-<li><b>Replenish</b> (3): discard any cards, then draw back up to 5.</li>
-<li><b>Invade</b> (3): if you control your opponent's home zone, she discards cards from her draw pile equal to your squad's attack.</li>
-</ul>
-<h3>Squads</h3>
-<p>A squad holds up to 3 units (Horde squads more), listed top unit first. The top unit leads: its battlefield
-abilities count. A squad may not leave a zone held by an enemy squad.</p>
-<h3>Battle</h3>
-<p>Both players secretly choose a battle card from hand and reveal. Styles: <b>Bold beats Guarded, Guarded beats
-Tricky, Tricky beats Bold</b>. If your style beats your opponent's, your card's left (“Win”) effect triggers,
-otherwise its right (“Else”) effect. Then each squad deals its total attack as damage, destroying units from the
-top whose defense is covered. Battle cards are discarded unless kept.</p>
-<h3>Draw pile</h3>
-<p>When you must draw from an empty pile, shuffle your discard pile into a new one: your opponent then scores a
-crystal of her choice for free.</p>
-<p class="muted">This is a reconstructed set: card values marked <i>design</i> in the card details are our guesses.</p>
-"""
+def rules_short() -> str:
+    """The one-screen summary on the start screen (the full reference is rules_ref.py)."""
+    return "".join([
+        f"<h3>{h(_('Goal'))}</h3>",
+        "<p>" + _("Be the first to collect <b>4 crystals</b>. Each player has a 27-card clan deck (3 heroes, 24 commons).")
+        + "</p>",
+        f"<h3>{h(_('Initiative'))}</h3>",
+        "<p>" + _("Everything costs initiative. The token sits on a track from −20 to +20; paying moves it toward your "
+                  "opponent. You keep acting while the token is on your side or in the neutral middle (−1..+1); once "
+                  "you pay it past the neutral spaces onto your opponent's side, the turn passes to her. Spend big and "
+                  "you hand her a long turn.") + "</p>",
+        f"<h3>{h(_('The five actions'))}</h3>",
+        "<ul><li>" + "</li><li>".join([
+            _("<b>Summon</b>: pay the summon costs of up to 3 units from your hand; they form (or join) your squad in "
+              "your home zone."),
+            _("<b>Activate</b> a squad: pay its highest activation value; you may reorder it, move it one zone (some "
+              "abilities fly farther), and battle an enemy squad in the zone it ends in."),
+            _("<b>Score</b>: if you control two of the three crystal zones (middle row), pay a crystal's cost to take it."),
+            _("<b>Replenish</b> (3): discard any cards, then draw back up to 5."),
+            _("<b>Invade</b> (3): if you control your opponent's home zone, she discards cards from her draw pile equal "
+              "to your squad's attack."),
+        ]) + "</li></ul>",
+        f"<h3>{h(_('Squads'))}</h3>",
+        "<p>" + _("A squad holds up to 3 units (Horde squads more), listed top unit first. The top unit leads: its "
+                  "battlefield abilities count. A squad may not leave a zone held by an enemy squad.") + "</p>",
+        f"<h3>{h(_('Battle'))}</h3>",
+        "<p>" + _("Both players secretly choose a battle card from hand and reveal. Styles: <b>Bold beats Guarded, "
+                  "Guarded beats Tricky, Tricky beats Bold</b>. If your style beats your opponent's, your card's left "
+                  "(“Win”) effect triggers, otherwise its right (“Else”) effect. Then each squad deals its total attack "
+                  "as damage, destroying units from the top whose defense is covered. Battle cards are discarded unless "
+                  "kept.") + "</p>",
+        f"<h3>{h(_('Draw pile'))}</h3>",
+        "<p>" + _("When you must draw from an empty pile, shuffle your discard pile into a new one: your opponent then "
+                  "scores a crystal of her choice for free.") + "</p>",
+        '<p class="muted">' + _("This is a reconstructed set: card values marked <i>design</i> in the card details are "
+                                 "our guesses.") + "</p>",
+    ])
 
 
 def cost_of(view, notation: str) -> dict | None:
@@ -55,8 +65,8 @@ def cost_badge(view, notation: str) -> str:
     c = cost_of(view, notation)
     if not c:
         return ""
-    ends = ' <span class="ends-turn" aria-hidden="true">ends turn</span>' if c["ends_turn"] else ""
-    return (f' <span class="cost-badge" title="initiative this costs" aria-hidden="true">{c["cost"]}</span>{ends}'
+    ends = f' <span class="ends-turn" aria-hidden="true">{h(_("ends turn"))}</span>' if c["ends_turn"] else ""
+    return (f' <span class="cost-badge" title="{h(_("initiative this costs"))}" aria-hidden="true">{c["cost"]}</span>{ends}'
             f'<span class="sr-only">{h(cost_words(view, notation))}</span>')
 
 
@@ -64,7 +74,7 @@ def cost_words(view, notation: str) -> str:
     c = cost_of(view, notation)
     if not c:
         return ""
-    return f", costs {c['cost']} initiative" + (", ends your turn" if c["ends_turn"] else "")
+    return _(", costs {n} initiative").format(n=c["cost"]) + (_(", ends your turn") if c["ends_turn"] else "")
 
 
 def _btn(label: str, *, action: str | None = None, cls: str = "", attrs: str = "") -> str:
@@ -81,66 +91,70 @@ def start_screen(app) -> str:
     def clan_select(i):
         opts = "".join(f'<option value="{h(c)}"{" selected" if c == s["clans"][i] else ""}>{h(words.clan_name(c))}</option>'
                        for c in clans)
-        return (f'<label class="field"><span>Clan</span><select id="clan-{i}" aria-label="Clan of player {i + 1}">{opts}</select></label>'
+        return (f'<label class="field"><span>{h(_("Clan"))}</span><select id="clan-{i}" '
+                f'aria-label="{h(_("Clan of player {n}").format(n=i + 1))}">{opts}</select></label>'
                 f'<p class="clan-desc clan-{h(s["clans"][i])}" id="clan-desc-{i}">{h(words.themes.get(s["clans"][i], ""))}</p>')
 
     seats = s.get("seats") or ["human", "human"]
 
     def seat_select(i):
-        opts = [("human", "A person at this screen")] + list(LEVEL_NAMES.items())
+        opts = [("human", _("A person at this screen"))] + [(k, _(v)) for k, v in LEVEL_NAMES.items()]
         o = "".join(f'<option value="{v}"{" selected" if v == seats[i] else ""}>{h(t)}</option>' for v, t in opts)
-        return (f'<label class="field"><span>Played by</span><select id="seat-{i}" data-seat="{i}" '
-                f'aria-label="Who plays player {i + 1}">{o}</select></label>')
+        return (f'<label class="field"><span>{h(_("Played by"))}</span><select id="seat-{i}" data-seat="{i}" '
+                f'aria-label="{h(_("Who plays player {n}").format(n=i + 1))}">{o}</select></label>')
 
     players = "".join(
-        f'<fieldset class="seat seat-{i}"><legend>Player {i + 1}</legend>{seat_select(i)}'
-        f'<label class="field"><span>Name</span><input id="name-{i}" type="text" maxlength="24" value="{h(s["names"][i])}" '
-        f'aria-label="Name of player {i + 1}" autocomplete="off"></label>{clan_select(i)}</fieldset>'
+        f'<fieldset class="seat seat-{i}"><legend>{h(_("Player {n}").format(n=i + 1))}</legend>{seat_select(i)}'
+        f'<label class="field"><span>{h(_("Name"))}</span><input id="name-{i}" type="text" maxlength="24" '
+        f'value="{h(s["names"][i])}" aria-label="{h(_("Name of player {n}").format(n=i + 1))}" autocomplete="off"></label>'
+        f'{clan_select(i)}</fieldset>'
         for i in (0, 1))
     fp = s["first"]
-    first = (f'<label class="field"><span>Who goes first</span><select id="first-player" aria-label="Who goes first">'
-             f'<option value="random"{" selected" if fp == "random" else ""}>Random</option>'
-             f'<option value="0"{" selected" if fp == "0" else ""}>Player 1</option>'
-             f'<option value="1"{" selected" if fp == "1" else ""}>Player 2</option></select></label>')
+    first = (f'<label class="field"><span>{h(_("Who goes first"))}</span><select id="first-player" '
+             f'aria-label="{h(_("Who goes first"))}">'
+             f'<option value="random"{" selected" if fp == "random" else ""}>{h(_("Random"))}</option>'
+             f'<option value="0"{" selected" if fp == "0" else ""}>{h(_("Player {n}").format(n=1))}</option>'
+             f'<option value="1"{" selected" if fp == "1" else ""}>{h(_("Player {n}").format(n=2))}</option></select></label>')
     mull = (f'<label class="check"><input type="checkbox" id="mulligan"{" checked" if s["mulligan"] else ""}> '
-            f'Mulligan (each player may shuffle back cards from the opening hand once)</label>')
+            f'{h(_("Mulligan (each player may shuffle back cards from the opening hand once)"))}</label>')
 
     cont = ""
     if app.autosave_meta is not None:
         m = app.autosave_meta
-        cont = (f'<section class="panel continue"><h2>Continue</h2><p>{h(m.get("summary", "Your last game"))}</p>'
-                f'<button type="button" class="primary big" data-continue-game aria-label="Continue the autosaved game">'
-                f'Continue game</button></section>')
+        cont = (f'<section class="panel continue"><h2>{h(_("Continue"))}</h2><p>{h(m.get("summary") or _("Your last game"))}</p>'
+                f'<button type="button" class="primary big" data-continue-game>{h(_("Continue game"))}</button></section>')
     slots = app.storage.slots()
     if slots:
         rows = "".join(
             f'<li><span class="slot-name">{h(name)}</span><span class="muted slot-info">{h(info.get("summary", ""))}</span>'
-            f'<button type="button" data-cmd="load-slot" data-slot="{h(name)}" aria-label="Load save {h(name)}">Load</button>'
-            f'<button type="button" class="ghost" data-cmd="delete-slot" data-slot="{h(name)}" aria-label="Delete save {h(name)}">Delete</button></li>'
+            f'<button type="button" data-cmd="load-slot" data-slot="{h(name)}">{h(_("Load"))}'
+            f'<span class="sr-only"> {h(name)}</span></button>'
+            f'<button type="button" class="ghost" data-cmd="delete-slot" data-slot="{h(name)}">{h(_("Delete"))}'
+            f'<span class="sr-only"> {h(name)}</span></button></li>'
             for name, info in slots)
         slot_html = f'<ul class="slots">{rows}</ul>'
     else:
-        slot_html = '<p class="muted">No saved games yet. In a game, open the menu to save to a named slot.</p>'
+        slot_html = f'<p class="muted">{h(_("No saved games yet. In a game, open the menu to save to a named slot."))}</p>'
     busy = f'<p class="busy" role="status">{h(app.busy)}</p>' if app.busy else ""
     busy += storage_notice(app.storage)
     online = online_panel(app)
     return f"""
 <div class="start">
   <section class="panel newgame" aria-labelledby="ng-title">
-    <h2 id="ng-title">New game</h2>
-    <p class="muted">Play against the computer, or two people at one screen: then hands stay private, and the game asks you to pass the device whenever the other player must decide.</p>
+    <h2 id="ng-title">{h(_("New game"))}</h2>
+    <p class="muted">{h(_("Play against the computer, or two people at one screen: then hands stay private, and the game asks you to pass the device whenever the other player must decide."))}</p>
     <div class="seats">{players}</div>
     <div class="options">{first}{mull}</div>
-    <button type="button" class="primary big" data-new-game aria-label="Start game with these settings">Start game</button>
+    <button type="button" class="primary big" data-new-game>{h(_("Start game"))}</button>
   </section>
   <div class="side-col">
     {busy}{cont}{online}
-    <section class="panel"><h2>Saved games</h2>{slot_html}
-      <label class="field file"><span>Import a save file</span>
-      <input type="file" data-import accept=".json,application/json" aria-label="Import a save file"></label>
+    <section class="panel"><h2>{h(_("Saved games"))}</h2>{slot_html}
+      <label class="field file"><span>{h(_("Import a save file"))}</span>
+      <input type="file" data-import accept=".json,application/json" aria-label="{h(_("Import a save file"))}"></label>
     </section>
-    <section class="panel rules"><details><summary><h2>The rules in short</h2></summary>{RULES_HTML}
-      <button type="button" data-cmd="rules">The complete rules reference</button></details></section>
+    <section class="panel rules"><details><summary><h2>{h(_("The rules in short"))}</h2></summary>{rules_short()}
+      <button type="button" data-cmd="rules">{h(_("The complete rules reference"))}</button></details></section>
   </div>
 </div>"""
 
@@ -162,7 +176,7 @@ class Targets:
         hand_tokens = {c["id"] if c["owner"] == me else f'{c["id"]}@{c["owner"]}' for c in view["players"][me].get("hand", [])}
         squads = view["board"]
         for notation in view.get("legal_actions", []):
-            kind, _, rest = notation.partition(" ")
+            kind, _sep, rest = notation.partition(" ")
             if not rest or " " in rest:
                 continue
             m = TOKEN_RE.match(rest)
@@ -186,84 +200,93 @@ class Targets:
 
 
 # ------------------------------------------------------------------------------ the table
-ICE_HELP = ("On one network (the same Wi-Fi or LAN), or two windows on one device, nothing is needed. Across the "
-            "internet, add a STUN server (most home networks), or a TURN server (strict company or mobile networks); "
-            "both players need the same lines. One a line: <code>stun:host:port</code> or "
-            "<code>turn:host:port user password</code>.")
+ICE_HELP = N_("On one network (the same Wi-Fi or LAN), or two windows on one device, nothing is needed. Across "
+              "the internet, add a STUN server (most home networks), or a TURN server (strict company or mobile "
+              "networks); both players need the same lines. One a line: {stun} or {turn}.")
+
+
+RESYNC = N_("Resync from the host's game")
 
 
 def online_panel(app) -> str:
     """Play a friend online: invite (host) or join, the codes to pass by hand, and where the link stands."""
     link = getattr(app, "link", None)
-    head = '<section class="panel online" aria-labelledby="online-title"><h2 id="online-title">Play a friend online</h2>'
+    head = (f'<section class="panel online" aria-labelledby="online-title"><h2 id="online-title">'
+            f'{h(_("Play a friend online"))}</h2>')
     saved = getattr(app, "resume_offer", None)
     if link is None and saved is not None:
         other = saved.names[1 - saved.seat]
-        return (head + f'<p data-resume-offer><b>Your game with {h(other)} is saved here</b> (turn {saved.game.turn}, '
-                f'{len(saved.game.log)} moves). Re-link to go on where you both were: one of you invites, the other '
-                'joins with that invitation.</p>'
-                f'<div class="row"><button type="button" class="primary" data-p2p-host>Invite {h(other)} again</button> '
-                '<button type="button" data-p2p-join>Join with a code</button></div>'
-                '<button type="button" class="ghost" data-cmd="resume-here">Play it on at this screen instead</button>'
-                '</section>')
+        return (head + '<p data-resume-offer>' + _("<b>Your game with {name} is saved here</b> (turn {turn}, {moves} "
+                "moves). Re-link to go on where you both were: one of you invites, the other joins with that "
+                "invitation.").format(name=h(other), turn=saved.game.turn, moves=len(saved.game.log)) + '</p>'
+                f'<div class="row"><button type="button" class="primary" data-p2p-host>'
+                f'{h(_("Invite {name} again").format(name=other))}</button> '
+                f'<button type="button" data-p2p-join>{h(_("Join with a code"))}</button></div>'
+                f'<button type="button" class="ghost" data-cmd="resume-here">{h(_("Play it on at this screen instead"))}'
+                '</button></section>')
     if link is None:
         ice = h(app.storage.ice_servers_text())
-        return (head + '<p class="muted">Two devices, no account and no server: invite a friend with a link, a code or '
-                'a QR code (you play Player 1 with the names, clans and first player chosen here), or join with '
-                'the invitation a friend sent you (you play Player 2, under Player 2\'s name).</p>'
-                '<div class="row"><button type="button" class="primary" data-p2p-host>Invite a friend</button> '
-                '<button type="button" data-p2p-join>Join with a code</button></div>'
-                f'<details class="ice"{" open" if ice else ""}><summary>Playing across the internet?</summary>'
-                f'<p class="muted">{ICE_HELP}</p><label class="field"><span>STUN/TURN servers</span>'
+        help_html = h(_(ICE_HELP)).format(stun="<code>stun:host:port</code>", turn="<code>turn:host:port user password</code>")
+        return (head + '<p class="muted">' + h(_("Two devices, no account and no server: invite a friend with a link, a "
+                "code or a QR code (you play Player 1 with the names, clans and first player chosen here), or join "
+                "with the invitation a friend sent you (you play Player 2, under Player 2's name).")) + '</p>'
+                f'<div class="row"><button type="button" class="primary" data-p2p-host>{h(_("Invite a friend"))}</button> '
+                f'<button type="button" data-p2p-join>{h(_("Join with a code"))}</button></div>'
+                f'<details class="ice"{" open" if ice else ""}><summary>{h(_("Playing across the internet?"))}</summary>'
+                f'<p class="muted">{help_html}</p><label class="field"><span>{h(_("STUN/TURN servers"))}</span>'
                 f'<textarea id="ice-servers" data-ice-servers rows="2" spellcheck="false" '
-                f'placeholder="stun:stun.example.org:3478" aria-label="STUN and TURN servers, one a line">{ice}'
+                f'placeholder="stun:stun.example.org:3478" aria-label="{h(_("STUN and TURN servers, one a line"))}">{ice}'
                 '</textarea></label></details></section>')
-    code_box = (f'<textarea class="link-code" data-link-code readonly rows="2" aria-label="Link code">{h(link.code)}</textarea>'
-                '<button type="button" class="ghost" data-cmd="copy-code">Copy the code</button>'
+    code_box = (f'<textarea class="link-code" data-link-code readonly rows="2" aria-label="{h(_("Link code"))}">'
+                f'{h(link.code)}</textarea>'
+                f'<button type="button" class="ghost" data-cmd="copy-code">{h(_("Copy the code"))}</button>'
                 if link.code else "")
     paste = ('<label class="field"><span>{label}</span><textarea class="link-input" data-link-input rows="3" '
              'aria-label="{label}">{value}</textarea></label><button type="button" class="primary" data-link-submit>{button}</button>')
     if link.scanning:
-        paste += ('<div class="scan" data-scanning><video data-scan-video playsinline muted aria-label="Camera"></video>'
-                  '<button type="button" class="ghost" data-cmd="scan-stop">Stop the camera</button></div>')
+        paste += (f'<div class="scan" data-scanning><video data-scan-video playsinline muted aria-label="{h(_("Camera"))}">'
+                  f'</video><button type="button" class="ghost" data-cmd="scan-stop">{h(_("Stop the camera"))}</button></div>')
     elif link.can_scan:
-        paste += ' <button type="button" data-cmd="scan">Scan a QR code</button>'
+        paste += f' <button type="button" data-cmd="scan">{h(_("Scan a QR code"))}</button>'
 
     stage = link.stage
     if stage == "creating":
-        body = '<p class="busy" role="status">Creating an invitation…</p>'
+        body = f'<p class="busy" role="status">{h(_("Creating an invitation…"))}</p>'
     elif stage == "inviting":
         share = ""
         if link.url:
-            share = ('<p>Send your friend this link (or let her scan the QR code with her phone):</p>'
+            share = (f'<p>{h(_("Send your friend this link (or let her scan the QR code with her phone):"))}</p>'
                      f'<div class="row"><input type="text" class="link-url" data-link-url readonly value="{h(link.url)}" '
-                     'aria-label="Invitation link"><button type="button" class="primary" data-cmd="copy-link">Copy the link</button></div>')
+                     f'aria-label="{h(_("Invitation link"))}"><button type="button" class="primary" data-cmd="copy-link">'
+                     f'{h(_("Copy the link"))}</button></div>')
         if link.qr:
             share += f'<div class="link-qr" data-link-qr>{link.qr}</div>'
-        body = (share + f'<p class="muted">or send the code itself ({len(link.code)} characters):</p>' + code_box +
-                paste.format(label="Then paste the reply code your friend sends back", button="Connect", value=""))
+        body = (share + f'<p class="muted">{h(_("or send the code itself ({n} characters):").format(n=len(link.code)))}</p>'
+                + code_box + paste.format(label=h(_("Then paste the reply code your friend sends back")),
+                                          button=h(_("Connect")), value=""))
     elif stage == "pasting":
         if link.invited:
-            body = ('<p><b>You are invited to a game.</b> Check your name (Player 2 above), then join; you will get '
-                    'a reply code to send back.</p>' +
-                    paste.format(label="The invitation", button="Join", value=h(link.invited)))
+            body = ('<p>' + _("<b>You are invited to a game.</b> Check your name (Player 2 above), then join; you will "
+                              "get a reply code to send back.") + '</p>' +
+                    paste.format(label=h(_("The invitation")), button=h(_("Join")), value=h(link.invited)))
         else:
-            body = paste.format(label="Paste the invitation link or code your friend sent", button="Join", value="")
+            body = paste.format(label=h(_("Paste the invitation link or code your friend sent")), button=h(_("Join")),
+                                value="")
     elif stage == "answering":
-        body = ('<p>Send this reply code back to your friend (or let her scan it); the game starts when she pastes '
-                'or scans it.</p>' + (f'<div class="link-qr" data-link-qr>{link.qr}</div>' if link.qr else "") + code_box)
+        body = ('<p>' + h(_("Send this reply code back to your friend (or let her scan it); the game starts when she "
+                            "pastes or scans it.")) + '</p>' + (f'<div class="link-qr" data-link-qr>{link.qr}</div>' if link.qr else "") + code_box)
     elif stage == "connecting":
-        body = '<p class="busy" role="status">Connecting…</p>'
+        body = f'<p class="busy" role="status">{h(_("Connecting…"))}</p>'
     elif link.resumer is not None and link.resumer.out_of_step:
         body = (f'<p class="notice warn" role="alert" data-out-of-step>{h(link.resumer.out_of_step)}</p>' +
                 ('' if link.role == "host" else
-                 '<button type="button" class="primary" data-cmd="resync">Resync from the host\'s game</button>'))
+                 f'<button type="button" class="primary" data-cmd="resync">{h(_(RESYNC))}</button>'))
     elif link.resume is not None:
-        body = '<p class="busy" role="status">Linked. Finding the last move you both hold…</p>'
+        body = f'<p class="busy" role="status">{h(_("Linked. Finding the last move you both hold…"))}</p>'
     else:
-        body = '<p class="busy" role="status">Linked. Agreeing on a fair deal…</p>'
+        body = f'<p class="busy" role="status">{h(_("Linked. Agreeing on a fair deal…"))}</p>'
     problem = f'<p class="notice warn" role="status">{h(link.problem)}</p>' if link.problem else ""
-    return head + problem + body + '<button type="button" class="ghost" data-cmd="link-cancel">Cancel</button></section>'
+    return head + problem + body + f'<button type="button" class="ghost" data-cmd="link-cancel">{h(_("Cancel"))}</button></section>'
 
 
 def storage_notice(storage) -> str:
@@ -272,13 +295,14 @@ def storage_notice(storage) -> str:
     out = ""
     if storage.problem:
         kind = "blocked" if storage.ls is None else "full"
-        out += f'<p class="notice warn" role="status" data-storage-problem="{kind}">{h(storage.problem)}</p>'
+        out += f'<p class="notice warn" role="status" data-storage-problem="{kind}">{h(_(storage.problem))}</p>'
     if storage.damaged:
         n = len(storage.damaged)
         names = ", ".join(f"“{x}”" for x in storage.damaged[:3]) + (" …" if n > 3 else "")
-        out += (f'<p class="notice warn" role="status" data-damaged-slots="{n}">{n} saved game{"s" if n != 1 else ""} '
-                f'in this browser {"are" if n != 1 else "is"} damaged and cannot be loaded ({h(names)}). '
-                f'<button type="button" class="ghost" data-cmd="drop-damaged">Remove damaged saves</button></p>')
+        said = ngettext("{n} saved game in this browser is damaged and cannot be loaded ({names}).",
+                        "{n} saved games in this browser are damaged and cannot be loaded ({names}).", n)
+        out += (f'<p class="notice warn" role="status" data-damaged-slots="{n}">{h(said.format(n=n, names=names))} '
+                f'<button type="button" class="ghost" data-cmd="drop-damaged">{h(_("Remove damaged saves"))}</button></p>')
     return out
 
 
@@ -296,11 +320,12 @@ def game_screen(app) -> str:
     link = getattr(app, "link", None)
     if link is not None and link.problem and app.session is not None and not app.finished:
         parts.append(f'<p class="notice warn" role="alert" data-link-lost>{h(link.problem)} '
-                     '<button type="button" class="primary" data-cmd="relink">Re-link</button></p>')
+                     f'<button type="button" class="primary" data-cmd="relink">{h(_("Re-link"))}</button></p>')
     session = app.session if hasattr(app, "session") else None
     if session is not None and session.desync and not app.finished:
-        button = ('<button type="button" class="primary" data-cmd="resync-session">Resync from the host\'s game</button>'
-                  if not session.host else '<span class="muted">Waiting for the other player to resync…</span>')
+        button = (f'<button type="button" class="primary" data-cmd="resync-session">{h(_(RESYNC))}'
+                  '</button>' if not session.host else
+                  f'<span class="muted">{h(_("Waiting for the other player to resync…"))}</span>')
         parts.append(f'<p class="notice warn" role="alert" data-desync>{h(session.desync)} {button}</p>')
     over = app.finished
     if over and not app.pending_battle:
@@ -334,11 +359,12 @@ def turn_status(app) -> str:
     v = app.view
     names = app.names
     if app.finished:
-        return f"Game over: {h(names[app.winner()])} wins"
+        return h(_("Game over: {name} wins").format(name=names[app.winner()]))
     d = v.get("decision") or {}
     who = d.get("player", v["active"])
-    return f'Turn {v["turn"]} · <b>{h(names[v["active"]])}</b>\'s turn' + (
-        f' · {h(names[who])} decides' if who != v["active"] else "")
+    return (h(_("Turn {n}").format(n=v["turn"])) + " · " +
+            _("<b>{name}</b>'s turn").format(name=h(names[v["active"]])) +
+            (" · " + h(_("{name} decides").format(name=names[who])) if who != v["active"] else ""))
 
 
 def player_bar(app, view, p, top: bool) -> str:
@@ -348,25 +374,27 @@ def player_bar(app, view, p, top: bool) -> str:
     clan = pl["clan"]
     active = view["active"] == p
     crystals = "".join(
-        (f'<button type="button" class="gem-chip" data-details="{h(c["id"])}" aria-label="Crystal {h(words.crystal_names[c["id"]])}">'
+        (f'<button type="button" class="gem-chip" data-details="{h(c["id"])}">'
          f'<span aria-hidden="true">◆</span> {h(words.crystal_names[c["id"]])}</button>') if not c["facedown"]
-        else '<span class="gem-chip facedown" title="face down">◆ face down</span>'
+        else f'<span class="gem-chip facedown">◆ {h(_("face down"))}</span>'
         for c in pl["crystals"])
     need = app.cs.crystals_to_win
     fx = getattr(app, "fx", None)
     glow = " fx-gain" if fx and p in fx.crystal else ""
     gems = "".join(f'<span class="pip{" on" if i < pl["crystal_count"] else ""}{glow if i == pl["crystal_count"] - 1 else ""}" '
                    'aria-hidden="true">◆</span>' for i in range(need))
+    crystals_said = _("{n} of {need} crystals").format(n=pl["crystal_count"], need=need)
+    browse = _("Browse the discard pile of {name}").format(name=names[p])
     return f"""
 <section class="player-bar clan-{h(clan)}{' active' if active else ''}{' top' if top else ' bottom'}" aria-label="{h(names[p])}">
   <div class="pb-name"><span class="clan-dot" aria-hidden="true"></span><b>{h(names[p])}</b>
-    <span class="muted">{h(words.clan_name(clan))}</span>{' <span class="turn-badge">turn</span>' if active else ''}</div>
-  <div class="pb-gems" title="Crystals {pl['crystal_count']} of {need}">{gems}<span class="sr-only">{pl['crystal_count']} of {need} crystals</span></div>
+    <span class="muted">{h(words.clan_name(clan))}</span>{f' <span class="turn-badge">{h(_("turn"))}</span>' if active else ''}</div>
+  <div class="pb-gems" title="{h(crystals_said)}">{gems}<span class="sr-only">{h(crystals_said)}</span></div>
   <div class="pb-counts">
-    <span class="count" title="Cards in hand"><span class="ck">Hand</span> {pl['hand_count']}</span>
-    <span class="count" title="Draw pile"><span class="ck">Draw</span> {pl['draw_count']}</span>
+    <span class="count" title="{h(_("Cards in hand"))}"><span class="ck">{h(_("Hand"))}</span> {pl['hand_count']}</span>
+    <span class="count" title="{h(_("Draw pile"))}"><span class="ck">{h(_("Draw"))}</span> {pl['draw_count']}</span>
     <button type="button" class="count discard-btn" data-cmd="discard" data-player="{p}"
-      title="Browse the discard pile of {h(names[p])}"><span class="ck">Discard</span> {len(pl['discard'])}<span class="sr-only">: browse {h(names[p])}'s discard pile</span></button>
+      title="{h(browse)}"><span class="ck">{h(_("Discard"))}</span> {len(pl['discard'])}<span class="sr-only">: {h(browse)}</span></button>
   </div>
   <div class="pb-crystals">{crystals}</div>
 </section>"""
@@ -395,16 +423,18 @@ def initiative_track(app, view) -> str:
     rel_act = token if act == 0 else -token
     left = rel_act + track
     before_pass = max(0, rel_act + neutral)  # paying more than this hands the turn over
-    other = h(names[1 - act])
-    plain = (f"up to {before_pass} keeps the turn, more hands it to {other}" if before_pass
-             else f"any cost hands the turn to {other}")
+    other = h(names[1 - act])  # (escaped once: the sentences below go into the page as they are)
+    plain = (_("up to {n} keeps the turn, more hands it to {name}").format(n=before_pass, name=other) if before_pass
+             else _("any cost hands the turn to {name}").format(name=other))
+    can = _("<b>{name}</b> can spend <b>{n}</b> initiative:").format(name=h(names[act]), n=left)
+    where = _("Token at {pos} from {name}'s side; neutral −{n}..+{n}").format(pos=f"{rel_me:+d}", name=names[me], n=neutral)
     return f"""
-<section class="initiative" aria-label="Initiative track">
+<section class="initiative" aria-label="{h(_("Initiative track"))}">
   <div class="ini-labels"><span>◀ {h(names[1 - me])}</span>
-    <span class="ini-left" data-ini-plain><b>{h(names[act])}</b> can spend <b>{left}</b> initiative:
+    <span class="ini-left" data-ini-plain>{can}
       <span class="muted">{plain}</span></span>
     <span>{h(names[me])} ▶</span></div>
-  <div class="ini-track" role="img" aria-label="Token at {rel_me:+d} from {h(names[me])}'s side; neutral −{neutral}..+{neutral}">{''.join(cells)}</div>
+  <div class="ini-track" role="img" aria-label="{h(where)}">{''.join(cells)}</div>
 </section>"""
 
 
@@ -414,14 +444,15 @@ def board(app, view, targets) -> str:
     grid = cs.board.grid
     rows = 3
     cols = 3
-    out = ['<section class="board" aria-label="Board">']
+    out = [f'<section class="board" aria-label="{h(_("Board"))}">']
     for zid in cs.board.zone_ids:
         r, c = grid[zid]["row"], grid[zid]["col"]
         if me == 1:
             r, c = rows - 1 - r, cols - 1 - c
         out.append(zone_html(app, view, zid, r, c, targets))
-    out.append('<p class="stat-legend" aria-hidden="true"><span class="atk">A</span> attack '
-               '<span class="def">D</span> defense <span class="act">C</span> activation cost</p>')
+    out.append(f'<p class="stat-legend" aria-hidden="true"><span class="atk">{h(_("A"))}</span> {h(_("attack"))} '
+               f'<span class="def">{h(_("D"))}</span> {h(_("defense"))} <span class="act">{h(_("C"))}</span> '
+               f'{h(_("activation cost"))}</p>')
     out.append("</section>")
     return "".join(out)
 
@@ -476,12 +507,12 @@ def squad_html(app, view, zid, p, targets) -> str:
         action = targets.unit.get((p, zid, i)) if targets else None
         top = i == 0
         kw = "".join(f'<span class="kw">{h(words.keyword(k))}</span>' for k in sorted(u.keywords))
-        pos_txt = "top unit" if top else f"position {i + 1}"
-        inner = (f'<span class="u-pos" aria-hidden="true">{"TOP" if top else i + 1}</span>'
-                 f'<span class="u-name">{h(u.name)}</span><span class="sr-only">, {pos_txt},</span>{kw}'
-                 f'<span class="u-stats"><span class="atk" title="attack"><span class="sr-only">attack </span>{u.attack}</span>'
-                 f'<span class="def" title="defense"><span class="sr-only">, defense </span>{u.defense}</span>'
-                 f'<span class="act" title="activation"><span class="sr-only">, activation </span>{u.activation}</span></span>')
+        pos_txt = _("top unit") if top else _("position {n}").format(n=i + 1)
+        inner = (f'<span class="u-pos" aria-hidden="true">{h(_("TOP")) if top else i + 1}</span>'
+                 f'<span class="u-name">{h(u.name)}</span><span class="sr-only">, {h(pos_txt)},</span>{kw}'
+                 f'<span class="u-stats"><span class="atk" title="{h(_("attack"))}"><span class="sr-only">{h(_("attack"))} </span>{u.attack}</span>'
+                 f'<span class="def" title="{h(_("defense"))}"><span class="sr-only">, {h(_("defense"))} </span>{u.defense}</span>'
+                 f'<span class="act" title="{h(_("activation"))}"><span class="sr-only">, {h(_("activation"))} </span>{u.activation}</span></span>')
         ucls = f'unit clan-{h(u.clan)}{" top" if top else ""}{" owner-swap" if c["owner"] != p else ""}'
         if fx and (zid, p, u.id) in fx.arrive:
             ucls += " fx-arrive"
@@ -491,14 +522,14 @@ def squad_html(app, view, zid, p, targets) -> str:
                          f'<span class="sr-only">{h(label)}: </span>{inner}</button>')
         else:
             units.append(f'<button type="button" class="{ucls}" data-details="{h(u.id)}">{inner}'
-                         '<span class="sr-only"> (details)</span></button>')
+                         f'<span class="sr-only"> ({h(_("details"))})</span></button>')
     owner = "mine" if p == view["you"] else "theirs"
     moved = " fx-moved" if fx and (zid, p) in fx.moved else ""
-    return (f'<div class="stack clan-{h(clan)} {owner}{moved}"><div class="stack-sum" title="squad attack / defense / activation cost">'
+    return (f'<div class="stack clan-{h(clan)} {owner}{moved}"><div class="stack-sum" title="{h(_("squad attack / defense / activation cost"))}">'
             f'<span class="who">{h(app.names[p])}</span><span class="u-stats"><span class="atk">{atk}</span><span class="def">{dfn}</span><span class="act">{act}</span></span></div>{"".join(units)}</div>')
 
 
-REVEALED_LABELS = {"hand": "Your opponent's hand", "seen": "Top of your opponent's draw pile (top first)"}
+REVEALED_LABELS = {"hand": N_("Your opponent's hand"), "seen": N_("Top of your opponent's draw pile (top first)")}
 
 
 def revealed_cards(app, info: dict) -> str:
@@ -512,9 +543,9 @@ def revealed_cards(app, info: dict) -> str:
         ids = [m.group(1) for m in (TOKEN_RE.match(str(t)) for t in value) if m]
         if len(ids) != len(value) or not all(i in words.cs.unit_index for i in ids):
             continue
-        label = REVEALED_LABELS.get(key, key.replace("_", " ").capitalize())
+        label = _(REVEALED_LABELS[key]) if key in REVEALED_LABELS else key.replace("_", " ").capitalize()
         cards = "".join(
-            f'<button type="button" class="reveal-card" data-details="{h(i)}" aria-label="{h(words.unit(i).name)}: details">'
+            f'<button type="button" class="reveal-card" data-details="{h(i)}" aria-label="{h(words.unit(i).name)}: {h(_("details"))}">'
             f'{mini_card(words, i)}</button>' for i in ids)
         rows.append(f'<div class="revealed" role="group" aria-label="{h(label)}"><span class="revealed-k">{h(label)}</span>'
                     f'<div class="revealed-cards">{cards}</div></div>')
@@ -528,22 +559,22 @@ def waiting_bar(app, view) -> str:
     seat = app.seats[p]
     session = getattr(app, "session", None)
     if session is not None and session.desync:
-        return ('<section class="action-bar waiting" aria-label="Stopped" data-stopped>'
-                '<p>Play is stopped until the two games are resynchronised.</p></section>')
+        return (f'<section class="action-bar waiting" aria-label="{h(_("Stopped"))}" data-stopped>'
+                f'<p>{h(_("Play is stopped until the two games are resynchronised."))}</p></section>')
     if seat.computer:
         status = app.computer.status()
         failure = status[8:] if status.startswith("failed") else app.computer_failure
         if failure:
-            return (f'<section class="action-bar waiting" aria-label="Computer player unavailable" data-bot-failed>'
-                    f'<p>The computer player cannot run in this browser ({h(failure)}).</p>'
-                    f'<button type="button" class="primary" data-cmd="seats-human" aria-label="Go on with people in both seats">'
-                    f'Play on with two people at this screen</button></section>')
-        what = "is getting ready…" if status == "starting" and app.thinking is not None else "is thinking…"
-        return (f'<section class="action-bar waiting" aria-label="Waiting" data-thinking="{p}" aria-busy="true">'
+            return (f'<section class="action-bar waiting" aria-label="{h(_("Computer player unavailable"))}" data-bot-failed>'
+                    f'<p>{h(_("The computer player cannot run in this browser ({why}).").format(why=failure))}</p>'
+                    f'<button type="button" class="primary" data-cmd="seats-human">'
+                    f'{h(_("Play on with two people at this screen"))}</button></section>')
+        what = _("is getting ready…") if status == "starting" and app.thinking is not None else _("is thinking…")
+        return (f'<section class="action-bar waiting" aria-label="{h(_("Waiting"))}" data-thinking="{p}" aria-busy="true">'
                 f'<p><span class="spinner" aria-hidden="true"></span><b>{h(app.names[p])}</b> '
-                f'<span class="muted">({h(seat.label())})</span> {what}</p>{recap(app, view)}</section>')
-    return (f'<section class="action-bar waiting" aria-label="Waiting" data-waiting="{p}">'
-            f'<p>Waiting for <b>{h(app.names[p])}</b>…</p></section>')
+                f'<span class="muted">({h(seat.label())})</span> {h(what)}</p>{recap(app, view)}</section>')
+    return (f'<section class="action-bar waiting" aria-label="{h(_("Waiting"))}" data-waiting="{p}">'
+            f'<p>{_("Waiting for <b>{name}</b>…").format(name=h(app.names[p]))}</p></section>')
 
 
 def action_bar(app, view) -> str:
@@ -556,13 +587,14 @@ def action_bar(app, view) -> str:
     extra = []
     for key in ("picked", "chosen"):
         if info.get(key):
-            extra.append(f"{'Picked' if key == 'picked' else 'Chosen'}: " + ", ".join(words.pretty_arg(t, names) for t in info[key]))
+            extra.append((_("Picked: {cards}") if key == "picked" else _("Chosen: {cards}")).format(
+                cards=", ".join(words.pretty_arg(t, names) for t in info[key])))
     if "cost" in info:
-        extra.append(f"cost so far {info['cost']}")
+        extra.append(_("cost so far {n}").format(n=info["cost"]))
     if info.get("leave"):
         zone_sq = view["board"].get(info.get("zone"), {}).get("squads", [[], []])[d["player"]]
         staying = [words.unit_name(zone_sq[i - 1]["id"]) for i in info["leave"] if 0 < i <= len(zone_sq)]
-        extra.append("staying behind: " + ", ".join(staying))
+        extra.append(_("staying behind: {cards}").format(cards=", ".join(staying)))
     btns = []
     picked = len(info.get("picked") or [])
     chosen = len(info.get("chosen") or [])
@@ -575,18 +607,20 @@ def action_bar(app, view) -> str:
             cls += " ghost"
         label = words.action_label(a, names)
         if kind == "done" and d["kind"] == "summon":
-            label = f"Summon {picked} unit{'s' if picked != 1 else ''}"
+            label = ngettext("Summon {n} unit", "Summon {n} units", picked).format(n=picked)
         elif kind == "done" and d["kind"] == "replenish":
-            label = (f"Discard {chosen} card{'s' if chosen != 1 else ''} and draw" if chosen else "Discard nothing and draw")
+            label = (ngettext("Discard {n} card and draw", "Discard {n} cards and draw", chosen).format(n=chosen)
+                     if chosen else _("Discard nothing and draw"))
         elif kind == "done" and d["kind"] == "battle":
-            label = "No battle"
+            label = _("No battle")
         btns.append(_btn(h(label) + cost_badge(view, a), action=a, cls=cls, attrs=cost_attrs(view, a)))
     undo = ""
     if app.can_undo():
-        undo = '<button type="button" class="ghost undo" data-cmd="undo" aria-label="Undo your last action">↶ Undo</button>'
+        undo = (f'<button type="button" class="ghost undo" data-cmd="undo" title="{h(_("Undo your last action"))}">'
+                f'↶ {h(_("Undo"))}</button>')
     return f"""
-<section class="action-bar" aria-label="Your options">
-  <div class="prompt"><span class="who">{h(names[d['player']])}:</span> {h(words.pretty_text(d['prompt'], names))}
+<section class="action-bar" aria-label="{h(_("Your options"))}">
+  <div class="prompt"><span class="who">{h(names[d['player']])}:</span> {h(words.prompt(d, names))}
     {'<span class="muted"> · ' + h(' · '.join(extra)) + '</span>' if extra else ''}{undo}</div>
   {revealed_cards(app, info)}<div class="actions">{''.join(btns)}</div>
   {recap(app, view)}
@@ -599,8 +633,9 @@ def hand(app, view, targets, hidden: bool) -> str:
     names = app.names
     words = app.words
     if hidden or "hand" not in pl:
-        return (f'<section class="hand hidden-hand" aria-label="Hand"><p class="muted">{h(names[me])}\'s hand is hidden '
-                f'({pl["hand_count"]} cards).</p></section>')
+        return (f'<section class="hand hidden-hand" aria-label="{h(_("Hand"))}"><p class="muted">'
+                + h(ngettext("{name}'s hand is hidden ({n} card).", "{name}'s hand is hidden ({n} cards).",
+                             pl["hand_count"]).format(name=names[me], n=pl["hand_count"])) + '</p></section>')
     d = view.get("decision") or {}
     info = d.get("info") or {}
     marked = list(info.get("picked", [])) + list(info.get("chosen", []))
@@ -617,8 +652,9 @@ def hand(app, view, targets, hidden: bool) -> str:
         # the whole card, shown above the hand while hovered or focused; never in the pointer's way
         full = f'<div class="card-full" aria-hidden="true">{card_face(words, c["id"], extra_cls="large")}</div>'
 
-        info_btn = (f'<button type="button" class="info-btn" data-details="{h(c["id"])}" title="Details of {h(u.name)}">'
-                    f'<span aria-hidden="true">i</span><span class="sr-only">Details of {h(u.name)}</span></button>')
+        details = _("Details of {card}").format(card=u.name)
+        info_btn = (f'<button type="button" class="info-btn" data-details="{h(c["id"])}" title="{h(details)}">'
+                    f'<span aria-hidden="true">i</span><span class="sr-only">{h(details)}</span></button>')
         if action:
             label = words.action_label(action, names)
             cards.append(f'<div class="hand-slot"><button type="button" class="card-btn targetable" data-action="{h(action)}"'
@@ -626,8 +662,10 @@ def hand(app, view, targets, hidden: bool) -> str:
                          f'<span class="card-act">{h(label)}{cost_badge(view, action)}</span></button>{info_btn}{full}</div>')
         else:
             cards.append(f'<div class="hand-slot"><div class="card-btn">{face}</div>{info_btn}{full}</div>')
-    return (f'<section class="hand" aria-label="{h(names[me])}\'s hand"><h2 class="hand-title">{h(names[me])}\'s hand '
-            f'<span class="muted">({len(pl["hand"])})</span></h2><div class="hand-cards">{"".join(cards) or "<p class=muted>No cards in hand.</p>"}</div></section>')
+    title = h(_("{name}'s hand").format(name=names[me]))
+    empty = f'<p class="muted">{h(_("No cards in hand."))}</p>'
+    return (f'<section class="hand" aria-label="{title}"><h2 class="hand-title">{title} '
+            f'<span class="muted">({len(pl["hand"])})</span></h2><div class="hand-cards">{"".join(cards) or empty}</div></section>')
 
 
 def crystal_row(app, view, targets) -> str:
@@ -642,9 +680,11 @@ def crystal_row(app, view, targets) -> str:
                          f'<span class="sr-only">{h(label + cost_words(view, action))}: </span>{face}</button>')
         else:
             items.append(f'<button type="button" class="crystal-btn" data-details="{h(c["id"])}">{face}'
-                         '<span class="sr-only"> (details)</span></button>')
-    return (f'<section class="panel crystals" aria-label="Crystal row"><h2>Crystals <span class="muted">'
-            f'({view["crystal_deck_count"]} in the deck · first to {app.cs.crystals_to_win} wins · score needs 2 crystal zones)</span></h2>'
+                         f'<span class="sr-only"> ({h(_("details"))})</span></button>')
+    note = _("{n} in the deck · first to {win} wins · score needs 2 crystal zones").format(
+        n=view["crystal_deck_count"], win=app.cs.crystals_to_win)
+    return (f'<section class="panel crystals" aria-label="{h(_("Crystal row"))}"><h2>{h(_("Crystals"))} <span class="muted">'
+            f'({h(note)})</span></h2>'
             f'<div class="crystal-list">{"".join(items)}</div></section>')
 
 
@@ -658,13 +698,16 @@ def battle_panel(app, view) -> str:
     for p in (0, 1):
         c = b["cards"][p]
         if c is None:
-            body = '<p class="muted">no card</p>'
+            body = f'<p class="muted">{h(_("no card"))}</p>'
         elif "id" in c:
             body = card_face(words, c["id"], side=b["sides"][p] or None, extra_cls="small")
         else:
-            body = f'<div class="card-back" aria-label="hidden card">{"chosen" if c.get("chosen") else "choosing…"}</div>'
-        sides.append(f'<div class="bp-side"><div class="bp-name">{h(names[p])}{" (attacker)" if b["attacker"] == p else ""}</div>{body}</div>')
-    return (f'<section class="panel battle-now" aria-label="Battle in progress"><h2>Battle in {h(words.zone_name(b["zone"], names))}</h2>'
+            body = (f'<div class="card-back" aria-label="{h(_("hidden card"))}">'
+                    f'{h(_("chosen") if c.get("chosen") else _("choosing…"))}</div>')
+        who = h(names[p]) + (" " + h(_("(attacker)")) if b["attacker"] == p else "")
+        sides.append(f'<div class="bp-side"><div class="bp-name">{who}</div>{body}</div>')
+    where = _("Battle in {zone}").format(zone=words.zone_name(b["zone"], names))
+    return (f'<section class="panel battle-now" aria-label="{h(_("Battle in progress"))}"><h2>{h(where)}</h2>'
             f'<div class="bp-sides">{"".join(sides)}</div></section>')
 
 
@@ -673,18 +716,19 @@ def pass_screen(app) -> str:
     p = app.pending_pass
     name = h(app.names[p])
     d = app.game.decision
-    why = "It is your turn." if d and d.kind == "action" else (h(d.prompt) if d else "")
+    why = _("It is your turn.") if d and d.kind == "action" else (
+        h(app.words.prompt(app.view.get("decision") or {}, app.names)) if d else "")
     if d and d.kind == "battle_card":
-        why = "Choose your battle card in secret."
+        why = _("Choose your battle card in secret.")
     return f"""
 <div class="overlay opaque under-top" data-turn-screen role="dialog" aria-labelledby="pass-title">
   <div class="overlay-box pass clan-{h(app.view['players'][p]['clan'])}">
     <div class="pass-icon" aria-hidden="true">⇄</div>
-    <h2 id="pass-title">Pass the device to {name}</h2>
+    <h2 id="pass-title">{h(_("Pass the device to {name}").format(name=app.names[p]))}</h2>
     <p>{why}</p>
-    <p class="muted">{h(app.names[1 - p])}, please look away: {name}'s hand will be shown.</p>
+    <p class="muted">{h(_("{other}, please look away: {name}'s hand will be shown.").format(other=app.names[1 - p], name=app.names[p]))}</p>
     {recap(app, app.view, p)}
-    <button type="button" class="primary big" data-continue data-autofocus>I'm {name}, show my hand</button>
+    <button type="button" class="primary big" data-continue data-autofocus>{h(_("I'm {name}, show my hand").format(name=app.names[p]))}</button>
   </div>
 </div>"""
 
@@ -697,49 +741,50 @@ def battle_result(app) -> str:
     for p in (0, 1):
         cid = lb["cards"][p]
         side = lb["sides"][p] or None
-        card = card_face(words, cid, side=side) if cid else '<p class="muted">No battle card</p>'
+        card = card_face(words, cid, side=side) if cid else f'<p class="muted">{h(_("No battle card"))}</p>'
         u = words.unit(cid) if cid else None
         why = ""
         if u and side:
             other = lb["cards"][1 - p]
             ostyle = words.unit(other).style if other else None
+            them = style_name(ostyle) if ostyle else _("nothing")
             if side == "left":
-                why = f'{STYLE_NAMES[u.style]} beats {STYLE_NAMES.get(ostyle, "nothing")}: left (“Win”) effect'
+                why = _("{style} beats {other}: left (“Win”) effect").format(style=style_name(u.style), other=them)
             else:
-                why = f'{STYLE_NAMES[u.style]} does not beat {STYLE_NAMES.get(ostyle, "nothing")}: right (“Else”) effect'
+                why = _("{style} does not beat {other}: right (“Else”) effect").format(style=style_name(u.style), other=them)
         flags = []
         if lb["kept"][p]:
-            flags.append("card kept in hand")
+            flags.append(_("card kept in hand"))
         if lb["joined"][p]:
-            flags.append("card joined the squad")
+            flags.append(_("card joined the squad"))
         cols.append(f"""
 <div class="br-side">
-  <h3>{h(names[p])}{' <span class="muted">(attacker)</span>' if lb['attacker'] == p else ''}</h3>
+  <h3>{h(names[p])}{f' <span class="muted">{h(_("(attacker)"))}</span>' if lb['attacker'] == p else ''}</h3>
   {card}
   <p class="br-why">{style_icon(u.style) if u else ''} {h(why)}</p>
-  <p class="br-dmg">Damage dealt: <b>{lb['attack'][p]}</b></p>
+  <p class="br-dmg">{h(_("Damage dealt:"))} <b>{lb['attack'][p]}</b></p>
   {f'<p class="br-arith" data-battle-arith>{h(arithmetic(lb["arith"][p]))}</p>' if (lb.get("arith") or [None, None])[p] else ''}
   {'<p class="muted">' + h(', '.join(flags)) + '</p>' if flags else ''}
 </div>""")
     lost = lb.get("lost")
     if lost is not None:
-        destroyed = "; ".join(f"{names[p]} lost " + ", ".join(words.unit_name(x) for x in lost[p])
-                              for p in (0, 1) if lost[p]) or "none"
+        destroyed = "; ".join(_("{name} lost {units}").format(name=names[p], units=", ".join(
+            words.unit_name(x) for x in lost[p])) for p in (0, 1) if lost[p]) or _("none")
     else:
-        destroyed = ", ".join(words.unit_name(x) for x in lb["destroyed"]) or "none"
+        destroyed = ", ".join(words.unit_name(x) for x in lb["destroyed"]) or _("none")
     notes = []
     if lb.get("ended_early"):
-        notes.append("The battle ended before damage.")
+        notes.append(_("The battle ended before damage."))
     if lb.get("damage_skipped"):
-        notes.append("No damage was dealt (a squad had left the battle).")
+        notes.append(_("No damage was dealt (a squad had left the battle)."))
     return f"""
 <div class="overlay under-top" data-battle-result role="dialog" aria-labelledby="br-title">
   <div class="overlay-box battle-result">
-    <h2 id="br-title">Battle in {h(words.zone_name(lb['zone'], names))}</h2>
+    <h2 id="br-title">{h(_("Battle in {zone}").format(zone=words.zone_name(lb['zone'], names)))}</h2>
     <div class="br-sides">{''.join(cols)}</div>
-    <p class="br-destroyed">Destroyed: <b>{h(destroyed)}</b></p>
+    <p class="br-destroyed">{h(_("Destroyed:"))} <b>{h(destroyed)}</b></p>
     {''.join(f'<p class="muted">{h(n)}</p>' for n in notes)}
-    <button type="button" class="primary big" data-continue data-autofocus aria-label="Continue after the battle">Continue</button>
+    <button type="button" class="primary big" data-continue data-autofocus>{h(_("Continue"))}</button>
   </div>
 </div>"""
 
@@ -750,50 +795,52 @@ def game_over_panel(app) -> str:
     name = h(app.names[w])
     session = app.session
     if session is not None and session.resigned is not None:
-        how = f"{h(app.names[session.resigned])} resigned after {app.view['turn']} turns ({len(g.log)} moves)."
+        how = h(_("{name} resigned after {turns} turns ({moves} moves).").format(
+            name=app.names[session.resigned], turns=app.view["turn"], moves=len(g.log)))
     else:
-        how = (f"{name} collected {app.view['players'][w]['crystal_count']} crystals after {app.view['turn']} turns "
-               f"({len(g.log)} moves).")
+        how = h(_("{name} collected {n} crystals after {turns} turns ({moves} moves).").format(
+            name=app.names[w], n=app.view["players"][w]["crystal_count"], turns=app.view["turn"], moves=len(g.log)))
     if session is None:
-        rematch = ('<button type="button" class="primary big" data-cmd="rematch" data-autofocus '
-                   'aria-label="Rematch with the same players and clans">Rematch</button>')
+        rematch = (f'<button type="button" class="primary big" data-cmd="rematch" data-autofocus '
+                   f'title="{h(_("Rematch with the same players and clans"))}">{h(_("Rematch"))}</button>')
     elif session.me in session.rematch:
-        rematch = (f'<p class="busy" role="status" data-rematch-asked>Waiting for {h(app.names[session.them])} '
-                   'to accept the rematch…</p>')
+        rematch = (f'<p class="busy" role="status" data-rematch-asked>'
+                   f'{h(_("Waiting for {name} to accept the rematch…").format(name=app.names[session.them]))}</p>')
     else:
-        asked = (f'<p role="status" data-rematch-offered>{h(app.names[session.them])} asks for a rematch.</p>'
+        asked = (f'<p role="status" data-rematch-offered>{h(_("{name} asks for a rematch.").format(name=app.names[session.them]))}</p>'
                  if session.them in session.rematch else "")
-        rematch = (asked + '<button type="button" class="primary big" data-cmd="rematch" data-autofocus '
-                   'aria-label="Ask for a rematch with the same clans">Rematch</button>')
+        rematch = (asked + f'<button type="button" class="primary big" data-cmd="rematch" data-autofocus '
+                   f'title="{h(_("Ask for a rematch with the same clans"))}">{h(_("Rematch"))}</button>')
     return f"""
 <section class="game-over clan-{h(app.view['players'][w]['clan'])}" data-game-over role="alert" aria-labelledby="go-title">
   <div class="go-crown" aria-hidden="true">◆◆◆◆</div>
-  <h2 id="go-title">{name} wins!</h2>
+  <h2 id="go-title">{h(_("{name} wins!").format(name=app.names[w]))}</h2>
   <p>{how}</p>
   {statistics_table(app)}
   <div class="go-buttons">
     {rematch}
-    <button type="button" class="big" data-cmd="replay" data-replay-open aria-label="Replay: watch the game again, turn by turn">Replay</button>
-    <button type="button" class="big" data-cmd="menu" aria-label="Back to the start screen for a new game">New game</button>
+    <button type="button" class="big" data-cmd="replay" data-replay-open title="{h(_("Watch the game again, turn by turn"))}">{h(_("Replay"))}</button>
+    <button type="button" class="big" data-cmd="menu" title="{h(_("Back to the start screen for a new game"))}">{h(_("New game"))}</button>
   </div>
 </section>"""
 
 
 STAT_ROWS = (
-    ("Crystals", lambda s: f'{s["crystals"]}'
+    (N_("Crystals"), lambda s: f'{s["crystals"]}'
      + (f' <span class="muted">({crystal_ways(s)})</span>' if s["crystals"] else "")),
-    ("Battles won · lost · even", lambda s: f'{s["battles_won"]} · {s["battles_lost"]} · {s["battles_even"]}'),
-    ("Enemy units destroyed", lambda s: str(s["units_destroyed"])),
-    ("Own units lost", lambda s: str(s["units_lost"])),
-    ("Initiative spent", lambda s: str(s["initiative_spent"])),
-    ("Cards drawn", lambda s: str(s["cards_drawn"])),
-    ("Actions taken", lambda s: str(s["actions"])),
+    (N_("Battles won · lost · even"), lambda s: f'{s["battles_won"]} · {s["battles_lost"]} · {s["battles_even"]}'),
+    (N_("Enemy units destroyed"), lambda s: str(s["units_destroyed"])),
+    (N_("Own units lost"), lambda s: str(s["units_lost"])),
+    (N_("Initiative spent"), lambda s: str(s["initiative_spent"])),
+    (N_("Cards drawn"), lambda s: str(s["cards_drawn"])),
+    (N_("Actions taken"), lambda s: str(s["actions"])),
 )
 
 
 def crystal_ways(s: dict) -> str:
-    ways = [(s["crystals_scored"], "scored"), (s["crystals_free"], "free"), (s["crystals_other"], "by a card")]
-    return ", ".join(f"{n} {w}" for n, w in ways if n)
+    ways = [(s["crystals_scored"], N_("{n} scored")), (s["crystals_free"], N_("{n} free")),
+            (s["crystals_other"], N_("{n} by a card"))]
+    return ", ".join(_(w).format(n=n) for n, w in ways if n)
 
 
 def statistics_table(app) -> str:
@@ -801,12 +848,15 @@ def statistics_table(app) -> str:
     lost more units."""
     stats = app.game.statistics()
     names = app.names
-    rows = "".join(f'<tr><th scope="row">{h(label)}</th><td>{cell(stats[0])}</td><td>{cell(stats[1])}</td></tr>'
+    rows = "".join(f'<tr><th scope="row">{h(_(label))}</th><td>{cell(stats[0])}</td><td>{cell(stats[1])}</td></tr>'
                    for label, cell in STAT_ROWS)
-    return (f'<table class="go-stats" data-stats><caption class="sr-only">Statistics of the game</caption>'
+    return (f'<table class="go-stats" data-stats><caption class="sr-only">{h(_("Statistics of the game"))}</caption>'
             f'<thead><tr><th scope="col"></th><th scope="col">{h(names[0])}</th><th scope="col">{h(names[1])}</th></tr>'
             f'</thead><tbody>{rows}</tbody></table>'
-            '<p class="muted small">A battle is won when the other side lost more units in it.</p>')
+            f'<p class="muted small">{h(_("A battle is won when the other side lost more units in it."))}</p>')
+
+
+VIEW_OF = N_("{name}'s view")
 
 
 def replay_screen(app) -> str:
@@ -816,20 +866,21 @@ def replay_screen(app) -> str:
     me = view["you"]
     names = app.names
     last = len(r.frames) - 1
-    side = (f'<button type="button" data-cmd="replay-side" title="Show the table as {h(names[1 - r.viewer])} sees it">'
-            f'{h(names[1 - r.viewer])}\'s view</button>' if len(r.sides) > 1 else "")
+    other = names[1 - r.viewer]
+    side = (f'<button type="button" data-cmd="replay-side" title="{h(_("Show the table as {name} sees it").format(name=other))}">'
+            f'{h(_(VIEW_OF).format(name=other))}</button>' if len(r.sides) > 1 else "")
     bar = f"""
 <section class="replay-bar" data-replay data-replay-step="{r.index}" data-replay-steps="{last + 1}" data-replay-turn="{r.frame.turn}"
-  data-replay-hash="{h(r.frame.state_hash())}" aria-label="Replay">
+  data-replay-hash="{h(r.frame.state_hash())}" aria-label="{h(_("Replay"))}">
   <p class="replay-where" aria-live="polite"><b>{h(r.label(names))}</b>
-    <span class="muted">· {r.index + 1} of {last + 1} · {h(names[r.viewer])}'s view</span></p>
+    <span class="muted">· {h(_("{i} of {n}").format(i=r.index + 1, n=last + 1))} · {h(_(VIEW_OF).format(name=names[r.viewer]))}</span></p>
   <div class="replay-controls">
-    <button type="button" data-cmd="replay-go" data-step="0" aria-label="To the deal"{' disabled' if r.index == 0 else ''}>« Deal</button>
-    <button type="button" data-cmd="replay-go" data-step="{r.index - 1}" aria-label="Previous turn"{' disabled' if r.index == 0 else ''}>◀ Turn</button>
-    <button type="button" class="primary" data-cmd="replay-go" data-step="{r.index + 1}" data-replay-next aria-label="Next turn"{' disabled' if r.at_end else ''}>Turn ▶</button>
-    <button type="button" data-cmd="replay-go" data-step="{last}" aria-label="To the end"{' disabled' if r.at_end else ''}>End »</button>
+    <button type="button" data-cmd="replay-go" data-step="0" title="{h(_("To the deal"))}"{' disabled' if r.index == 0 else ''}>« {h(_("Deal"))}</button>
+    <button type="button" data-cmd="replay-go" data-step="{r.index - 1}" title="{h(_("Previous turn"))}"{' disabled' if r.index == 0 else ''}>◀ {h(_("Turn"))}</button>
+    <button type="button" class="primary" data-cmd="replay-go" data-step="{r.index + 1}" data-replay-next title="{h(_("Next turn"))}"{' disabled' if r.at_end else ''}>{h(_("Turn"))} ▶</button>
+    <button type="button" data-cmd="replay-go" data-step="{last}" title="{h(_("To the end"))}"{' disabled' if r.at_end else ''}>{h(_("End"))} »</button>
     {side}
-    <button type="button" class="ghost" data-cmd="replay-close" aria-label="Close the replay">Close</button>
+    <button type="button" class="ghost" data-cmd="replay-close" title="{h(_("Close the replay"))}">{h(_("Close"))}</button>
   </div>
 </section>"""
     story = r.frame.story()
@@ -842,15 +893,15 @@ def replay_screen(app) -> str:
 
 
 def resign_modal(app) -> str:
-    other = h(app.names[app.session.them]) if app.session is not None else "the other player"
+    other = app.names[app.session.them] if app.session is not None else _("the other player")
     return f"""
 <div class="overlay" role="dialog" aria-modal="true" aria-labelledby="resign-title" data-resign-dialog>
   <div class="overlay-box">
-    <h2 id="resign-title">Resign this game?</h2>
-    <p>{other} wins, on both screens. This cannot be undone.</p>
+    <h2 id="resign-title">{h(_("Resign this game?"))}</h2>
+    <p>{h(_("{name} wins, on both screens. This cannot be undone.").format(name=other))}</p>
     <div class="go-buttons">
-      <button type="button" class="primary" data-cmd="resign-confirm">Resign</button>
-      <button type="button" data-cmd="close-modal" data-autofocus>Play on</button>
+      <button type="button" class="primary" data-cmd="resign-confirm">{h(_("Resign"))}</button>
+      <button type="button" data-cmd="close-modal" data-autofocus>{h(_("Play on"))}</button>
     </div>
   </div>
 </div>"""
@@ -875,24 +926,29 @@ def card_details(app, card_id: str) -> str:
         sig = ""
         sn, rules = words.signature_rules.get(u.clan, ("", ""))
         if u.has_signature and all(a.name != sn for a in u.abilities):  # not already listed as an ability
-            sig = f'<p><b>{h(sn)}</b> (clan signature): {h(rules)}</p>'
+            sig = f'<p><b>{h(sn)}</b> ({h(_("clan signature"))}): {h(rules)}</p>'
         from .rules_ref import ability_entry_id, keyword_entry_id
 
         def rules_link(entry: str, text: str) -> str:
             return (f'<button type="button" class="rules-link" data-cmd="rules" data-rules-at="{h(entry)}" '
-                    f'title="In the rules reference">{h(text)}</button>')
+                    f'title="{h(_("In the rules reference"))}">{h(text)}</button>')
 
         kinds = ", ".join(rules_link(keyword_entry_id(k), words.keyword(k)) for k in sorted(u.keywords))
+        where = {True: _("battlefield ability: active while this unit is the top unit of a squad on the battlefield"),
+                 False: _("active at all times")}
         abilities = "".join(
-            f'<li>{rules_link(ability_entry_id(a.name), a.name)} <span class="muted">({"battlefield ability: active while this unit is the top unit of a squad on the battlefield" if a.battlefield else "active at all times"})</span>'
+            f'<li>{rules_link(ability_entry_id(a.name), a.name)} <span class="muted">({h(where[a.battlefield])})</span>'
             f'{": " + h(a.text.split(": ", 1)[-1]) if a.text else ""}</li>' for a in u.abilities)
-        style = STYLE_NAMES.get(u.style, u.style)
-        extra = (f'<p class="muted">{h(words.clan_name(u.clan))} · {"hero" if u.copies == 1 else "common"} · '
-                 f'{u.copies} cop{"y" if u.copies == 1 else "ies"} in the deck{" · unit type " + kinds if kinds else ""}</p>'
-                 f'<p>Summon cost <b>{u.summon}</b> · attack <b>{u.attack}</b> · defense <b>{u.defense}</b> · '
-                 f'activation <b>{u.activation}</b>.</p>'
-                 f'<p>As a battle card its style is <b>{h(style)}</b>, which beats {h(STYLE_NAMES[BEATS[u.style]])}: '
-                 'when it beats the other card its “Win” effect applies, otherwise its “Else” effect.</p>'
+        copies = ngettext("{n} copy in the deck", "{n} copies in the deck", u.copies).format(n=u.copies)
+        kind_part = " · " + h(_("unit type")) + " " + kinds if kinds else ""
+        numbers = _("Summon cost <b>{summon}</b> · attack <b>{attack}</b> · defense <b>{defense}</b> · activation "
+                    "<b>{activation}</b>.").format(summon=u.summon, attack=u.attack, defense=u.defense,
+                                                   activation=u.activation)
+        as_battle = _("As a battle card its style is <b>{style}</b>, which beats {other}: when it beats the other "
+                      "card its “Win” effect applies, otherwise its “Else” effect.").format(
+            style=h(style_name(u.style)), other=h(style_name(BEATS[u.style])))
+        extra = (f'<p class="muted">{h(words.clan_name(u.clan))} · {h(words.rank(u.rank))} · {h(copies)}{kind_part}</p>'
+                 f'<p>{numbers}</p><p>{as_battle}</p>'
                  f'{"<ul class=ability-list>" + abilities + "</ul>" if abilities else ""}{sig}')
     from .card_data import field_label, origin_in_words, value_in_words
 
@@ -901,23 +957,26 @@ def card_details(app, card_id: str) -> str:
     designed = 0
     for path, p in prov.items():
         val = p["value"] if "value" in p else _effect_at(app, card_id, path)
+        if path == "keywords" and isinstance(val, list):
+            val = [words.keyword(k) for k in val]
         designed += p.get("tag") == "design"
-        rows.append(f'<tr><th scope="row">{h(field_label(path, ability_names))}</th><td>{h(value_in_words(val))}</td>'
+        lang = ' lang="en"' if path.endswith("name.en") else ' lang="de"' if path.endswith("name.de") else ""
+        rows.append(f'<tr><th scope="row">{h(field_label(path, ability_names))}</th><td{lang}>{h(value_in_words(val))}</td>'
                     f'<td>{h(origin_in_words(p))}</td></tr>')
-    summary = ("Every value is printed in a source." if not designed else
-               f"{designed} of {len(rows)} values are our design: no known source prints them.")
+    summary = (_("Every value is printed in a source.") if not designed else
+               _("{n} of {total} values are our design: no known source prints them.").format(n=designed, total=len(rows)))
     return f"""
 <div class="overlay modal" role="dialog" aria-modal="true" aria-labelledby="cd-title">
   <div class="overlay-box details" data-card-details="{h(card_id)}">
-    <button type="button" class="close" data-cmd="close-modal" aria-label="Close details"><span aria-hidden="true">✕</span></button>
+    <button type="button" class="close" data-cmd="close-modal" aria-label="{h(_("Close details"))}"><span aria-hidden="true">✕</span></button>
     <h2 id="cd-title">{h(title)}</h2>
     <div class="details-body"><div class="details-card">{face}</div>
     <div class="details-info">{extra}
-    <details class="about-data" data-card-data><summary>About this card's data</summary>
-      <p class="muted">About half of the printed cards are known from no source, so this game completes the set by
-      design. {h(summary)}</p>
-      <table class="prov"><thead><tr><th scope="col">On the card</th><th scope="col">Value</th>
-      <th scope="col">Where it comes from</th></tr></thead><tbody>{''.join(rows)}</tbody></table>
+    <details class="about-data" data-card-data><summary>{h(_("About this card's data"))}</summary>
+      <p class="muted">{h(_("About half of the printed cards are known from no source, so this game completes the set by design."))}
+      {h(summary)}</p>
+      <table class="prov"><thead><tr><th scope="col">{h(_("On the card"))}</th><th scope="col">{h(_("Value"))}</th>
+      <th scope="col">{h(_("Where it comes from"))}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>
     </details></div></div>
   </div>
 </div>"""
@@ -927,60 +986,71 @@ def discard_modal(app, p: int, view: dict | None = None) -> str:
     pl = (view or app.view)["players"][p]
     words = app.words
     cards = "".join(
-        f'<button type="button" class="card-btn" data-details="{h(c["id"])}" aria-label="{h(words.unit(c["id"]).name)}: details">'
+        f'<button type="button" class="card-btn" data-details="{h(c["id"])}" aria-label="{h(words.unit(c["id"]).name)}: {h(_("details"))}">'
         f'{card_face(words, c["id"], extra_cls="small")}</button>' for c in reversed(pl["discard"]))
     removed = ""
     if pl["removed"]:
-        removed = ("<h3>Removed from the game</h3><div class='mini-list'>"
+        removed = (f"<h3>{h(_('Removed from the game'))}</h3><div class='mini-list'>"
                    + "".join(mini_card(words, c["id"]) for c in pl["removed"]) + "</div>")
     return f"""
 <div class="overlay modal" role="dialog" aria-modal="true" aria-labelledby="dp-title">
   <div class="overlay-box discard-view">
-    <button type="button" class="close" data-cmd="close-modal" aria-label="Close the discard pile"><span aria-hidden="true">✕</span></button>
-    <h2 id="dp-title">{h(app.names[p])}'s discard pile <span class="muted">({len(pl['discard'])}, newest first)</span></h2>
-    <div class="discard-cards">{cards or '<p class="muted">Empty.</p>'}</div>{removed}
+    <button type="button" class="close" data-cmd="close-modal" aria-label="{h(_("Close the discard pile"))}"><span aria-hidden="true">✕</span></button>
+    <h2 id="dp-title">{h(_("{name}'s discard pile").format(name=app.names[p]))} <span class="muted">({h(_("{n}, newest first").format(n=len(pl['discard'])))})</span></h2>
+    <div class="discard-cards">{cards or f'<p class="muted">{h(_("Empty."))}</p>'}</div>{removed}
   </div>
 </div>"""
 
 
-RULES_BUTTON = ('<button type="button" class="ghost" data-cmd="rules" aria-label="Show the rules reference">'
-                '<span aria-hidden="true">?</span> Rules</button>')
+def rules_button() -> str:
+    return (f'<button type="button" class="ghost" data-cmd="rules" title="{h(_("Show the rules reference"))}">'
+            f'<span aria-hidden="true">?</span> {h(_("Rules"))}</button>')
+
+
+def language_button() -> str:
+    """Switches between English and German (the game goes on; the choice is remembered)."""
+    from .i18n import LANGUAGES, language
+
+    other = "de" if language() == "en" else "en"
+    return (f'<button type="button" class="ghost lang-btn" data-cmd="language" data-lang="{other}" lang="{other}" '
+            f'title="{h(LANGUAGES[other])}">{other.upper()}<span class="sr-only"> {h(LANGUAGES[other])}</span></button>')
 
 
 def menu_html(app) -> str:
     """Top-bar controls: the rules on every screen; in a game also its status, export, import and the menu."""
     if app.game is None or app.screen == "start":
-        return RULES_BUTTON
+        return rules_button() + language_button()
+    resign = (f'<button type="button" data-cmd="resign" title="{h(_("Resign this online game"))}">{h(_("Resign"))}</button>'
+              if app.session is not None and not app.finished else '')
     return f"""
 <span class="status">{turn_status(app)}</span>
-{RULES_BUTTON}
-<button type="button" class="ghost" data-export aria-label="Export the game to a file (crystalclans-save.json)">⬇ Export</button>
-<label class="file-btn" title="Import a save file (replaces the current game only if the file is valid)">⬆ Import
-  <input type="file" data-import accept=".json,application/json" aria-label="Import a save file"></label>
-<details class="menu"><summary aria-label="Game menu">☰ Menu</summary>
+{rules_button()}{language_button()}
+<button type="button" class="ghost" data-export title="{h(_("Export the game to a file (crystalclans-save.json)"))}">⬇ {h(_("Export"))}</button>
+<label class="file-btn" title="{h(_("Import a save file (replaces the current game only if the file is valid)"))}">⬆ {h(_("Import"))}
+  <input type="file" data-import accept=".json,application/json" aria-label="{h(_("Import a save file"))}"></label>
+<details class="menu"><summary>☰ {h(_("Menu"))}</summary>
   <div class="menu-box">
-    <label class="field"><span>Save as</span><input id="slot-name" type="text" maxlength="40" value="{h(app.default_slot_name())}" aria-label="Name of the save slot"></label>
-    <button type="button" data-cmd="save-slot" aria-label="Save the game to the named slot">Save</button>
-    <button type="button" data-cmd="replay" aria-label="Replay: watch the game so far again, turn by turn">Replay</button>
-    {'<button type="button" data-cmd="resign" aria-label="Resign this online game">Resign</button>' if app.session is not None and not app.finished else ''}
-    <button type="button" class="ghost" data-cmd="menu" aria-label="Main menu: back to the start screen (the game stays autosaved)">Main menu</button>
+    <label class="field"><span>{h(_("Save as"))}</span><input id="slot-name" type="text" maxlength="40" value="{h(app.default_slot_name())}" aria-label="{h(_("Name of the save slot"))}"></label>
+    <button type="button" data-cmd="save-slot" title="{h(_("Save the game to the named slot"))}">{h(_("Save"))}</button>
+    <button type="button" data-cmd="replay" title="{h(_("Watch the game so far again, turn by turn"))}">{h(_("Replay"))}</button>
+    {resign}
+    <button type="button" class="ghost" data-cmd="menu" title="{h(_("Back to the start screen (the game stays autosaved)"))}">{h(_("Main menu"))}</button>
   </div>
 </details>"""
 
 
 def confirm_modal(what: str, summary: str) -> str:
     """Before a new game or an import replaces the unfinished autosaved game."""
-    go = "Import the file" if what == "import" else "Start the new game"
+    go = _("Import the file") if what == "import" else _("Start the new game")
     return f"""
 <div class="overlay modal" role="dialog" aria-modal="true" aria-labelledby="confirm-title" data-confirm-dialog>
   <div class="overlay-box confirm-box">
-    <h2 id="confirm-title">Replace your unfinished game?</h2>
+    <h2 id="confirm-title">{h(_("Replace your unfinished game?"))}</h2>
     <p>{h(summary)}</p>
-    <p class="muted">This browser keeps one game to continue. To keep this one too, press “Keep my game”, then open
-    it with Continue and save it to a named slot from the game menu, or export it.</p>
+    <p class="muted">{h(_("This browser keeps one game to continue. To keep this one too, press “Keep my game”, then open it with Continue and save it to a named slot from the game menu, or export it."))}</p>
     <div class="go-buttons">
-      <button type="button" class="primary" data-cmd="confirm" data-confirm>{go}</button>
-      <button type="button" data-cmd="close-modal" data-autofocus>Keep my game</button>
+      <button type="button" class="primary" data-cmd="confirm" data-confirm>{h(go)}</button>
+      <button type="button" data-cmd="close-modal" data-autofocus>{h(_("Keep my game"))}</button>
     </div>
   </div>
 </div>"""
@@ -994,21 +1064,22 @@ def rules_modal(app, at: str | None = None) -> str:
     groups: dict[str, list] = {}
     for e in items:
         groups.setdefault(e.group, []).append(e)
-    toc = "".join(f'<li><a href="#rules-{h(g[0].id)}">{h(name)}</a></li>' for name, g in groups.items())
+    toc = "".join(f'<li><a href="#rules-{h(g[0].id)}">{h(_(name))}</a></li>' for name, g in groups.items())
     body = "".join(
-        f'<h3 class="rules-group">{h(name)}</h3>' + "".join(
+        f'<h3 class="rules-group">{h(_(name))}</h3>' + "".join(
             f'<section class="rules-entry{" focused" if e.id == at else ""}" id="rules-{h(e.id)}" data-rules-entry '
             f'tabindex="-1"><h4>{h(e.title)}</h4>{e.body}</section>' for e in g)
         for name, g in groups.items())
     return f"""
 <div class="overlay modal" role="dialog" aria-modal="true" aria-labelledby="rules-title">
   <div class="overlay-box rules-box" data-rules>
-    <button type="button" class="close" data-cmd="close-modal" aria-label="Close the rules"><span aria-hidden="true">✕</span></button>
-    <h2 id="rules-title">Rules reference</h2>
-    <input type="search" class="rules-search" data-rules-search placeholder="Search the rules (e.g. flank, reshuffle)"
-      aria-label="Search the rules" autocomplete="off">
-    <p class="muted small" data-rules-count aria-live="polite">{len(items)} entries</p>
-    <nav aria-label="Rules sections"><ul class="rules-toc">{toc}</ul></nav>
+    <button type="button" class="close" data-cmd="close-modal" aria-label="{h(_("Close the rules"))}"><span aria-hidden="true">✕</span></button>
+    <h2 id="rules-title">{h(_("Rules reference"))}</h2>
+    <input type="search" class="rules-search" data-rules-search placeholder="{h(_("Search the rules (e.g. flank, reshuffle)"))}"
+      aria-label="{h(_("Search the rules"))}" autocomplete="off" data-one="{h(_("{n} entry matches “{q}”"))}"
+      data-many="{h(_("{n} entries match “{q}”"))}" data-all="{h(_("{n} entries"))}">
+    <p class="muted small" data-rules-count aria-live="polite">{h(ngettext("{n} entry", "{n} entries", len(items)).format(n=len(items)))}</p>
+    <nav aria-label="{h(_("Rules sections"))}"><ul class="rules-toc">{toc}</ul></nav>
     <div class="rules-entries">{body}</div>
   </div>
 </div>"""

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import crystalclans as cc
 
+from .i18n import _
+
 
 class Replay:
     def __init__(self, game: cc.Game, sides: tuple[int, ...], viewer: int | None = None):
@@ -48,11 +50,11 @@ class Replay:
     def label(self, names) -> str:
         g = self.frame
         if self.at_end:
-            return (f"End of the game: {names[g.winner]} wins" if g.winner is not None
-                    else f"Where the game stands (turn {g.turn})")
+            return (_("End of the game: {name} wins").format(name=names[g.winner]) if g.winner is not None
+                    else _("Where the game stands (turn {n})").format(n=g.turn))
         if self.index == 0:
-            return f"The deal: turn 1, {names[g.active]} begins"
-        return f"Start of turn {g.turn}: {names[g.active]}'s turn"
+            return _("The deal: turn 1, {name} begins").format(name=names[g.active])
+        return _("Start of turn {n}: {name}'s turn").format(n=g.turn, name=names[g.active])
 
 
 def replay_sides(seats, finished: bool, me: int | None = None) -> tuple[int, ...]:

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .i18n import N_, _
+
 HUMAN = "human"
 REMOTE = "remote"
 LEVELS = ("easy", "normal", "hard")
 CODES = (HUMAN, *LEVELS, REMOTE)
-LEVEL_NAMES = {"easy": "Computer (easy)", "normal": "Computer (normal)", "hard": "Computer (hard)"}
+LEVEL_NAMES = {"easy": N_("Computer (easy)"), "normal": N_("Computer (normal)"), "hard": N_("Computer (hard)")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +51,8 @@ class Seat:
         return self.code if self.computer else ""
 
     def label(self) -> str:
-        return LEVEL_NAMES.get(self.code, "Remote player" if self.remote else "Person")
+        return _(LEVEL_NAMES[self.code]) if self.code in LEVEL_NAMES else (
+            _("Remote player") if self.remote else _("Person"))
 
 
 def parse_seats(codes) -> tuple[Seat, Seat]:

@@ -14,15 +14,18 @@ import time
 
 from crystalclans import jsontext
 
+from .i18n import N_
+
 AUTOSAVE = "crystalclans.autosave"
 AUTOSAVE_META = "crystalclans.autosave.meta"
 SLOTS = "crystalclans.slots"
 ICE_SERVERS = "crystalclans.ice_servers"  # the player's STUN/TURN lines for links across the internet
+LANGUAGE = "crystalclans.lang"
 MAX_STORED_CHARS = 50_000_000  # more than any browser's quota for a page
 
-BLOCKED = ("Saving is off: this browser blocks storage for this page (cookies and site data are blocked), "
+BLOCKED = N_("Saving is off: this browser blocks storage for this page (cookies and site data are blocked), "
            "so games are not kept when you close it. Export a game to keep it, or allow site data and reload.")
-FULL = ("Saving failed: this browser's storage for the page is full. Delete saved games you no longer need, "
+FULL = N_("Saving failed: this browser's storage for the page is full. Delete saved games you no longer need, "
         "or export this game to a file.")
 
 
@@ -78,6 +81,13 @@ class Storage:
 
     def set_ice_servers_text(self, text: str) -> bool:
         return self._set(ICE_SERVERS, text[:2000])
+
+    def language(self) -> str:
+        """The language the player chose here ("" before any choice: then the browser's decides)."""
+        return (self._get(LANGUAGE) or "")[:8]
+
+    def set_language(self, code: str) -> bool:
+        return self._set(LANGUAGE, code[:8])
 
     # ---------------------------------------------------------------- autosave
     def autosave(self, save_json: str, meta: dict) -> bool:

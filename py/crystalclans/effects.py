@@ -324,7 +324,7 @@ class RecoverFrame(Frame):
         where = "your hand" if self.to == "hand" else "the top of your draw pile"
         opts = [DONE] + [Action("recover", (g.token(c, self.p),)) for c in cands]
         return Decision("recover", self.p, f"Return up to {self.left} card(s) from your discard pile to {where}",
-                        opts, {"to": self.to})
+                        opts, {"to": self.to, "left": self.left})
 
     def choose(self, g: "Game", a: Action) -> None:
         if a.kind == "done":
@@ -375,7 +375,7 @@ class SummonFreeFrame(Frame):
             g.stack.pop()
             return None
         return Decision("summon_free", p, f"You may summon up to {self.left} unit(s) for free", opts,
-                        {"zone": self.zone})
+                        {"zone": self.zone, "left": self.left})
 
     def choose(self, g: "Game", a: Action) -> None:
         p = self.p
@@ -577,7 +577,8 @@ class SendUnitHomeFrame(Frame):
         opts = skip + opts
         cost = " (paying its activation cost)" if self.pay else ""
         return Decision("send_home", p, f"Send a unit in {g.zone_id(z)} to its home zone{cost}" +
-                        (", or skip" if self.optional else ""), opts, {"zone": g.zone_id(z)})
+                        (", or skip" if self.optional else ""), opts,
+                        {"zone": g.zone_id(z), "pay": bool(self.pay), "optional": bool(self.optional)})
 
     def choose(self, g: "Game", a: Action) -> None:
         g.stack.pop()
@@ -835,7 +836,7 @@ class ScryFrame(Frame):
         if self.bottom:
             opts += [Action("bottom", (g.token(c, p),)) for c in kinds]
         return Decision("scry_order", p, f"Put the looked-at cards back: choose card {self.pos + 1} from the top "
-                        "(or keep the order)", opts, {"looking_at": len(looked)})
+                        "(or keep the order)", opts, {"looking_at": len(looked), "position": self.pos + 1})
 
     def choose(self, g: "Game", a: Action) -> None:
         p = self.p

@@ -229,7 +229,7 @@ class ActivateFrame(Frame):
             group = [c for i, c in enumerate(g.squads[p][z]) if i not in self.leave]
             dests = reachable(g, p, z, group)
             opts = [CANCEL] + [Action("move", (g.zone_id(d),)) for d in dests]
-            return Decision("move", p, "Move the split-off units to", opts, {"zone": g.zone_id(z)})
+            return Decision("move", p, "Move the split-off units to", opts, {"zone": g.zone_id(z), "split_off": True})
         if stage == 5:  # the move is over (combined, reordered, trimmed): on_move_into abilities
             self.stage = 4
             moved, self.leave = self.leave, []

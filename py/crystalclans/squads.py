@@ -118,7 +118,8 @@ class TrimFrame(Frame):
         return Decision(
             "trim", self.ctrl,
             f"Your squad in {g.zone_id(self.zone)} has {len(sq)} units; discard down to {limit}",
-            position_options(g, "discard", self.ctrl, sq), {"zone": g.zone_id(self.zone), "limit": limit},
+            position_options(g, "discard", self.ctrl, sq),
+            {"zone": g.zone_id(self.zone), "limit": limit, "size": len(sq)},
         )
 
     def choose(self, g: "Game", a: Action) -> None:

@@ -20,6 +20,7 @@ from typing import Callable
 
 import crystalclans as cc
 
+from ..i18n import _
 from .protocol import ProtocolError, dump, parse
 from .session import SECRET_KINDS, Session
 
@@ -123,9 +124,10 @@ class Resume:
         self.dropped = len(extra) - self.resent
 
     def _differ(self, at: int) -> str:
-        return (f"The two saved games differ within their first {at} moves. Play stays stopped until they are "
-                "resynchronised from the host's game" + (": press Resync." if not self.host else
-                                                          " (the other player presses Resync)."))
+        return (_("The two saved games differ within their first {n} moves. Play stays stopped until they are "
+                  "resynchronised from the host's game: press Resync.") if not self.host else
+                _("The two saved games differ within their first {n} moves. Play stays stopped until they are "
+                  "resynchronised from the host's game (the other player presses Resync).")).format(n=at)
 
     def request_resync(self) -> None:
         """The guest's button: replace this game with the host's (it is checked move by move)."""

@@ -19,6 +19,7 @@ from typing import Callable
 
 import crystalclans as cc
 
+from ..i18n import _
 from .protocol import ProtocolError, commitment, dump, new_salt, parse
 
 SECRET_KINDS = frozenset({"battle_card", "foresight"})
@@ -156,8 +157,8 @@ class Session:
         if t == "pong":
             return
         if t == "out_of_step" and not self.over:
-            self.desync = self.desync or (f"The other page found the two games differ after move {m.at}. Play stops "
-                                          "here; resynchronise from the host's game.")
+            self.desync = self.desync or _("The other page found the two games differ after move {n}. Play stops "
+                                           "here; resynchronise from the host's game.").format(n=m.at)
             return
         if t == "resync_request" and self.host and self.desync and not self.over:
             if self.revealed_sent:  # my picks of the open run are out: choosing again would let the peer cheat
@@ -252,8 +253,8 @@ class Session:
         except cc.IllegalAction as e:
             raise ProtocolError(f"move {seq} ({move[:60]!r}) is not legal: {str(e)[:160]}") from None
         if trial.state_hash() != want_hash:
-            self.desync = (f"After move {seq} ({move[:60]!r}) the two games differ (state hashes do not match). "
-                           "Play stops here; resynchronise from the host's game.")
+            self.desync = _("After move {n} ({move}) the two games differ (state hashes do not match). Play stops "
+                            "here; resynchronise from the host's game.").format(n=seq, move=repr(move[:60]))
             self.send(dump("out_of_step", at=seq))
             raise ProtocolError(f"move {seq}: the state hash after it differs from this game's.")
         self.game = trial

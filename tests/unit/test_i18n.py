@@ -1,0 +1,154 @@
+"""English and German: the gettext catalog is complete and in step with the code, and a whole game's
+screens (table at every decision, battle results, log, card details of every card, the rules reference,
+replay, game over, the start screen) show no word of the other language.
+
+"A word of the other language" is measured against the app's own vocabulary: every word of the English
+messages and card texts that never occurs in the German ones is English-only (and the other way round);
+proper names that are the same in both (Horde, Mulligan...) are therefore never flagged."""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+import crystalclans as cc
+from app import i18n, render
+from app.replay import Replay
+from app.seats import Seat
+from app.storage import Storage
+from app.text import Words
+from tests.words import catalog, foreign_in, foreign_words
+
+ROOT = Path(__file__).resolve().parents[2]
+PO = ROOT / "py" / "app" / "locale" / "de" / "LC_MESSAGES" / "crystalclans.po"
+NAMES = ["Ada", "Bo"]
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.use("en")
+
+
+def build_module():
+    sys.path.insert(0, str(ROOT))
+    try:
+        import build
+    finally:
+        sys.path.pop(0)
+    return build
+
+
+def fake_app(game: cc.Game, viewer: int, words: Words) -> SimpleNamespace:
+    return SimpleNamespace(game=game, view=game.view(viewer), words=words, names=NAMES, cs=game.cs,
+                           can_undo=lambda: True, overlay_pending=lambda: False, pending_battle=None,
+                           offers_decision=lambda: game.decision is not None and game.decision.player == viewer,
+                           seats=(Seat(), Seat()), thinking=None, pending_pass=None, modal=None,
+                           storage=Storage(None), session=None, finished=game.is_over, winner=lambda: game.winner,
+                           story=game.story, screen="game", settings={"names": NAMES, "clans": ["blood", "water"],
+                                                                      "first": "random", "mulligan": False,
+                                                                      "seats": ["human", "human"]},
+                           autosave_meta={"summary": ""}, busy="", link=None, resume_offer=None,
+                           default_slot_name=lambda: "x")
+
+
+def pages_of_a_game(lang: str, seed: int, clans: tuple[str, str]) -> list[tuple[str, str]]:
+    """(where, HTML) of every screen a player meets in one random game, worded in `lang`."""
+    i18n.use(lang)
+    words = Words(cc.base_set(), lang)
+    g = cc.new_game(clans, seed=seed, mulligan=True)
+    rng = cc.rng.Rng(cc.rng.seed_state(seed, 5))
+    pages = []
+    start = fake_app(g, 0, words)
+    start.storage = Storage({})
+    pages.append(("start", render.start_screen(start)))
+    seen_battles = 0
+    step = 0
+    while g.decision is not None:
+        app = fake_app(g, g.decision.player, words)
+        pages.append((f"table {step} {g.decision.kind}", render.game_screen(app) + render.menu_html(app)))
+        if g.last_battle and seen_battles < 6 and step % 3 == 0:
+            app.pending_battle = g.last_battle
+            pages.append((f"battle {step}", render.battle_result(app)))
+            seen_battles += 1
+        opts = g.legal_actions()
+        g.apply(opts[rng.below(len(opts))])
+        step += 1
+    app = fake_app(g, 0, words)
+    pages.append(("game over", render.game_screen(app)))
+    app.replay = Replay(g, (0, 1))
+    pages.append(("replay", render.replay_screen(app)))
+    app.replay.go(1)
+    pages.append(("replay step", render.replay_screen(app)))
+    pages.append(("discard", render.discard_modal(app, 0)))
+    pages.append(("rules", render.rules_modal(app)))
+    pages.append(("confirm", render.confirm_modal("import", "x")))
+    for cid in list(g.cs.unit_index) + [c.id for c in g.cs.crystals]:
+        pages.append((f"card {cid}", render.card_details(app, cid)))
+    return pages
+
+
+def test_every_catalog_message_has_its_german_translation():
+    build = build_module()
+    cat = catalog()
+    missing = [m.id for m in cat if m.id and not build.translated(m)]
+    assert not missing, f"{len(missing)} untranslated, e.g. {missing[:5]}"
+    assert not [m.id for m in cat if m.id and m.fuzzy], "fuzzy entries fall back to English"
+    for m in cat:  # the same placeholders on both sides, or .format() fails (or drops a value) at run time
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strs = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+        want = set(re.findall(r"\{[a-z_]+\}", " ".join(ids)))
+        for s in strs:
+            assert set(re.findall(r"\{[a-z_]+\}", s)) <= want, (m.id, s)
+        assert set(re.findall(r"\{[a-z_]+\}", strs[-1])) == set(re.findall(r"\{[a-z_]+\}", ids[-1])), m.id
+    assert 'Plural-Forms: nplurals=2; plural=(n != 1);' in PO.read_text(encoding="utf-8")
+
+
+def test_the_catalog_holds_exactly_the_messages_in_the_code():
+    """Run `python build.py i18n` after changing a message: it merges the code's messages into the .po."""
+    build = build_module()
+    in_code = {m for _f, _l, m in build.extract_messages(ROOT / "py" / "app")}
+    in_po = {m.id for m in catalog() if m.id}
+    data = json.loads((ROOT / "py" / "crystalclans" / "data" / "base_set.json").read_text(encoding="utf-8"))
+    in_code |= {c["theme"] for c in data["clans"] if c.get("theme")}
+    assert in_code - in_po == set(), "messages missing from the catalog"
+    assert in_po - in_code == set(), "messages the code no longer uses"
+
+
+def test_a_message_reads_the_same_after_switching_back_and_forth():
+    assert i18n.pick(None, ["de-AT", "en"]) == "de" and i18n.pick("", ["fr", "en-GB"]) == "en"
+    assert i18n.pick("en", ["de-DE"]) == "en" and i18n.pick(None, ["fr"]) == "en"
+    i18n.use("de")
+    assert i18n._("Start game") == "Partie starten"
+    assert i18n.ngettext("Draw {n} card", "Draw {n} cards", 1).format(n=1) == "1 Karte ziehen"
+    assert i18n.ngettext("Draw {n} card", "Draw {n} cards", 3).format(n=3) == "3 Karten ziehen"
+    i18n.use("en")
+    assert i18n._("Start game") == "Start game"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_whole_game_shows_no_word_of_the_other_language(lang):
+    assert len(foreign_words(lang)) > 300  # the check has teeth
+    problems = {}
+    for seed, clans in ((3, ("blood", "water")), (8, ("skull", "meteor")), (5, ("flower", "stone"))):
+        for where, page in pages_of_a_game(lang, seed, clans):
+            bad = foreign_in(page, lang)
+            if bad:
+                problems.setdefault(where.split(" ")[0], set()).update(bad)
+    assert not problems, problems
+
+
+def test_saves_do_not_depend_on_the_language():
+    g = cc.new_game(("blood", "water"), seed=2)
+    for a in range(30):
+        g.apply(g.legal_actions()[a % len(g.legal_actions())])
+    i18n.use("de")
+    german = g.to_json(names=NAMES)
+    i18n.use("en")
+    assert german == g.to_json(names=NAMES)

@@ -1,0 +1,101 @@
+"""The two languages' own vocabularies, for tests that check a screen shows no word of the other language.
+
+Every word of the English messages and card texts that never occurs in the German ones is English-only (and
+the other way round), so proper names that are the same in both (Horde, Mulligan...) are never flagged."""
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PO = ROOT / "py" / "app" / "locale" / "de" / "LC_MESSAGES" / "crystalclans.po"
+ALLOWED = {"ada", "bo", "crystal", "clans", "stun", "turn", "qr", "json", "lan", "wi", "fi", "host", "port", "user",
+           "password", "org", "example", "crystalclans", "save"}  # names, the title, addresses, a file name
+
+
+def catalog():
+    from babel.messages import pofile
+
+    with PO.open("rb") as fh:
+        return pofile.read_po(fh, locale="de")
+
+
+def words_of(text: str) -> set[str]:
+    text = re.sub(r"\{[a-z_]+\}", " ", text)  # placeholders
+    text = html.unescape(re.sub(r"<[^>]+>", " ", text))
+    return {w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß]{2,}", text)}
+
+
+def vocabularies() -> tuple[set[str], set[str]]:
+    en: set[str] = set()
+    de: set[str] = set()
+    for m in catalog():
+        if not m.id:
+            continue
+        for s in (m.id if isinstance(m.id, tuple) else (m.id,)):
+            en |= words_of(s)
+        for s in (m.string if isinstance(m.string, (tuple, list)) else (m.string,)):
+            de |= words_of(s)
+    data = json.loads((ROOT / "py" / "crystalclans" / "data" / "base_set.json").read_text(encoding="utf-8"))
+
+    def walk(node, key=""):
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k in ("src", "note", "semantics", "timing", "open_questions", "tag", "conf", "prov"):
+                    continue
+                walk(v, k)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, key)
+        elif isinstance(node, str):
+            if key in ("de",) or key.endswith("_de"):
+                de.update(words_of(node))
+            elif key in ("en",) or key.endswith("_en"):
+                en.update(words_of(node))
+
+    walk(data)
+    # a German "value" sits one level down ({"de": {"value": ...}}): names
+    for clan in data["clans"]:
+        for u in clan["units"]:
+            for lang, bag in (("en", en), ("de", de)):
+                n = u["name"][lang]
+                bag.update(words_of(n["value"] if isinstance(n, dict) else n))
+                for a in u.get("abilities", []):
+                    n = a["name"][lang]
+                    bag.update(words_of(n["value"] if isinstance(n, dict) else n))
+        for lang, bag in (("en", en), ("de", de)):
+            for n in (clan["name"][lang], clan["signature"]["name"][lang]):
+                bag.update(words_of(n["value"] if isinstance(n, dict) else n))
+    for c in data["crystals"]:
+        for lang, bag in (("en", en), ("de", de)):
+            n = c["name"][lang]
+            bag.update(words_of(n["value"] if isinstance(n, dict) else n))
+    return en - de - ALLOWED, de - en - ALLOWED
+
+
+_cache: list = []
+
+
+def foreign_words(lang: str) -> set[str]:
+    """The words of the other language than `lang` ("en" or "de") that never occur in `lang`'s."""
+    if not _cache:
+        _cache.extend(vocabularies())
+    return _cache[0] if lang == "de" else _cache[1]
+
+
+def foreign_in(page_html: str, lang: str) -> set[str]:
+    """The other language's words a page shows (its text, titles, labels and placeholders)."""
+    return words_of(shown_text(page_html, lang)) & foreign_words(lang)
+
+
+def shown_text(page: str, lang: str) -> str:
+    """What a player reads or hears: the text, plus titles, labels and placeholders; parts marked as
+    another language (lang="..": a card's name in the other language, the language switch) left out."""
+    page = re.sub(r"<(script|style|noscript|template)\b.*?</\1>", " ", page, flags=re.S | re.I)
+    page = re.sub(r'<(\w+)[^>]*\blang="(?!' + lang + r')[a-z]+"[^>]*>.*?</\1>', " ", page, flags=re.S)
+    attrs = " ".join(html.unescape(v) for v in re.findall(r'(?:title|aria-label|placeholder)="([^"]*)"', page))
+    return html.unescape(re.sub(r"<[^>]+>", " ", page)) + " " + attrs
+
+
