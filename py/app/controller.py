@@ -68,6 +68,7 @@ class App:
         self._peer_backlog: list[str] = []  # peer messages waiting for pydantic to load
         self.pending_confirm = None  # what runs once the player agrees to replace the autosaved game
         self.replay = None  # app.replay.Replay while the replay viewer is open
+        self.tutorial = None  # app.tutorial.Tutorial during the guided first game
         self.fx_feed = EffectsFeed()
         self.fx = Effects()  # what the table animates in this render (app/fx.py)
         self._modal_html = ""  # the dialog now in #modal
@@ -129,7 +130,8 @@ class App:
         return self._story
 
     def can_undo(self) -> bool:
-        return bool(self.undo_marks) and self.offers_decision() and not any(s.remote for s in self.seats)
+        return (bool(self.undo_marks) and self.offers_decision() and not any(s.remote for s in self.seats)
+                and self.tutorial is None)
 
     def default_slot_name(self) -> str:
         return _("{a} vs {b}").format(a=self.names[0], b=self.names[1])
@@ -177,8 +179,21 @@ class App:
         self.render()
         self.drive()
 
-    def install(self, game, names, seats=None) -> None:
+    def start_tutorial(self) -> None:
+        """The guided first game (app/tutorial.py): the player against a scripted Stone Clan; the autosaved
+        game is left as it is."""
+        from .tutorial import Tutorial
+
+        t = Tutorial()
+        name = (self.settings.get("names") or [""])[0] or _("Player {n}").format(n=1)
+        self.install(t.game, [name, t.opponent()], ("human", "easy"), tutorial=t)
+        self.clear_error()
+        self.render()
+        self.drive()
+
+    def install(self, game, names, seats=None, tutorial=None) -> None:
         """Make a new or loaded game the current one (a loaded one as after a reload: pass screen first)."""
+        self.tutorial = tutorial
         self.game = game
         self.names = names
         self.resume_offer = None
@@ -186,7 +201,7 @@ class App:
         if self.session is None or self.session.game is not game:
             self.link = None if self.session is not None else self.link
             self.seats = tuple(Seat(HUMAN) if s.remote else s for s in self.seats)
-        if any(s.computer for s in self.seats):
+        if any(s.computer for s in self.seats) and tutorial is None:
             self.computer.start()
         self.undo_marks = []
         self.shown_player = None
@@ -208,10 +223,15 @@ class App:
             self.undo_marks = []
         shown = self.session.display() if self.session is not None else g
         self.view = shown.view(self.viewer())
+        if self.tutorial is not None:  # the table offers only the move the tutorial teaches now
+            allowed = self.tutorial.allowed(g)
+            self.view["legal_actions"] = [a for a in self.view.get("legal_actions", []) if a in allowed]
 
     def apply(self, notation: str) -> None:
         """A person at this screen chose `notation` (a click): only when the decision is offered here."""
         if not self.offers_decision():
+            return
+        if self.tutorial is not None and notation not in self.tutorial.allowed(self.game):
             return
         if self._apply(notation):
             self.drive()  # the decision may have passed to the computer
@@ -448,7 +468,8 @@ class App:
     def _computer_to_move(self) -> bool:
         g = self.game
         return (g is not None and g.decision is not None and self.seats[g.decision.player].computer
-                and not self.overlay_pending() and self.screen == "game")
+                and not self.overlay_pending() and self.screen == "game"
+                and (self.tutorial is None or self.tutorial.their_move(g) is not None))
 
     async def _computer_moves(self) -> None:
         self._driving = True
@@ -461,7 +482,9 @@ class App:
                 self.render()
                 t0 = time.perf_counter()
                 only = useful(g.decision.options)
-                if len(only) == 1:  # nothing to think about: no round trip to the worker
+                if self.tutorial is not None:  # the tutorial's scripted reply
+                    reply = {"action": self.tutorial.their_move(g)}
+                elif len(only) == 1:  # nothing to think about: no round trip to the worker
                     reply = {"action": str(only[0])}
                 else:
                     reply = await self.computer.choose(g, player, self.seats[player].level)
@@ -488,7 +511,7 @@ class App:
                 self.render()
 
     def autosave(self) -> None:
-        if self.game is None:
+        if self.game is None or self.tutorial is not None:  # the tutorial never replaces the player's game
             return
         meta = {"names": self.names, "seats": [s.code for s in self.seats], "summary": self.summary(),
                 "saved_at": time.time(), "over": self.finished}

@@ -140,6 +140,10 @@ def on_click(event):
         elif cmd == "discard":
             app.modal = ("discard", int(ds.player))
             app.render()
+        elif cmd == "tutorial":
+            close_menu()
+            app.modal = None
+            app.start_tutorial()
         elif cmd == "language":
             app.set_language(str(ds.lang))
         elif cmd == "rules":
@@ -149,6 +153,9 @@ def on_click(event):
             app.render()
         elif cmd == "menu":
             close_menu()
+            if app.tutorial is not None:  # leaving the guided game: the start screen offers the saved game
+                app.tutorial = None
+                app.game = None
             app.screen = "start"
             app.modal = None
             app.replay = None

@@ -138,6 +138,9 @@ def start_screen(app) -> str:
     busy = f'<p class="busy" role="status">{h(app.busy)}</p>' if app.busy else ""
     busy += storage_notice(app.storage)
     online = online_panel(app)
+    learn = (f'<section class="panel learn" aria-labelledby="learn-title"><h2 id="learn-title">{h(_("New to Crystal Clans?"))}</h2>'
+             f'<p class="muted">{h(_("A guided first game teaches the turn, summoning, moving, a battle, scoring and reshuffling, one step at a time (about 5 minutes)."))}</p>'
+             f'<button type="button" class="primary" data-cmd="tutorial">{h(_("Learn by playing"))}</button></section>')
     return f"""
 <div class="start">
   <section class="panel newgame" aria-labelledby="ng-title">
@@ -148,7 +151,7 @@ def start_screen(app) -> str:
     <button type="button" class="primary big" data-new-game>{h(_("Start game"))}</button>
   </section>
   <div class="side-col">
-    {busy}{cont}{online}
+    {busy}{cont}{learn}{online}
     <section class="panel"><h2>{h(_("Saved games"))}</h2>{slot_html}
       <label class="field file"><span>{h(_("Import a save file"))}</span>
       <input type="file" data-import accept=".json,application/json" aria-label="{h(_("Import a save file"))}"></label>
@@ -332,6 +335,8 @@ def game_screen(app) -> str:
         parts.append(game_over_panel(app))
     parts.append('<div class="table">')
     parts.append('<div class="main-col">')
+    if getattr(app, "tutorial", None) is not None:
+        parts.append(coach(app))
     parts.append(player_bar(app, view, opp, top=True))
     parts.append(initiative_track(app, view))
     parts.append(board(app, view, targets))
@@ -352,6 +357,22 @@ def game_screen(app) -> str:
     elif app.pending_pass is not None and not over:
         parts.append(pass_screen(app))
     return "".join(parts)
+
+
+def coach(app) -> str:
+    """The guided first game's voice: what to do now and why (the table offers only that move), or what the
+    other side is doing; always a way out."""
+    t = app.tutorial
+    g = app.game
+    done = t.finished(g)
+    n, total = t.lesson_number(g)
+    head = _("Guided first game: done") if done else _("Guided first game · step {n} of {total}").format(n=n, total=total)
+    buttons = (f'<button type="button" class="primary" data-cmd="menu">{h(_("To the start screen"))}</button> '
+               f'<button type="button" data-cmd="tutorial">{h(_("Play the guided game again"))}</button>' if done else
+               f'<button type="button" class="ghost" data-cmd="menu" data-tutorial-leave>{h(_("Leave the guided game"))}</button>')
+    return (f'<section class="coach" data-tutorial-step="{t.step_index(g)}"{" data-tutorial-done" if done else ""} '
+            f'aria-live="polite" aria-labelledby="coach-title"><h2 id="coach-title">{h(head)}</h2>'
+            f'<p>{h(t.text(g, app.names, app.words))}</p><div class="row">{buttons}</div></section>')
 
 
 def turn_status(app) -> str:

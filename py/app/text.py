@@ -223,11 +223,13 @@ class Words:
             n = args[0]
             return _("Draw no card") if n == "0" else ngettext("Draw {n} card", "Draw {n} cards", int(n)).format(n=n)
         if kind in ("summon", "pick") and args:
-            label = (_("Summon {card}") if kind == "summon" else _("Add {card}")).format(card=arg(0))
             tail = args[1:]
             if tail[:2] == ["from", "discard"]:
-                label += " " + _("from the discard pile")
+                label = (_("Summon {card} from the discard pile") if kind == "summon" else
+                         _("Add {card} from the discard pile")).format(card=arg(0))
                 tail = tail[2:]
+            else:
+                label = (_("Summon {card}") if kind == "summon" else _("Add {card}")).format(card=arg(0))
             if tail[:1] == ["flip"] and len(tail) > 1:
                 label += " " + _("(flip {crystal} to pay)").format(crystal=self.pretty_arg(tail[1], names))
             elif tail[:1] == ["shift"] and len(tail) > 1:

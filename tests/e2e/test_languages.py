@@ -104,25 +104,29 @@ def test_the_language_switch_keeps_the_game_and_is_remembered(new_context, app_u
     assert_no_page_errors(page)
 
 
-def test_german_screenshots_of_a_battle_a_card_and_the_rules(new_context, app_url, say):
-    """The screens the issue asks to look at in German, on a laptop and a phone."""
-    from .ui import play_random_clicks
+def test_german_screenshots_of_a_battle_a_card_and_the_rules(new_context, app_url, tmp_path, say):
+    """The screens the issue asks to look at in German, on a laptop and on a phone: a game loaded just before
+    a battle's card picks, the battle revealed, a card's details and the rules."""
+    from .test_looks import before_a_battle, save_file
+    from .ui import import_and_confirm, is_visible, play_random_clicks
 
-    for size, viewport in (("laptop", {"width": 1280, "height": 800}), ("phone", {"width": 390, "height": 844})):
-        ctx = new_context(locale="de-DE", viewport=viewport)
-        page = ctx.new_page()
-        open_app(page, app_url + "?seed=6")
-        start_game(page, clans=("meteor", "stone"), first_player=0)
-        shot = {}
-
-        def on_step(page, step, pick):
-            if "battle" not in shot and page.locator("[data-battle-result]").count():
-                shot["battle"] = screenshot(page, f"de_battle_{size}")
-
-        play_random_clicks(page, random.Random(6), 700, until_game_over=False, on_step=on_step,
-                           log=lambda s: None, log_every=0)
-        assert "battle" in shot, "no battle in 700 clicks"
-        dismiss_overlays(page)
+    sizes = (("laptop", {"width": 1280, "height": 800}), ("phone", {"width": 390, "height": 844}))
+    page = new_context(locale="de-DE", viewport=sizes[0][1]).new_page()
+    open_app(page, app_url)
+    import_and_confirm(page, lambda: page.locator("input[type=file][data-import]").first.set_input_files(
+        str(save_file(tmp_path, "battle.json", before_a_battle()))))
+    for i in range(30):
+        if is_visible(page, "[data-battle-result]"):
+            break
+        play_random_clicks(page, random.Random(i), 1, until_game_over=False, log_every=0)
+    assert is_visible(page, "[data-battle-result]"), "no battle revealed within 30 clicks"
+    for size, viewport in sizes:
+        page.set_viewport_size(viewport)
+        screenshot(page, f"de_battle_{size}")
+    dismiss_overlays(page)
+    for size, viewport in sizes:
+        page.set_viewport_size(viewport)
+        screenshot(page, f"de_table_{size}")
         page.locator(".hand [data-details], .unit[data-details]").first.click()
         page.locator("[data-card-details]").wait_for()
         screenshot(page, f"de_card_{size}")
@@ -130,5 +134,6 @@ def test_german_screenshots_of_a_battle_a_card_and_the_rules(new_context, app_ur
         page.locator("#topnav [data-cmd=rules]").click()
         page.locator("[data-rules]").wait_for()
         screenshot(page, f"de_rules_{size}")
-        say(f"German screenshots ({size}): de_battle_{size}, de_card_{size}, de_rules_{size}")
-        assert_no_page_errors(page)
+        page.click("[data-cmd=close-modal]")
+    say("German screenshots at 1280x800 and 390x844: de_battle_*, de_table_*, de_card_*, de_rules_*")
+    assert_no_page_errors(page)

@@ -1,0 +1,136 @@
+"""The guided first game: a prepared position (Game.from_position) and a script of moves that teaches, by
+doing, initiative and the turn passing, summoning, activating and moving, a battle with styles, scoring a
+crystal and reshuffling. Each of the player's steps names the one move the table offers (the others stay
+off), says what to do and why, and the next step's text says what happened. The other side's moves are
+scripted too and played at a readable pace, so the lesson is the same every time.
+
+Pure Python (no browser imports): the unit tests play the script through under CPython.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import crystalclans as cc
+
+from .i18n import N_, _
+
+YOU, THEM = 0, 1
+
+POSITION = {
+    "clans": ["flower", "stone"], "active": YOU, "token": 0, "seed": 7,
+    "hands": [["flower.dandelion_knights"] * 3,
+              ["stone.siege_towers", "stone.workers", "stone.stone_golem", "stone.ballista"]],
+    "draw": [[], ["stone.sentinels"] * 3 + ["stone.lithomancers"] * 3],
+    "discard": [["flower.rosepetal_dancers", "flower.menders", "flower.spirit_guide", "flower.pollen_fairies",
+                 "flower.bumble_cavalry", "flower.dandelion_knights"], []],
+    "squads": {"a_home": [["flower.dandelion_knights", "flower.dandelion_knights"], []],
+               "c_west": [["flower.dandelion_knights"], []],
+               "c_center": [[], ["stone.workers"]]},
+    "crystal_row": ["crystal.sorens_bounty", "crystal.ember_crown", "crystal.tidestone"],
+}
+
+
+CARDS = {"knights": "flower.dandelion_knights", "golem": "stone.stone_golem", "workers": "stone.workers",
+         "bounty": "crystal.sorens_bounty"}  # named in the texts, in the player's language
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    who: int
+    move: str  # the move in notation (for the player: the only one the table offers)
+    say: str  # what to do and why (a catalog message; {names} filled in), shown until the move is made
+
+
+STEPS: tuple[Step, ...] = (
+    Step(YOU, "summon flower.dandelion_knights", N_(
+        "Welcome! You play the Flower Clan (bottom), {them} plays the Stone Clan. The first to hold 4 crystals "
+        "wins. Everything you do costs initiative: paying moves the token on the track toward your opponent, and "
+        "once it passes the neutral middle her turn begins. Start by summoning: press “Summon {knights}” (it "
+        "costs 2).")),
+    Step(YOU, "done", N_(
+        "One summon takes up to 3 units from your hand, paid together. One is enough now: press “Summon 1 unit”. "
+        "Watch the token: 2 is more than the neutral middle allows, so the turn will pass to {them}.")),
+    Step(THEM, "summon stone.siege_towers", N_(
+        "Your knights joined your squad at home, and the token passed the middle: it is {them}'s turn. {them} "
+        "summons too…")),
+    Step(THEM, "pick stone.workers", N_("…two units at once…")),
+    Step(THEM, "done", N_("…paying 4 initiative together…")),
+    Step(THEM, "keep", N_("…and keeps their order.")),
+    Step(YOU, "activate a_home", N_(
+        "{them} paid 4, so the token is on your side again: your turn, and you may spend 3 before it passes. Now "
+        "activate your squad at home (it costs its highest activation value, 1): an activated squad may move "
+        "one zone and then battle there.")),
+    Step(YOU, "move c_center", N_(
+        "Move into the central crystal zone, where {them}'s {workers} stand. Crystal zones are the middle row: "
+        "hold two of them and you may score crystals.")),
+    Step(YOU, "battle", N_("An enemy squad shares the zone: battle it!")),
+    Step(YOU, "play flower.dandelion_knights", N_(
+        "Both players now choose a battle card in secret. Styles decide which effect counts: Bold beats "
+        "Guarded, Guarded beats Tricky, Tricky beats Bold. Your {knights} is Bold: if it beats "
+        "{them}'s card, its left “Win” effect (+4 attack) applies. Play it.")),
+    Step(THEM, "play stone.stone_golem", N_("{them} chooses a card in secret…")),
+    Step(THEM, "keep", N_("…and the cards are revealed.")),
+    Step(YOU, "score crystal.sorens_bounty", N_(
+        "{them} played {golem}, which is Guarded: your Bold card beat it, so your +4 attack counted, and "
+        "its “Else” effect (+4 defense) took 4 off your attack. 9 damage destroyed the {workers}. You now hold "
+        "two crystal zones (west and centre), so you may score: take {bounty} (cost 3), which also gives "
+        "you a free replenish.")),
+    Step(YOU, "done", N_(
+        "Your first crystal! Its free replenish: discard any cards, then draw up to 5. Keep your card: press "
+        "“Discard nothing and draw”.")),
+    Step(YOU, "draw 4", N_(
+        "Look at your draw pile: it is empty. Drawing from an empty pile reshuffles your discard pile into a new "
+        "draw pile, and then your opponent scores a crystal for free. It cannot be helped now: draw 4 cards.")),
+    Step(THEM, "score crystal.ember_crown", N_(
+        "You reshuffled, so {them} scores a crystal for free: keep an eye on your draw pile.")),
+)
+
+DONE = N_("Well done: that is the whole game. You played a turn and passed it, summoned, activated and moved a "
+          "squad, won a battle by its style, scored a crystal and saw what a reshuffle costs. Now you hold 1 of "
+          "4 crystals and {them} holds 1. Start a real game from the start screen, and open the rules whenever "
+          "you want to look something up.")
+
+
+class Tutorial:
+    """Where the guided game stands: the step is the number of moves made since the prepared position."""
+
+    def __init__(self) -> None:
+        self.game = cc.Game.from_position(POSITION)
+
+    @staticmethod
+    def opponent() -> str:
+        return _("Stone")
+
+    def step_index(self, g: cc.Game) -> int:
+        return len(g.log)
+
+    def step(self, g: cc.Game) -> Step | None:
+        i = self.step_index(g)
+        return STEPS[i] if i < len(STEPS) else None
+
+    @property
+    def done_at(self) -> int:
+        return len(STEPS)
+
+    def allowed(self, g: cc.Game) -> set[str]:
+        """The moves the table offers now: the step's one move, on the player's steps only."""
+        s = self.step(g)
+        return {s.move} if s is not None and s.who == YOU else set()
+
+    def their_move(self, g: cc.Game) -> str | None:
+        s = self.step(g)
+        return s.move if s is not None and s.who == THEM else None
+
+    def text(self, g: cc.Game, names, words) -> str:
+        s = self.step(g)
+        cards = {k: words.unit_name(v) for k, v in CARDS.items()}
+        return _(s.say if s is not None else DONE).format(them=names[THEM], **cards)
+
+    def finished(self, g: cc.Game) -> bool:
+        return self.step_index(g) >= len(STEPS)
+
+    def lesson_number(self, g: cc.Game) -> tuple[int, int]:
+        """(the player's steps done so far + 1, how many there are): for "step 3 of 10"."""
+        mine = [i for i, s in enumerate(STEPS) if s.who == YOU]
+        at = self.step_index(g)
+        return min(sum(1 for i in mine if i < at) + 1, len(mine)), len(mine)

@@ -1,0 +1,56 @@
+"""The guided first game (app/tutorial.py) under CPython: every scripted move is legal where it stands, the
+table offers the player exactly the taught move, and the lessons happen as the texts say (a battle won by its
+style, a crystal scored, a reshuffle and the opponent's free crystal), in both languages."""
+from __future__ import annotations
+
+import pytest
+
+from app import i18n
+from app.tutorial import STEPS, THEM, YOU, Tutorial
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.use("en")
+
+
+def test_the_script_plays_through_and_teaches_what_it_says():
+    t = Tutorial()
+    g = t.game
+    offered_alone = 0
+    for i, step in enumerate(STEPS):
+        assert t.step(g) is step and g.decision is not None and g.decision.player == step.who, i
+        legal = [str(a) for a in g.legal_actions()]
+        assert step.move in legal, (i, step.move, legal)
+        if step.who == YOU:
+            assert t.allowed(g) == {step.move} and t.their_move(g) is None
+            offered_alone += len(legal) > 1
+        else:
+            assert t.allowed(g) == set() and t.their_move(g) == step.move
+        g.apply(step.move)
+    assert t.finished(g) and t.allowed(g) == set() and t.their_move(g) is None
+    assert offered_alone >= 5  # on most steps the table holds back other legal moves
+    kinds = [e["kind"] for turn in g.story() for a in turn["actions"] for e in a["events"]]
+    battle = next(e for turn in g.story() for a in turn["actions"] for e in a["events"] if e["kind"] == "battle")
+    assert battle["sides"] == ["left", "right"] and battle["lost"] == [[], ["stone.workers"]]
+    assert "reshuffle" in kinds and g.crystal_count(YOU) == 1 and g.crystal_count(THEM) == 1
+    assert g.pos < -1  # the turn has passed: the opponent would move next
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_step_speaks_the_players_language(lang):
+    from tests.words import foreign_in
+
+    import crystalclans as cc
+    from app.text import Words
+
+    i18n.use(lang)
+    words = Words(cc.base_set(), lang)
+    t = Tutorial()
+    g = t.game
+    for step in STEPS:
+        text = t.text(g, ["Ada", "Bo"], words)
+        assert text and "{" not in text and not foreign_in(text, lang), (step.move, text)
+        g.apply(step.move)
+    assert "Bo" in t.text(g, ["Ada", "Bo"], words)
