@@ -16,6 +16,7 @@ from crystalclans.ai.bots import useful
 from crystalclans.saves import check_save_text, save_names
 
 from . import render
+from .errors import reason
 from .i18n import _, language, use
 from .computer import WorkerComputer
 from .fx import Effects, EffectsFeed
@@ -562,7 +563,7 @@ class App:
         try:  # the cheap checks first (size, nesting, numbers): a hostile file is refused before any deep work
             doc = check_save_text(text)
         except cc.SaveError as e:
-            self.show_error(_("Could not load the {what}: {why}").format(what=source or _("save"), why=e))
+            self.show_error(_("Could not load the {what}: {why}").format(what=source or _("save"), why=reason(e)))
             return None
         self.busy = _("Loading the {what}…").format(what=source or _("save"))
         self.render()
@@ -571,7 +572,7 @@ class App:
             game = cc.Game.from_json(doc)
         except Exception as e:  # SaveError, or anything else: it still must not corrupt the current state
             self.busy = ""
-            self.show_error(_("Could not load the {what}: {why}").format(what=source or _("save"), why=e))
+            self.show_error(_("Could not load the {what}: {why}").format(what=source or _("save"), why=reason(e)))
             self.render()
             return None
         self.busy = ""

@@ -29,7 +29,14 @@ MAX_DEPTH = 32
 
 
 class SaveError(ValueError):
-    """A save that cannot be loaded; the message says why in words a player can act on."""
+    """A save that cannot be loaded; the message says why in words a player can act on. `code` and `params`
+    say the same as data, so an app can word it in the player's language (params["detail"], where present,
+    is a technical detail: a parser's or validator's own message)."""
+
+    def __init__(self, message: str, code: str = "", **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 def check_save_text(text: "str | bytes") -> dict:
@@ -38,20 +45,21 @@ def check_save_text(text: "str | bytes") -> dict:
     validated as a save). Raises SaveError with a message a player can act on."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_SAVE_CHARS * 4:
-            raise SaveError(f"This file is too large to be a Crystal Clans save ({len(text):,} bytes).")
+            raise SaveError(f"This file is too large to be a Crystal Clans save ({len(text):,} bytes).", "too_large",
+                            size=len(text), limit=MAX_SAVE_CHARS)
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError:
-            raise SaveError("This is not a Crystal Clans save file (it is not UTF-8 text).") from None
+            raise SaveError("This is not a Crystal Clans save file (it is not UTF-8 text).", "not_text") from None
     if not isinstance(text, str):
-        raise SaveError(f"A save is text, not {type(text).__name__}.")
+        raise SaveError(f"A save is text, not {type(text).__name__}.", "not_text")
     if len(text) > MAX_SAVE_CHARS:
         raise SaveError(f"This file is too large to be a Crystal Clans save ({len(text):,} characters; a save "
-                        f"is at most {MAX_SAVE_CHARS:,}).")
+                        f"is at most {MAX_SAVE_CHARS:,}).", "too_large", size=len(text), limit=MAX_SAVE_CHARS)
     try:
         raw = jsontext.loads(text, MAX_SAVE_CHARS, MAX_DEPTH, floats=False)
     except jsontext.JsonTextError as e:
-        raise SaveError(f"This is not a Crystal Clans save file: {e}.") from None
+        raise SaveError(f"This is not a Crystal Clans save file: {e}.", "not_json", detail=str(e)) from None
     return raw
 
 
@@ -124,45 +132,50 @@ def game_from_json(text: "str | bytes | dict", card_set: "CardSet | None" = None
 
     raw = text if isinstance(text, dict) else check_save_text(text)
     if not isinstance(raw, dict) or "format" not in raw:
-        raise SaveError("This is not a Crystal Clans save file (no 'format' field).")
+        raise SaveError("This is not a Crystal Clans save file (no 'format' field).", "no_format")
     if raw.get("format") not in READ_FORMATS:
         raise SaveError(f"Unsupported save format {str(raw.get('format'))[:40]!r}; this version reads "
-                        f"{' and '.join(map(repr, READ_FORMATS))}.")
+                        f"{' and '.join(map(repr, READ_FORMATS))}.", "format", got=str(raw.get("format"))[:40],
+                        known=" / ".join(READ_FORMATS))
     try:
         save = _models().model_validate(raw)
     except Exception as e:  # pydantic.ValidationError
-        raise SaveError(f"The save file is damaged: {_describe(e)}.") from None
+        raise SaveError(f"The save file is damaged: {_describe(e)}.", "damaged", detail=_describe(e)) from None
     if save.players is not None and save.format == SAVE_FORMAT:
-        raise SaveError("The save file is damaged: player names need format 'crystalclans-save/2'.")
+        raise SaveError("The save file is damaged: player names need format 'crystalclans-save/2'.", "damaged",
+                        detail="player names need format 'crystalclans-save/2'")
     if (save.setup is None) == (save.position is None):
-        raise SaveError("The save file is damaged: it needs exactly one of 'setup' or 'position'.")
+        raise SaveError("The save file is damaged: it needs exactly one of 'setup' or 'position'.", "damaged",
+                        detail="it needs exactly one of 'setup' or 'position'")
     cs = card_set or base_set()
     if save.card_set.hash != cs.hash:
         raise SaveError(
             f"This save was made with the card set '{save.card_set.id}' ({save.card_set.hash[:12]}), but the "
-            f"loaded card set is '{cs.id}' ({cs.hash[:12]}). Load the same card file first.")
+            f"loaded card set is '{cs.id}' ({cs.hash[:12]}). Load the same card file first.", "card_set",
+            saved=f"{save.card_set.id} ({save.card_set.hash[:12]})", loaded=f"{cs.id} ({cs.hash[:12]})")
     if save.setup is not None:
         s = save.setup
         unknown = [c for c in s.clans if c not in cs.clans]
         if unknown:
             raise SaveError(f"The save's setup is invalid: unknown clan {unknown[0]!r:.40} (clans: "
-                            f"{', '.join(cs.clans)}).")
+                            f"{', '.join(cs.clans)}).", "clan", clan=str(unknown[0])[:40], clans=", ".join(cs.clans))
         g = Game.new(clans=s.clans, seed=s.seed, first_player=s.first_player, mulligan=s.mulligan, card_set=cs)
     else:
         try:
             g = Game.from_position(save.position, card_set=cs)
         except ValueError as e:  # PositionError
-            raise SaveError(f"The save's position is invalid: {e}") from None
+            raise SaveError(f"The save's position is invalid: {e}", "position", detail=str(e)) from None
     for i, text_action in enumerate(save.log):
         try:
             g.apply(text_action)
         except IllegalAction as e:
             raise SaveError(
                 f"Move {i + 1} of {len(save.log)} ('{text_action}') is not legal at that point, so the file is "
-                f"damaged or was edited. ({e})") from None
+                f"damaged or was edited. ({e})", "move", n=i + 1, total=len(save.log), move=text_action[:60],
+                detail=str(e)) from None
     if save.state_hash is not None and g.state_hash() != save.state_hash:
         raise SaveError("The save's moves do not lead to the state it records: the file was edited, or it was "
-                        "made by an incompatible version of the game.")
+                        "made by an incompatible version of the game.", "state")
     return g
 
 

@@ -152,3 +152,32 @@ def test_saves_do_not_depend_on_the_language():
     german = g.to_json(names=NAMES)
     i18n.use("en")
     assert german == g.to_json(names=NAMES)
+
+
+def test_a_save_that_does_not_load_says_why_in_the_players_language():
+    from app.errors import SAVE_ERRORS, reason
+
+    g = cc.new_game(("blood", "water"), seed=2)
+    g.apply(g.legal_actions()[0])
+    good = json.loads(g.to_json())
+    bad = {
+        "not_json": "{not json",
+        "no_format": "{}",
+        "format": json.dumps({**good, "format": "crystalclans-save/9"}),
+        "clan": json.dumps({**good, "setup": {**good["setup"], "clans": ["blood", "ghosts"]}}),
+        "move": json.dumps({**good, "log": ["score crystal.nothing"]}),
+        "too_large": " " * 3_000_000,
+    }
+    for lang in ("de", "en"):
+        i18n.use(lang)
+        for code, text in bad.items():
+            with pytest.raises(cc.SaveError) as info:
+                cc.Game.from_json(text)
+            assert info.value.code == code, (code, info.value)
+            said = reason(info.value)
+            assert said != str(info.value) or lang == "en"
+            words = said
+            for value in info.value.params.values():  # the values are data (ids, a parser's detail), not prose
+                words = words.replace(str(value), "")
+            assert not foreign_in(words, lang), (lang, said)
+    assert set(bad) <= set(SAVE_ERRORS)

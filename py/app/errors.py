@@ -1,0 +1,32 @@
+"""The engine's errors in the player's language: a save that does not load says why (crystalclans.SaveError
+carries a code and its values; the engine's English message is the fallback for a code not worded here)."""
+from __future__ import annotations
+
+from .i18n import N_, _
+
+SAVE_ERRORS = {
+    "too_large": N_("the file is too large to be a Crystal Clans save ({size} characters; a save has at most {limit})."),
+    "not_text": N_("this is not a Crystal Clans save file (it is not text)."),
+    "not_json": N_("this is not a Crystal Clans save file ({detail})."),
+    "no_format": N_("this is not a Crystal Clans save file (it has no “format” field)."),
+    "format": N_("the save format {got} is unknown; this version reads {known}."),
+    "damaged": N_("the save file is damaged ({detail})."),
+    "card_set": N_("the save was made with the card set {saved}, but this game uses {loaded}."),
+    "clan": N_("the save names an unknown clan, {clan} (the clans are {clans})."),
+    "position": N_("the save's starting position is invalid ({detail})."),
+    "move": N_("move {n} of {total} ({move}) is not legal at that point, so the file is damaged or was edited."),
+    "state": N_("the save's moves do not lead to the state it records: the file was edited, or it was made by an "
+                "incompatible version of the game."),
+}
+
+
+def reason(e: Exception) -> str:
+    """Why something did not load, in the player's language."""
+    code = getattr(e, "code", "")
+    if code in SAVE_ERRORS:
+        try:
+            return _(SAVE_ERRORS[code]).format(**{k: (f"{v:,}" if isinstance(v, int) and v > 9999 else v)
+                                                  for k, v in getattr(e, "params", {}).items()})
+        except (KeyError, IndexError, ValueError):
+            pass
+    return str(e)
