@@ -25,6 +25,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import time
 import zipfile
 from pathlib import Path
 
@@ -408,15 +409,21 @@ def boot_files() -> list[Path]:
     files += [PYODIDE_DIR / f for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                                         "pyodide-lock.json")]
     files += sorted(PYSCRIPT_DIR.glob("core*.js"))
-    files += [ROOT / "web" / "js" / "bot.js", ROOT / "web" / "js" / "p2p.js"]
+    files += [ROOT / "web" / "js" / "bot.js", ROOT / "web" / "js" / "p2p.js", ROOT / "web" / "js" / "pyodide_boot.mjs"]
     return [f for f in files if f.is_file()]
 
 
 def write_boot_size() -> bool:
-    """web/vendor/boot-size.js: the boot files' paths and sizes, so the loading text follows real bytes."""
+    """web/vendor/boot-size.js: the boot files' paths and sizes, so the loading text follows real bytes, and
+    the start-up snapshot of the current Python bundle, if there is one (web/js/pyodide_boot.mjs)."""
     files = {"./" + f.relative_to(ROOT).as_posix(): f.stat().st_size for f in boot_files()}
+    snap = snapshot_path()
+    snapshot = ({"url": "./" + snap.relative_to(ROOT).as_posix(), "bytes": snap.stat().st_size}
+                if snap.is_file() else None)
     text = ("// written by build.py setup: the files the first visit loads before the game starts, with sizes\n"
-            f"window.crystalclans_boot_files = {json.dumps(files, indent=1)};\n")
+            f"window.crystalclans_boot_files = {json.dumps(files, indent=1)};\n"
+            "// the memory snapshot later visits start from (null: none for this bundle)\n"
+            f"window.crystalclans_snapshot = {json.dumps(snapshot)};\n")
     if BOOT_SIZE.is_file() and BOOT_SIZE.read_text() == text:
         return False
     BOOT_SIZE.write_text(text)
@@ -455,11 +462,47 @@ def write_service_worker() -> bool:
     return True
 
 
+def snapshot_path() -> Path:
+    """The start-up snapshot of the current Python bundle: named after the bundle's hash, so a snapshot of
+    other sources is never taken for this one."""
+    digest = hashlib.sha256(PY_BUNDLE.read_bytes()).hexdigest()[:12] if PY_BUNDLE.is_file() else "none"
+    return VENDOR / f"snapshot-{digest}.bin"
+
+
+def make_snapshot(quiet: bool = False) -> Path | None:
+    """A Pyodide memory snapshot with the engine and the app imported (tools/make_snapshot.mjs under Node),
+    for every visit after the first. Without Node, or if it fails, there is none: the page starts normally."""
+    target = snapshot_path()
+    if target.is_file():
+        return target
+    node = shutil.which("node")
+    if node is None:
+        log("setup: no Node.js here, so no start-up snapshot (the page starts the normal way)")
+        return None
+    for old in VENDOR.glob("snapshot-*.bin"):
+        old.unlink()
+    tmp = target.with_suffix(".tmp")
+    t = time.perf_counter()
+    res = subprocess.run([node, str(ROOT / "tools" / "make_snapshot.mjs"), str(PYODIDE_DIR), str(PY_BUNDLE), str(tmp)],
+                         capture_output=True, text=True)
+    if res.returncode != 0 or not tmp.is_file():
+        tail = (res.stderr or res.stdout).strip().splitlines()[-3:]
+        log("setup: no start-up snapshot (the page starts the normal way): " + " / ".join(tail)[:400])
+        tmp.unlink(missing_ok=True)
+        return None
+    tmp.rename(target)
+    if not quiet:
+        log(f"setup: wrote {target.relative_to(ROOT)} ({target.stat().st_size / 1e6:.1f} MB, "
+            f"{time.perf_counter() - t:.1f} s): later visits start from it")
+    return target
+
+
 def cmd_setup(args=None, quiet_if_current: bool = False) -> int:
     status = _setup_vendor(quiet_if_current)
     if status == 0 and build_py_bundle() and not quiet_if_current:
         log(f"setup: wrote {PY_BUNDLE.relative_to(ROOT)} (the Python sources for the browser)")
     if status == 0:
+        make_snapshot(quiet_if_current)
         write_boot_size()
     if status == 0 and write_service_worker() and not quiet_if_current:
         log(f"setup: wrote {SW_FILE.name} (offline play after the first visit)")
@@ -521,8 +564,9 @@ def cmd_serve(args) -> int:
 
         def do_GET(self):
             path = self.path.split("?", 1)[0]
-            if path.endswith("/" + PY_BUNDLE.name):
-                build_py_bundle()
+            if path in ("/", "/index.html") or path.endswith("/" + PY_BUNDLE.name):
+                if build_py_bundle():  # edited sources: the start-up snapshot holds the old ones, so it is
+                    write_boot_size()  # left out until the next `python build.py setup` makes a new one
             super().do_GET()
 
         def end_headers(self):

@@ -22,6 +22,9 @@ _t = window.performance.now
 _marks = {"start": _t()}
 import json  # noqa: E402
 import os  # noqa: E402
+import random  # noqa: E402
+
+random.seed()  # from the OS's entropy: a start-up snapshot would otherwise deal the same games every visit
 
 import app as _app_pkg  # noqa: E402
 from app import i18n, render  # noqa: E402
