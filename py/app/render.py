@@ -344,7 +344,7 @@ def game_screen(app) -> str:
     parts.append('<div class="dock">')  # prompt and hand: kept in view at the bottom on desktops and tablets
     if interactive:
         parts.append(action_bar(app, view))
-    elif not over and not overlay:
+    elif not over and not overlay and not (getattr(app, "tutorial", None) is not None and app.tutorial.finished(g)):
         parts.append(waiting_bar(app, view))
     parts.append(hand(app, view, targets, hidden=bool(overlay)))  # once the game is over nothing is secret
     parts.append('</div></div><aside class="side-col">')
@@ -593,7 +593,8 @@ def waiting_bar(app, view) -> str:
         what = _("is getting ready…") if status == "starting" and app.thinking is not None else _("is thinking…")
         return (f'<section class="action-bar waiting" aria-label="{h(_("Waiting"))}" data-thinking="{p}" aria-busy="true">'
                 f'<p><span class="spinner" aria-hidden="true"></span><b>{h(app.names[p])}</b> '
-                f'<span class="muted">({h(seat.label())})</span> {h(what)}</p>{recap(app, view)}</section>')
+                f'<span class="muted">({h(_("guided game") if getattr(app, "tutorial", None) else seat.label())})</span> '
+                f'{h(what)}</p>{recap(app, view)}</section>')
     return (f'<section class="action-bar waiting" aria-label="{h(_("Waiting"))}" data-waiting="{p}">'
             f'<p>{_("Waiting for <b>{name}</b>…").format(name=h(app.names[p]))}</p></section>')
 

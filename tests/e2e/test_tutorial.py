@@ -42,6 +42,7 @@ def test_the_guided_first_game_is_completed_through_the_ui(new_context, app_url,
                                timeout=15_000)
     done = page.locator("[data-tutorial-done]")
     assert done.count() == 1, "the guided game did not reach its end"
+    assert page.locator("[data-thinking]").count() == 0, "the scripted side seems to think on after the end"
     texts.append(done.inner_text())
     screenshot(page, f"tutorial_done_{lang}")
     foreign = set().union(*(foreign_in(t, lang) for t in texts))
