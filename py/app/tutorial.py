@@ -108,10 +108,6 @@ class Tutorial:
         i = self.step_index(g)
         return STEPS[i] if i < len(STEPS) else None
 
-    @property
-    def done_at(self) -> int:
-        return len(STEPS)
-
     def allowed(self, g: cc.Game) -> set[str]:
         """The moves the table offers now: the step's one move, on the player's steps only."""
         s = self.step(g)
