@@ -23,6 +23,9 @@ from app.storage import Storage
 from app.text import Words
 from tests.words import catalog, foreign_in, foreign_words
 
+# tests/unit also runs inside Pyodide (tests/pyodide), where Babel (the catalogs' reader here) and build.py are not
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="reads the .po with Babel (CPython only)")
+
 ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "py" / "app" / "locale" / "de" / "LC_MESSAGES" / "crystalclans.po"
 NAMES = ["Ada", "Bo"]
@@ -56,7 +59,7 @@ def fake_app(game: cc.Game, viewer: int, words: Words) -> SimpleNamespace:
                            default_slot_name=lambda: "x")
 
 
-def pages_of_a_game(lang: str, seed: int, clans: tuple[str, str]) -> list[tuple[str, str]]:
+def pages_of_a_game(lang: str, seed: int, clans: tuple[str, str], cards: bool = True) -> list[tuple[str, str]]:
     """(where, HTML) of every screen a player meets in one random game, worded in `lang`."""
     i18n.use(lang)
     words = Words(cc.base_set(), lang)
@@ -87,7 +90,7 @@ def pages_of_a_game(lang: str, seed: int, clans: tuple[str, str]) -> list[tuple[
     pages.append(("discard", render.discard_modal(app, 0)))
     pages.append(("rules", render.rules_modal(app)))
     pages.append(("confirm", render.confirm_modal("import", "x")))
-    for cid in list(g.cs.unit_index) + [c.id for c in g.cs.crystals]:
+    for cid in (list(g.cs.unit_index) + [c.id for c in g.cs.crystals]) if cards else ():
         pages.append((f"card {cid}", render.card_details(app, cid)))
     return pages
 
@@ -136,8 +139,9 @@ def test_a_message_reads_the_same_after_switching_back_and_forth():
 def test_a_whole_game_shows_no_word_of_the_other_language(lang):
     assert len(foreign_words(lang)) > 300  # the check has teeth
     problems = {}
-    for seed, clans in ((3, ("blood", "water")), (8, ("skull", "meteor")), (5, ("flower", "stone"))):
-        for where, page in pages_of_a_game(lang, seed, clans):
+    games = ((3, ("blood", "water")), (8, ("skull", "meteor"))) if lang == "de" else ((5, ("flower", "stone")),)
+    for n, (seed, clans) in enumerate(games):
+        for where, page in pages_of_a_game(lang, seed, clans, cards=n == 0):
             bad = foreign_in(page, lang)
             if bad:
                 problems.setdefault(where.split(" ")[0], set()).update(bad)
