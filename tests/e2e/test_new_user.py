@@ -22,7 +22,7 @@ from .ui import (
 )
 
 SEED = 20240611
-GAME_SEED = 6
+GAME_SEED = 6  # (the game's length still moves with the layout: 684 clicks once, 894 later)
 MAX_CLICKS = 3000  # a random game is ~800 clicks
 NAMES = ("Ada", "Bo")
 
@@ -60,7 +60,10 @@ def test_new_user_plays_a_game_to_the_end(page, app_url, say):
     winners = [n for n in NAMES if n in text]
     assert len(winners) == 1, f"[data-game-over] should name exactly one of {NAMES} as the winner; it says {text!r}"
     assert shots["table"] is not None, "never saw the table without an overlay after 40 clicks"
-    assert shots["battle"] is not None, "a whole game went by without a visible [data-battle-result]"
+    # random clicks depend on what is on screen, so the game's course moves with the layout; a short game may
+    # end by reshuffles and invasions without a battle (legal), a long one without any would be a bug
+    assert shots["battle"] is not None or stats["steps"] < 300, \
+        f"{stats['steps']} clicks went by without a visible [data-battle-result]"
     stats_text = page.locator("[data-stats]").inner_text()
     assert "Crystals" in stats_text and "Battles" in stats_text, stats_text
     replay = check_replay(page, say)
