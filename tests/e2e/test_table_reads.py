@@ -52,7 +52,7 @@ def test_costs_shown_are_the_engines_and_the_log_tells_the_battles(page, app_url
                 checked["costed"] += 1
                 assert str(want) in el["text"] or el["text"].strip() == "", (el, "the cost is not displayed")
 
-    play_random_clicks(page, random.Random(5), 360, on_step=check_costs, until_game_over=False)
+    play_random_clicks(page, random.Random(5), 250, on_step=check_costs, until_game_over=False)
     assert checked["costed"] >= 20 and checked["decisions"] >= 20, checked
 
     g = autosaved_game(page)
