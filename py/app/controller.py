@@ -651,13 +651,9 @@ class App:
         root = getattr(self.document, "documentElement", None)
         if root is not None:
             root.lang = lang
-            theme = self.document.getElementById("theme-switch")  # index.html worded these before Python ran
-            if theme:
-                light = str(root.getAttribute("data-theme") or "") == "light"
-                theme.setAttribute("aria-label", _("Switch to the dark theme") if light else _("Switch to the light theme"))
-            nav = self.document.getElementById("topnav")
-            if nav:
-                nav.setAttribute("aria-label", _("Game menu"))
+        reword = getattr(self.window, "crystalclans_topbar_words", None)  # index.html words the theme switch
+        if reword:
+            reword()
         self.render()
 
     def render(self) -> None:

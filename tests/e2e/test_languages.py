@@ -8,25 +8,8 @@ import random
 
 from tests.words import foreign_in
 
-from .ui import assert_no_page_errors, dismiss_overlays, open_app, screenshot, start_game, state_hash
-
-# every distinct screen, as HTML (text, titles, labels), recorded whenever the page changes
-RECORD_JS = """() => { window.__screens = new Set();
-  const grab = () => { window.__screens.add(document.body.outerHTML); };
-  let queued = false;
-  new MutationObserver(() => { if (!queued) { queued = true; setTimeout(() => { queued = false; grab(); }, 30); } })
-    .observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
-  grab(); }"""
-
-
-def foreign_on(page, lang: str) -> dict:
-    screens = page.evaluate("() => Array.from(window.__screens || [])")
-    bad: dict = {}
-    for html in screens:
-        for w in foreign_in(html, lang):
-            bad[w] = bad.get(w, 0) + 1
-    return {"screens": len(screens), "foreign": bad}
-
+from .ui import (RECORD_SCREENS_JS, assert_no_page_errors, dismiss_overlays, foreign_on_screens, open_app,
+                 screenshot, start_game, state_hash)
 
 def test_the_language_switch_keeps_the_game_and_is_remembered(new_context, app_url, say):
     ctx = new_context(locale="en-GB")
@@ -48,6 +31,12 @@ def test_the_language_switch_keeps_the_game_and_is_remembered(new_context, app_u
     assert state_hash(page) == before, "switching the language changed the game"
     german = page.locator(".action-bar").inner_text()
     assert german != english and "Hand von" in page.locator(".hand").inner_text()
+    # the top bar's own controls (worded by index.html) follow the switch, also after the theme changes
+    for _ in range(2):
+        label = page.get_attribute("#theme-switch", "aria-label")
+        assert label.startswith("Zum ") and label.endswith(" wechseln"), label
+        page.click("#theme-switch")
+    assert page.get_attribute("#topnav", "aria-label") == "Spielmenü"
     screenshot(page, "de_table")
     page.reload()
     open_app(page, app_url + "?seed=22")
@@ -59,14 +48,14 @@ def test_the_language_switch_keeps_the_game_and_is_remembered(new_context, app_u
     page.click("#topnav [data-cmd=language]")
     page.wait_for_function("() => document.documentElement.lang === 'en'")
     assert state_hash(page) == before
-    page.evaluate(RECORD_JS)
+    page.evaluate(RECORD_SCREENS_JS)
     for _ in range(8):
         dismiss_overlays(page)
         if page.locator("[data-game-over]").count():
             break
         buttons = page.locator(".action-bar [data-action]")
         buttons.nth(rng.randrange(buttons.count())).click()
-    found = foreign_on(page, "en")
+    found = foreign_on_screens(page, "en")
     say(f"switched en → de → (reload, remembered) → en with the game unchanged ({before[:12]}…); German-only "
         f"words on {found['screens']} English screens after: {found['foreign'] or 'none'}")
     assert not found["foreign"], found["foreign"]
