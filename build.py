@@ -382,10 +382,11 @@ def write_boot_text() -> bool:
     the page to show before Python runs."""
     import gettext
 
-    path = ROOT / "py" / "app" / "boot_text.py"
-    namespace: dict = {"N_": lambda m: m}  # the module without its package: only the marked messages matter
-    exec(compile(path.read_text(encoding="utf-8").replace("from .i18n import N_\n", ""), str(path), "exec"), namespace)
-    english = namespace["BOOT_TEXT"]
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from app.boot_text import BOOT_TEXT as english  # plain Python: app.i18n needs only the standard library
+    finally:
+        sys.path.pop(0)
     texts = {"en": english}
     for mo in sorted(LOCALE.glob("*/LC_MESSAGES/crystalclans.mo")):
         with mo.open("rb") as fh:

@@ -59,12 +59,11 @@ class Teller:
         opp = 1 - a["player"]
         if k == "summon":
             ev = next((e for e in a["events"] if e["kind"] == "summon"), None)
-            n = ev.get("from_discard") if ev else 0
-            said = (_("{who} summons {cards} to {zone}.") if ev else _("{who} summons {cards}.")).format(
-                who=who, cards=self.cards(args), zone=self.zone(ev["zone"]) if ev else "")
-            if n:
-                said = said[:-1] + " " + ngettext("({n} from the discard pile)", "({n} from the discard pile)", n).format(n=n) + "."
-            return said
+            if ev is None:
+                return _("{who} summons {cards}.").format(who=who, cards=self.cards(args))
+            said = (_("{who} summons {cards} to {zone} ({n} from the discard pile).") if ev.get("from_discard")
+                    else _("{who} summons {cards} to {zone}."))
+            return said.format(who=who, cards=self.cards(args), zone=self.zone(ev["zone"]), n=ev.get("from_discard"))
         if k == "activate":
             if len(args) > 2:
                 return _("{who} activates the squad in {zone}, flipping {crystal} instead of paying.").format(

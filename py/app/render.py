@@ -313,7 +313,6 @@ def game_screen(app) -> str:
     g = app.game
     view = app.view
     words = app.words
-    names = app.names
     me = view["you"]
     opp = 1 - me
     overlay = app.overlay_pending()
@@ -376,7 +375,6 @@ def coach(app) -> str:
 
 
 def turn_status(app) -> str:
-    g = app.game
     v = app.view
     names = app.names
     if app.finished:
@@ -736,10 +734,9 @@ def battle_panel(app, view) -> str:
 # ------------------------------------------------------------------------------ overlays
 def pass_screen(app) -> str:
     p = app.pending_pass
-    name = h(app.names[p])
     d = app.game.decision
     why = _("It is your turn.") if d and d.kind == "action" else (
-        h(app.words.prompt(app.view.get("decision") or {}, app.names)) if d else "")
+        app.words.prompt(app.view.get("decision") or {}, app.names) if d else "")
     if d and d.kind == "battle_card":
         why = _("Choose your battle card in secret.")
     return f"""
@@ -747,7 +744,7 @@ def pass_screen(app) -> str:
   <div class="overlay-box pass clan-{h(app.view['players'][p]['clan'])}">
     <div class="pass-icon" aria-hidden="true">⇄</div>
     <h2 id="pass-title">{h(_("Pass the device to {name}").format(name=app.names[p]))}</h2>
-    <p>{why}</p>
+    <p>{h(why)}</p>
     <p class="muted">{h(_("{other}, please look away: {name}'s hand will be shown.").format(other=app.names[1 - p], name=app.names[p]))}</p>
     {recap(app, app.view, p)}
     <button type="button" class="primary big" data-continue data-autofocus>{h(_("I'm {name}, show my hand").format(name=app.names[p]))}</button>
@@ -814,7 +811,6 @@ def battle_result(app) -> str:
 def game_over_panel(app) -> str:
     g = app.game
     w = app.winner()
-    name = h(app.names[w])
     session = app.session
     if session is not None and session.resigned is not None:
         how = h(_("{name} resigned after {turns} turns ({moves} moves).").format(

@@ -47,7 +47,8 @@ class Words:
         self.signature_rules = {c["id"]: (_pick(c["signature"]["name"], lang),
                                           c["signature"].get(f"rules_{lang}") or c["signature"].get("rules_en", ""))
                                 for c in raw["clans"]}
-        self.units = [self._unit(u, raw) for u in cs.units]
+        raw_units = {u["id"]: u for c in raw["clans"] for u in c["units"]}
+        self.units = [self._unit(u, raw_units[u.id]) for u in cs.units]
         # the names a "signature"/"special" effect's {id} stands for: the clan signature or the ability it is
         self.effect_ids = {c["signature"]["id"]: _pick(c["signature"]["name"], lang) for c in raw["clans"]}
         for u in self.units:
@@ -56,30 +57,25 @@ class Words:
                     if eff.op in ("special", "signature") and eff.params.get("id") not in self.effect_ids:
                         self.effect_ids[eff.params["id"]] = ab.name
         self._unit_by_id = {u.id: u for u in self.units}
-        self.crystal_by_id = {c.id: self._crystal(c, raw) for c in cs.crystals}
+        raw_crystals = {c["id"]: c for c in raw["crystals"]}
+        self.crystal_by_id = {c.id: self._crystal(c, raw_crystals[c.id]) for c in cs.crystals}
         self.crystal_names = {cid: c.name for cid, c in self.crystal_by_id.items()}
         self._effect_cache: dict = {}
 
-    def _unit(self, u, raw):
+    def _unit(self, u, src: dict):
+        """The unit card `u` worded in this language from its card data `src`."""
         if self.lang == "en":
             return u
-        src = self._raw_units(raw)[u.id]
         abilities = {a["id"]: a for a in src.get("abilities", [])}
         return replace(u, name=_pick(src["name"], self.lang, u.name), abilities=tuple(
             replace(a, name=_pick(abilities[a.id]["name"], self.lang, a.name),
                     text=abilities[a.id].get(f"text_{self.lang}") or a.text) if a.id in abilities else a
             for a in u.abilities))
 
-    def _crystal(self, c, raw):
+    def _crystal(self, c, src: dict):
         if self.lang == "en":
             return c
-        src = next(x for x in raw["crystals"] if x["id"] == c.id)
         return replace(c, name=_pick(src["name"], self.lang, c.name), text=src.get(f"text_{self.lang}") or c.text)
-
-    def _raw_units(self, raw) -> dict:
-        if not hasattr(self, "_raw_unit_map"):
-            self._raw_unit_map = {u["id"]: u for c in raw["clans"] for u in c["units"]}
-        return self._raw_unit_map
 
     # ---------------------------------------------------------------- names
     def unit(self, uid: str):
@@ -332,13 +328,12 @@ class _Default(dict):
         return "{" + key + "}"
 
 
+# the verb of an action the branches and ACTION_TEMPLATES of action_label do not word (mostly no arguments)
 ACTION_VERBS = {
-    "look": N_("Look"),
-    "summon": N_("Summon"), "pick": N_("Add"), "done": N_("Done"), "cancel": N_("Cancel"),
-    "activate": N_("Activate"), "move": N_("Move to"), "stay": N_("Stay"), "split": N_("Split the squad"),
-    "leave": N_("Leave behind"), "battle": N_("Battle!"), "play": N_("Play"), "keep": N_("Keep"),
-    "place": N_("Place"), "score": N_("Score"), "replenish": N_("Replenish"), "discard": N_("Discard"),
-    "invade": N_("Invade!"), "return": N_("Return"), "draw": N_("Draw"), "skip": N_("Skip"),
+    "look": N_("Look"), "done": N_("Done"), "cancel": N_("Cancel"), "move": N_("Move to"), "stay": N_("Stay"),
+    "split": N_("Split the squad"), "battle": N_("Battle!"), "keep": N_("Keep"), "place": N_("Place"),
+    "replenish": N_("Replenish"), "discard": N_("Discard"), "invade": N_("Invade!"), "draw": N_("Draw"),
+    "skip": N_("Skip"),
 }
 PROMPTS = {
     "summon_zone": N_("Summon: choose the zone the units go to"),
