@@ -26,10 +26,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from tests.e2e import harness
+from tests.e2e.ui import wait_snapshot_cached
 
 GOALS = {"cold": 1.0, "warm": 0.5}
-SNAPSHOT_CACHED = """async () => { const s = window.crystalclans_snapshot;
-  return !!(s && await caches.match(new URL(s.url, location.href).href)); }"""
 FILES_JS = """() => performance.getEntriesByType("resource").filter(e => e.responseEnd <= window.__e2eReadyAt)
   .map(e => e.name)"""
 READY_JS = "() => window.__e2eReadyAt !== undefined"
@@ -70,14 +69,6 @@ def gzip_bytes(urls: list[str]) -> int:
     return total
 
 
-def wait_snapshot(page, timeout_s: float = 120) -> None:
-    end = time.monotonic() + timeout_s
-    while page.evaluate("() => !!window.crystalclans_snapshot") and not page.evaluate(SNAPSHOT_CACHED):
-        if time.monotonic() > end:
-            break
-        page.wait_for_timeout(200)
-
-
 def one_run(pw, url: str, service_workers: str = "allow") -> tuple[dict, dict]:
     """Cold load in a new browser with an empty profile on disk, then a warm reload in it.
 
@@ -91,7 +82,7 @@ def one_run(pw, url: str, service_workers: str = "allow") -> tuple[dict, dict]:
             ctx.add_init_script(harness.READY_PROBE)
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
             cold = measure(page, lambda: page.goto(url))
-            wait_snapshot(page)
+            wait_snapshot_cached(page)  # as on any visit after the first (no snapshot: returns at once)
             warm = measure(page, lambda: page.reload())
             return cold, warm
         finally:

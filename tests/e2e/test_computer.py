@@ -38,15 +38,12 @@ def test_a_person_plays_the_hard_computer_to_the_end_and_the_page_never_freezes(
     (every distinct screen is recorded and checked against the catalogs' vocabularies, tests/words.py)."""
     import random
 
-    from tests.words import foreign_in
-
-    from .test_languages import RECORD_JS
-    from .ui import play_random_clicks, screenshot
+    from .ui import RECORD_SCREENS_JS, foreign_on_screens, play_random_clicks, screenshot
 
     page = new_context(locale="de-DE").new_page()
     open_app(page, app_url + "?seed=12&pace=0")
     assert page.evaluate("() => document.documentElement.lang") == "de"
-    page.evaluate(RECORD_JS)
+    page.evaluate(RECORD_SCREENS_JS)
     start_game(page, seats=("human", "hard"), first_player=0)
     page.evaluate(LONG_TASKS)  # from here on: the engine is loaded, the computer thinks in its worker
     stats = play_random_clicks(page, random.Random(12), 1500, stuck_ms=90_000, log_every=100)
@@ -60,8 +57,7 @@ def test_a_person_plays_the_hard_computer_to_the_end_and_the_page_never_freezes(
         f"main-thread long tasks: {len(long_tasks)}, longest {max(long_tasks, default=0):.0f} ms")
     assert max(long_tasks, default=0) < 200, f"the page froze: long tasks {sorted(long_tasks)[-5:]} ms"
     assert percentile(think, .5) <= 1500 and max(think) < 3000
-    screens = page.evaluate("() => Array.from(window.__screens)")
-    english = set().union(*(foreign_in(html, "de") for html in screens))
-    say(f"German throughout: {len(screens)} distinct screens, English-only words: {sorted(english) or 'none'}")
-    assert len(screens) > 50 and not english, sorted(english)
+    found = foreign_on_screens(page, "de")
+    say(f"German throughout: {found['screens']} distinct screens, English-only words: {found['foreign'] or 'none'}")
+    assert found["screens"] > 50 and not found["foreign"], found["foreign"]
     assert_no_page_errors(page)

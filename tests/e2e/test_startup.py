@@ -4,21 +4,10 @@ imported) and is playable; a snapshot that does not load falls back to the norma
 same snapshot still deal different games."""
 from __future__ import annotations
 
-from .ui import assert_no_page_errors, dismiss_overlays, import_and_confirm, open_app, start_game, state_hash
+from .ui import (assert_no_page_errors, dismiss_overlays, import_and_confirm, open_app, start_game, state_hash,
+                 wait_snapshot_cached)
 
-CACHED = """async () => { const s = window.crystalclans_snapshot;
-  return !!(s && await caches.match(new URL(s.url, location.href).href)); }"""
 KIND = "() => window.crystalclans_boot_kind"
-
-
-def wait_snapshot_cached(page, timeout_s: float = 120) -> None:
-    """Until the service worker has stored the snapshot (wait_for_function would not await the promise)."""
-    import time
-
-    end = time.monotonic() + timeout_s
-    while not page.evaluate(CACHED):
-        assert time.monotonic() < end, "the service worker did not keep the snapshot"
-        page.wait_for_timeout(250)
 
 
 def test_a_repeat_visit_starts_from_the_snapshot_plays_and_deals_new_games(new_context, app_url, say):
@@ -26,7 +15,7 @@ def test_a_repeat_visit_starts_from_the_snapshot_plays_and_deals_new_games(new_c
     open_app(page, app_url)
     assert page.evaluate("() => window.crystalclans_snapshot") is not None, "build.py setup made no snapshot"
     assert page.evaluate(KIND) == "normal", "a first visit has no snapshot to start from"
-    wait_snapshot_cached(page)  # the service worker keeps it for next time
+    assert wait_snapshot_cached(page), "the service worker did not keep the snapshot"
     hashes, ready = [], []
     for _ in range(2):
         page.reload()

@@ -334,3 +334,44 @@ def play_random_clicks(page, rng, max_steps: int, *, until_game_over: bool = Tru
     log(f"[e2e] done: {stats['steps']} clicks ({stats['actions']} actions, {stats['continues']} continues, "
         f"{stats['unsettled']} without visible effect), game over: {stats['game_over']}, {stats['seconds']:.1f} s")
     return stats
+
+
+# ---------------------------------------------------------------------- languages and start-up
+# every distinct screen, as HTML (text, titles, labels), recorded whenever the page changes
+RECORD_SCREENS_JS = """() => { window.__screens = new Set();
+  const grab = () => { window.__screens.add(document.body.outerHTML); };
+  let queued = false;
+  new MutationObserver(() => { if (!queued) { queued = true; setTimeout(() => { queued = false; grab(); }, 30); } })
+    .observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+  grab(); }"""
+
+
+def foreign_on_screens(page, lang: str) -> dict:
+    """The other language's words on the screens recorded since RECORD_SCREENS_JS: {"screens": n,
+    "foreign": {word: on how many screens}} (tests/words.py: each language's own vocabulary)."""
+    from tests.words import foreign_in
+
+    screens = page.evaluate("() => Array.from(window.__screens || [])")
+    bad: dict = {}
+    for html in screens:
+        for w in foreign_in(html, lang):
+            bad[w] = bad.get(w, 0) + 1
+    return {"screens": len(screens), "foreign": bad}
+
+
+SNAPSHOT_CACHED_JS = """async () => { const s = window.crystalclans_snapshot;
+  return !!(s && await caches.match(new URL(s.url, location.href).href)); }"""
+
+
+def wait_snapshot_cached(page, timeout_s: float = 120) -> bool:
+    """Until the service worker holds the start-up snapshot (a page.evaluate loop: wait_for_function would not
+    await the promise); False if the page has no snapshot or it did not arrive in time."""
+    end = time.monotonic() + timeout_s
+    while page.evaluate("() => !!window.crystalclans_snapshot"):
+        if page.evaluate(SNAPSHOT_CACHED_JS):
+            return True
+        if time.monotonic() > end:
+            return False
+        page.wait_for_timeout(200)
+    return False
+
