@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import email.parser
 import functools
+import gzip
 import hashlib
 import http.server
 import json
@@ -423,7 +424,8 @@ def write_boot_size() -> bool:
                 if snap.is_file() else None)
     text = ("// written by build.py setup: the files the first visit loads before the game starts, with sizes\n"
             f"window.crystalclans_boot_files = {json.dumps(files, indent=1)};\n"
-            "// the memory snapshot later visits start from (null: none for this bundle)\n"
+            "// the start-up memory snapshot (null: none for this bundle): later visits start from the service\n"
+            "// worker's copy, a first visit on a fast link fetches it with the files above\n"
             f"window.crystalclans_snapshot = {json.dumps(snapshot)};\n")
     if BOOT_SIZE.is_file() and BOOT_SIZE.read_text() == text:
         return False
@@ -608,8 +610,64 @@ def cmd_dist(args) -> int:
         else:
             log(f"dist: skipping {name} (missing)")
     size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
-    log(f"dist: wrote {dist.relative_to(ROOT)}/ ({size / 1e6:.1f} MB); serve it with any static file server")
+    sent = precompress(dist)
+    (dist / "_headers").write_text(HEADERS, encoding="utf-8")
+    log(f"dist: wrote {dist.relative_to(ROOT)}/ ({size / 1e6:.1f} MB; a first visit gets {sent / 1e6:.1f} MB of it "
+        "gzipped); serve it with any static file server (pre-compressed .gz beside each file, cache rules in "
+        "_headers)")
     return 0
+
+
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".toml", ".py", ".wasm", ".bin", ".svg", ".txt", ".zip"}
+
+# Cache rules for static hosts that read a _headers file (Netlify, Cloudflare Pages): the app's own files are
+# revalidated on every load (the service worker versions them anyway); the vendored runtime keeps a day; the
+# snapshot is named after its contents, so it never changes.
+HEADERS = """/
+  Cache-Control: no-cache
+/index.html
+  Cache-Control: no-cache
+/sw.js
+  Cache-Control: no-cache
+/pyscript.toml
+  Cache-Control: no-cache
+/py/*
+  Cache-Control: no-cache
+/web/css/*
+  Cache-Control: no-cache
+/web/js/*
+  Cache-Control: no-cache
+/web/vendor/*.js
+  Cache-Control: no-cache
+/web/vendor/crystalclans-py.zip
+  Cache-Control: no-cache
+/web/vendor/snapshot-*
+  Cache-Control: public, max-age=31536000, immutable
+/web/vendor/pyodide/*
+  Cache-Control: public, max-age=86400
+/web/vendor/pyscript/*
+  Cache-Control: public, max-age=86400
+/web/vendor/qrcode/*
+  Cache-Control: public, max-age=86400
+"""
+
+
+def precompress(dist: Path) -> int:
+    """file.gz beside every file a host would compress (when it saves a tenth or more), so a static host
+    serves the compressed bytes without compressing on the fly. Returns the gzipped size of what a first visit
+    on a fast link loads before the start screen (the boot files, the page and the start-up snapshot)."""
+    boot = {str(f.resolve()) for f in [*boot_files(), ROOT / "index.html", snapshot_path()]}
+    sent = 0
+    for path in sorted(p for p in dist.rglob("*") if p.is_file()):
+        if path.suffix not in COMPRESSIBLE or path.stat().st_size < 1024:
+            continue
+        raw = path.read_bytes()
+        packed = gzip.compress(raw, compresslevel=9 if len(raw) < 4_000_000 else 6, mtime=0)
+        if len(packed) <= 0.9 * len(raw):
+            path.with_name(path.name + ".gz").write_bytes(packed)
+        if str((ROOT / path.relative_to(dist)).resolve()) in boot:
+            sent += min(len(packed), len(raw))
+    return sent
 
 
 # ---- test / bench / cards ---------------------------------------------------------------------

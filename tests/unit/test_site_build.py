@@ -1,6 +1,7 @@
 """build.py's site outputs: the Python bundle the page unpacks, the service worker's precache list, dist/."""
 from __future__ import annotations
 
+import gzip
 import importlib.util
 import json
 import re
@@ -83,3 +84,11 @@ def test_dist_is_a_complete_static_site(build):
         assert (dist / f).is_file(), f"dist/ lacks {f}"
     for url in precache_urls((dist / "sw.js").read_text())[1:]:
         assert (dist / url[2:]).is_file(), f"dist/sw.js precaches {url}, missing from dist/"
+    # pre-compressed beside the originals, for hosts that serve file.gz as Content-Encoding: gzip
+    for f in ("index.html", "web/vendor/pyodide/pyodide.asm.wasm", "web/vendor/pyodide/pyodide.asm.mjs"):
+        packed = (dist / (f + ".gz")).read_bytes()
+        assert gzip.decompress(packed) == (dist / f).read_bytes() and len(packed) < 0.5 * (dist / f).stat().st_size
+    assert not (dist / "web/vendor/pyodide/pydantic-2.14.3-py3-none-any.whl.gz").exists()  # a zip gains nothing
+    headers = (dist / "_headers").read_text()
+    assert re.search(r"^/web/vendor/snapshot-\*\n  Cache-Control: public, max-age=31536000, immutable$", headers, re.M)
+    assert re.search(r"^/index.html\n  Cache-Control: no-cache$", headers, re.M)
