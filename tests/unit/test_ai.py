@@ -4,6 +4,7 @@ redeal what she cannot see; bots choose legal actions, are reproducible from the
 from __future__ import annotations
 
 import json
+import time
 from collections import Counter
 
 import pytest
@@ -86,6 +87,19 @@ def test_bots_choose_legal_actions_and_are_reproducible():
                 g.apply(a)
             runs.append(list(g.log))
         assert runs[0] == runs[1], f"{name} is not reproducible from its seed"
+
+
+def test_the_time_limit_cuts_a_big_budget_short_but_keeps_one_whole_sample():
+    g = cc.new_game(("stone", "water"), seed=3)
+    while g.decision.kind != "action" or len(g.decision.options) < 4:
+        g.apply(make_bot("random", seed=1).choose(g))
+    capped = make_bot("hard", seed=2, samples=10_000, limit=0.3)
+    t = time.perf_counter()
+    assert capped.choose(g) in g.legal_actions()
+    took = time.perf_counter() - t
+    assert 1 <= capped.last_samples < 10_000 and took < 0.3 + 1.0, (capped.last_samples, took)
+    tiny = make_bot("hard", seed=2, limit=0.0)  # the limit never leaves a decision without a sample
+    assert tiny.choose(g) in g.legal_actions() and tiny.last_samples == 1
 
 
 def test_bots_never_peek_at_every_decision_kind():

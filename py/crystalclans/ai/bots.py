@@ -105,25 +105,30 @@ class SearchBot(Bot):
     The opponent's secret picks (a battle card, a Foresight prediction) are redealt in every sample, and a
     pick of theirs still to come is played at random in the playout: a simultaneous choice is made against
     the distribution of the other side's picks, never against the pick itself. Budget: `samples`
-    determinizations (reproducible, for tests and tournaments) or `seconds` (at least one sample)."""
+    determinizations (reproducible, for tests and tournaments) or `seconds` (at least one sample). `limit`
+    caps either in seconds (the browser's guard against a slow device: "never over 3 s"); a decision it
+    cuts short used fewer samples, so it is reproducible only when the limit is not reached."""
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int = 12, replies: int = 12, lookahead: int = 12,
-                 seconds: float | None = None) -> None:
+                 seconds: float | None = None, limit: float | None = None) -> None:
         super().__init__(seed)
         self.samples = samples
         self.replies = replies
         self.lookahead = lookahead
         self.seconds = seconds
+        self.limit = limit
         self.last_samples = 0
 
     def _choose(self, game: "Game", p: int) -> "Action":
         opts = useful(game.decision.options)
         totals = [0.0] * len(opts)
         rng = self.rng
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        caps = [t for t in (self.seconds, self.limit) if t is not None]
+        deadline = time.perf_counter() + min(caps) if caps else None
         done = 0
-        while done < 1 or (time.perf_counter() < deadline if deadline is not None else done < self.samples):
+        while done < 1 or ((deadline is None or time.perf_counter() < deadline)
+                           and (self.seconds is not None or done < self.samples)):
             d = determinize(game, p, rng)
             for i, a in enumerate(opts):
                 g = d.clone(story=False)
