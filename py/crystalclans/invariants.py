@@ -62,5 +62,6 @@ def check_playable(g: "Game") -> None:
         texts = [str(a) for a in d.options]
         assert texts, f"decision {d.kind} offers nothing"
         assert len(set(texts)) == len(texts), f"duplicate options in {d.kind}: {texts}"
+        assert texts != ["cancel"], f"decision {d.kind} is a dead end: only cancel is left"
         for p in (0, 1):
             assert g.crystal_count(p) < cs.crystals_to_win, f"player {p} has 4 crystals but did not win"

@@ -212,16 +212,19 @@ class ActivateFrame(Frame):
                 opts.append(SPLIT)
             return Decision("move", p, f"Move your squad from {g.zone_id(z)}? (or split it, or stay)",
                             opts, {"zone": g.zone_id(z)})
-        if stage == 2:
-            sq = g.squads[p][z]
+        if stage == 2:  # no dead ends: "done" only when the units still going can go somewhere, and a unit
+            sq = g.squads[p][z]  # may stay behind only if some of the rest can still move
             opts = [CANCEL]
-            if self.leave:
+            going = [i for i in range(len(sq)) if i not in self.leave]
+            if self.leave and reachable(g, p, z, [sq[i] for i in going]):
                 opts.insert(0, DONE)
-            if len(sq) - len(self.leave) > 1:
+            if len(going) > 1:
                 prev = -1
                 for i, c in enumerate(sq):
                     if i not in self.leave and not (c == prev and i - 1 not in self.leave):
-                        opts.append(Action("leave", (squad_token(g.U[c >> 1].id, c & 1, p, i),)))
+                        rest = [sq[j] for j in going if j != i]
+                        if reachable(g, p, z, rest) or _some_part_can_move(g, p, z, rest):
+                            opts.append(Action("leave", (squad_token(g.U[c >> 1].id, c & 1, p, i),)))
                     prev = c
             return Decision("split", p, "Split: choose units that stay behind, then done",
                             opts, {"zone": g.zone_id(z), "leave": [i + 1 for i in self.leave]})

@@ -430,6 +430,30 @@ def test_split_is_offered_only_when_part_of_a_held_squad_could_move():
     assert [str(a) for a in flyer.legal_actions()] == ["stay", "split"]
 
 
+
+def test_a_split_never_leads_to_a_dead_end_where_only_cancel_is_left():
+    """Regression (a bot looped split -> leave -> done -> cancel for thousands of moves): in a held squad
+    only the flyer can leave, so the flyer may not stay behind and "done" comes only once the units still
+    going can go somewhere."""
+    import crystalclans as cc
+
+    g = cc.Game.from_position({"clans": ["flower", "skull"], "squads": {
+        "c_center": [["flower.bumble_cavalry", "flower.dandelion_knights", "flower.dandelion_knights"],
+                     ["skull.ancestral_knights"]]}})
+    g.apply("activate c_center")
+    g.apply("keep")
+    g.apply("split")
+    offered = [str(a) for a in g.legal_actions()]
+    assert "done" not in offered and not any("bumble_cavalry" in a for a in offered), offered
+    leaves = [a for a in offered if a.startswith("leave")]
+    assert leaves, offered
+    g.apply(leaves[0])
+    assert "done" not in [str(a) for a in g.legal_actions()]  # a knight still goes, and knights are held
+    g.apply(next(str(a) for a in g.legal_actions() if str(a).startswith("leave")))
+    assert [str(a) for a in g.legal_actions()][0] == "done"  # only the flyer goes: it can
+    g.apply("done")
+    assert [a for a in map(str, g.legal_actions()) if a != "cancel"], "the split-off flyer has somewhere to go"
+
 # ---------------------------------------------------------------------- Sleep, Spirit Guide, Owner/controller
 # (the clan glossary rulings; the card tests in tests/cards cover the abilities themselves)
 def test_sleep_printed_attack_zero_and_unit_boosts_nullified_but_squad_and_card_boosts_stay_even_alone():

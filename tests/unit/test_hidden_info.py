@@ -34,7 +34,8 @@ def scramble_hidden_from(g: cc.Game, p: int, salt: int) -> cc.Game:
             j = r.below(len(draw))
             hand[i], draw[j] = draw[j], hand[i]
     b = h.battle
-    if b is not None and not b.revealed and b.cards[opp] >= 0 and draw:
+    # (a card the opponent revealed first, Mind Reading, is public: it stays)
+    if b is not None and not b.revealed and b.cards[opp] >= 0 and b.first != opp and draw:
         j = r.below(len(draw))
         b.cards[opp], draw[j] = draw[j], b.cards[opp]
     if b is not None and not b.revealed and b.predict[opp]:  # an unrevealed Foresight prediction
