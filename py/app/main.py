@@ -472,12 +472,11 @@ document.body.dataset.ready = "true"
 window.crystalclans_ready_at = window.performance.now()
 
 
-def _warm_up():
-    """After ready: import the engine and card set, then fetch + install pydantic in the background."""
-    get_app().preload_pydantic()
-    window.crystalclans_register_sw()
+def _join_invitation(_event=None):
+    """Opened from an invitation link (on load, or pasted into the address bar of a page already open,
+    which changes only the #fragment): the join panel, the code already in it."""
     code = str(window.crystalclans_p2p.invited() or "")
-    if code:  # opened from an invitation link: the join panel, the code already in it
+    if code:
         from app.controller import read_settings
         from app.link import parse_ice_servers
 
@@ -485,6 +484,14 @@ def _warm_up():
                        parse_ice_servers(app.storage.ice_servers_text())[0])
         app.link.invited = code
         app.render()
+
+
+def _warm_up():
+    """After ready: import the engine and card set, then fetch + install pydantic in the background."""
+    get_app().preload_pydantic()
+    window.crystalclans_register_sw()
+    _join_invitation()
+    window.addEventListener("hashchange", create_proxy(_join_invitation))
 
 
 window.setTimeout(create_proxy(_warm_up), 50)

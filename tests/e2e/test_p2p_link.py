@@ -88,3 +88,20 @@ def test_the_host_scans_the_reply_qr_code(new_context, app_url, say):
         p.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=30_000)
     say("the host scanned the reply QR code (stand-in camera and detector): linked, the game began")
     assert_no_page_errors(a, b)
+
+
+def test_an_invitation_pasted_into_a_page_already_open_opens_the_join_panel(new_context, app_url, say):
+    """Regression: the link changes only the #fragment of an open page (no reload), which used to do nothing."""
+    host, guest = new_context().new_page(), new_context().new_page()
+    for p in (host, guest):
+        open_app(p, app_url)
+    host.click("[data-p2p-host]")
+    invitation = host.locator("[data-link-url]")
+    invitation.wait_for(state="visible", timeout=20_000)
+    url = invitation.input_value()
+    guest.goto(url)  # same document: a hashchange, not a load
+    guest.locator("[data-link-input]").wait_for(state="visible", timeout=20_000)
+    assert guest.locator("[data-link-input]").input_value() == url.split("#", 1)[1]
+    assert "#" not in guest.url, "the invitation stays in the address bar"
+    say("an invitation opened in a page already showing the game: the join panel with the code in it")
+    assert_no_page_errors(guest)
