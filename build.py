@@ -659,14 +659,15 @@ def precompress(dist: Path) -> int:
     boot = {str(f.resolve()) for f in [*boot_files(), ROOT / "index.html", snapshot_path()]}
     sent = 0
     for path in sorted(p for p in dist.rglob("*") if p.is_file()):
-        if path.suffix not in COMPRESSIBLE or path.stat().st_size < 1024:
-            continue
-        raw = path.read_bytes()
-        packed = gzip.compress(raw, compresslevel=9 if len(raw) < 4_000_000 else 6, mtime=0)
-        if len(packed) <= 0.9 * len(raw):
-            path.with_name(path.name + ".gz").write_bytes(packed)
+        served = path.stat().st_size  # what a host sends: the .gz when there is one, else the file itself
+        if path.suffix in COMPRESSIBLE and served >= 1024:
+            raw = path.read_bytes()
+            packed = gzip.compress(raw, compresslevel=9 if len(raw) < 4_000_000 else 6, mtime=0)
+            if len(packed) <= 0.9 * len(raw):
+                path.with_name(path.name + ".gz").write_bytes(packed)
+                served = len(packed)
         if str((ROOT / path.relative_to(dist)).resolve()) in boot:
-            sent += min(len(packed), len(raw))
+            sent += served
     return sent
 
 

@@ -171,7 +171,6 @@ def main() -> int:
           f"{statistics.median(r['gzip_mb'] for r in results['ours']['cold']):.1f} MB, bare "
           f"{statistics.median(r['gzip_mb'] for r in results['bare']['cold']):.1f} MB")
     ratios = {kind: med["ours"][kind] / med["bare"][kind] for kind in ("cold", "warm")}
-
     for kind, r in ratios.items():
         verdict = "ok" if r <= GOALS[kind] else f"over the {GOALS[kind]}x goal"
         print(f"  ours/bare {kind}: {r:.2f}x ({verdict})")

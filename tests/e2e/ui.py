@@ -374,4 +374,3 @@ def wait_snapshot_cached(page, timeout_s: float = 120) -> bool:
             return False
         page.wait_for_timeout(200)
     return False
-

@@ -23,9 +23,6 @@ from app.storage import Storage
 from app.text import Words
 from tests.words import catalog, foreign_in, foreign_words
 
-# tests/unit also runs inside Pyodide (tests/pyodide), where Babel (the catalogs' reader here) and build.py are not
-pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="reads the .po with Babel (CPython only)")
-
 ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "py" / "app" / "locale" / "de" / "LC_MESSAGES" / "crystalclans.po"
 NAMES = ["Ada", "Bo"]

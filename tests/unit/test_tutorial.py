@@ -3,8 +3,6 @@ table offers the player exactly the taught move, and the lessons happen as the t
 style, a crystal scored, a reshuffle and the opponent's free crystal), in both languages."""
 from __future__ import annotations
 
-import sys
-
 import pytest
 
 from app import i18n
@@ -40,7 +38,6 @@ def test_the_script_plays_through_and_teaches_what_it_says():
     assert g.pos < -1  # the turn has passed: the opponent would move next
 
 
-@pytest.mark.skipif(sys.platform == "emscripten", reason="the vocabularies come from the .po, read with Babel")
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_every_step_speaks_the_players_language(lang):
     from tests.words import foreign_in
