@@ -319,16 +319,9 @@ def game_screen(app) -> str:
     interactive = app.offers_decision()
     targets = Targets(view, app.cs.board.zone_ids, words.crystal_by_id) if interactive else None
     parts = [storage_notice(app.storage)]
-    link = getattr(app, "link", None)
-    if link is not None and link.problem and app.session is not None and not app.finished:
-        parts.append(f'<p class="notice warn" role="alert" data-link-lost>{h(link.problem)} '
-                     f'<button type="button" class="primary" data-cmd="relink">{h(_("Re-link"))}</button></p>')
-    session = app.session if hasattr(app, "session") else None
-    if session is not None and session.desync and not app.finished:
-        button = (f'<button type="button" class="primary" data-cmd="resync-session">{h(_(RESYNC))}'
-                  '</button>' if not session.host else
-                  f'<span class="muted">{h(_("Waiting for the other player to resync…"))}</span>')
-        parts.append(f'<p class="notice warn" role="alert" data-desync>{h(session.desync)} {button}</p>')
+    alerts = link_alerts(app)
+    if not app.pending_battle:  # an open battle result says them itself, or they would sit under it
+        parts.append(alerts)
     over = app.finished
     if over and not app.pending_battle:
         parts.append(game_over_panel(app))
@@ -352,10 +345,28 @@ def game_screen(app) -> str:
     parts.append(log_panel(app, view))
     parts.append('</aside></div>')
     if app.pending_battle:
-        parts.append(battle_result(app))
+        parts.append(battle_result(app, alerts))
     elif app.pending_pass is not None and not over:
         parts.append(pass_screen(app))
     return "".join(parts)
+
+
+def link_alerts(app) -> str:
+    """What an online game's link asks of the player now: re-link after a drop, resync after a desync."""
+    out = ""
+    session = getattr(app, "session", None)
+    if session is None or app.finished:
+        return out
+    link = getattr(app, "link", None)
+    if link is not None and link.problem:
+        out += (f'<p class="notice warn" role="alert" data-link-lost>{h(link.problem)} '
+                f'<button type="button" class="primary" data-cmd="relink">{h(_("Re-link"))}</button></p>')
+    if session.desync:
+        button = (f'<button type="button" class="primary" data-cmd="resync-session">{h(_(RESYNC))}'
+                  '</button>' if not session.host else
+                  f'<span class="muted">{h(_("Waiting for the other player to resync…"))}</span>')
+        out += f'<p class="notice warn" role="alert" data-desync>{h(session.desync)} {button}</p>'
+    return out
 
 
 def coach(app) -> str:
@@ -752,7 +763,7 @@ def pass_screen(app) -> str:
 </div>"""
 
 
-def battle_result(app) -> str:
+def battle_result(app, alerts: str = "") -> str:
     lb = app.pending_battle
     words = app.words
     names = app.names
@@ -799,6 +810,7 @@ def battle_result(app) -> str:
     return f"""
 <div class="overlay under-top" data-battle-result role="dialog" aria-labelledby="br-title">
   <div class="overlay-box battle-result">
+    {alerts}
     <h2 id="br-title">{h(_("Battle in {zone}").format(zone=words.zone_name(lb['zone'], names)))}</h2>
     <div class="br-sides">{''.join(cols)}</div>
     <p class="br-destroyed">{h(_("Destroyed:"))} <b>{h(destroyed)}</b></p>

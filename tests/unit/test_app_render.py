@@ -187,3 +187,29 @@ def test_the_rules_reference_is_complete_and_every_card_term_links_to_an_entry()
     for u in app.cs.units:  # every keyword and ability named on a card opens an existing entry
         for at in re.findall(r'data-rules-at="([^"]+)"', render.card_details(app, u.id)):
             assert at in ids, (u.id, at)
+
+
+def test_a_lost_link_is_said_inside_an_open_battle_result_so_re_link_can_be_clicked():
+    """Regression (CI, stop 19): the link dropped while a battle result was open; the page's Re-link notice sat
+    under the dialog and could not be clicked. With a dialog open the notice goes inside it, once."""
+    seed = 11
+    g = cc.new_game(("blood", "skull"), seed=seed)
+    rng = cc.rng.Rng(cc.rng.seed_state(seed, 2))
+    while not g.last_battle:
+        o = g.legal_actions()
+        g.apply(o[rng.below(len(o))])
+    app = fake_app(g, 0)
+    app.session = SimpleNamespace(desync="", host=True)
+    app.link = SimpleNamespace(problem="The link to the other player is lost.")
+    page = render.game_screen(app)
+    assert page.count('data-cmd="relink"') == 1 and "data-battle-result" not in page
+    app.pending_battle = g.last_battle
+    app.overlay_pending = lambda: True
+    page = render.game_screen(app)
+    assert page.count('data-cmd="relink"') == 1
+    dialog = page[page.index("data-battle-result"):]
+    assert 'data-cmd="relink"' in dialog and "data-link-lost" in dialog
+    app.session.desync = "The games differ."
+    app.session.host = False
+    dialog = render.game_screen(app)
+    assert 'data-cmd="resync-session"' in dialog[dialog.index("data-battle-result"):]
