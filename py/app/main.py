@@ -484,6 +484,10 @@ def _join_invitation(_event=None):
                        parse_ice_servers(app.storage.ice_servers_text())[0])
         app.link.invited = code
         app.render()
+        join = document.querySelector("[data-link-submit]")
+        if join:  # on a phone the panel is below the new-game form: bring it into view
+            join.scrollIntoView(_to_js({"block": "center"}))
+            join.focus(_to_js({"preventScroll": True}))
 
 
 def _warm_up():
