@@ -411,21 +411,22 @@ def boot_files() -> list[Path]:
     files += [PYODIDE_DIR / f for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                                         "pyodide-lock.json")]
     files += sorted(PYSCRIPT_DIR.glob("core*.js"))
-    files += [ROOT / "web" / "js" / "bot.js", ROOT / "web" / "js" / "p2p.js", ROOT / "web" / "js" / "pyodide_boot.mjs"]
+    files += [ROOT / "web" / "js" / f for f in ("loading.js", "bot.js", "p2p.js", "pyodide_boot.mjs")]
     return [f for f in files if f.is_file()]
 
 
 def write_boot_size() -> bool:
     """web/vendor/boot-size.js: the boot files' paths and sizes, so the loading text follows real bytes, and
     the start-up snapshot of the current Python bundle, if there is one (web/js/pyodide_boot.mjs)."""
-    files = {"./" + f.relative_to(ROOT).as_posix(): f.stat().st_size for f in boot_files()}
+    files = {"./" + f.relative_to(ROOT).as_posix(): sent_size(f) for f in boot_files()}
     snap = snapshot_path()
-    snapshot = ({"url": "./" + snap.relative_to(ROOT).as_posix(), "bytes": snap.stat().st_size}
-                if snap.is_file() else None)
-    text = ("// written by build.py setup: the files the first visit loads before the game starts, with sizes\n"
+    snapshot = ({"url": "./" + snap.relative_to(ROOT).as_posix(), "bytes": snap.stat().st_size,
+                 "sent": sent_size(snap)} if snap.is_file() else None)
+    text = ("// written by build.py setup: the files the first visit loads before the game starts, with the bytes\n"
+            "// a host that compresses sends for each (what the loading bar counts)\n"
             f"window.crystalclans_boot_files = {json.dumps(files, indent=1)};\n"
-            "// the start-up memory snapshot (null: none for this bundle): later visits start from the service\n"
-            "// worker's copy, a first visit on a fast link fetches it with the files above\n"
+            "// the start-up memory snapshot (null: none for this bundle; bytes: its size, sent: compressed): later\n"
+            "// visits start from the service worker's copy, a first visit on a fast link fetches it with the above\n"
             f"window.crystalclans_snapshot = {json.dumps(snapshot)};\n")
     if BOOT_SIZE.is_file() and BOOT_SIZE.read_text() == text:
         return False
@@ -652,22 +653,49 @@ HEADERS = """/
 """
 
 
+def gzipped(path: Path) -> bytes | None:
+    """path's bytes as a static host would send them compressed, or None where it would not (not a kind
+    hosts compress, under 1 KB, or saving less than a tenth)."""
+    if path.suffix not in COMPRESSIBLE or path.stat().st_size < 1024:
+        return None
+    raw = path.read_bytes()
+    packed = gzip.compress(raw, compresslevel=9 if len(raw) < 4_000_000 else 6, mtime=0)
+    return packed if len(packed) <= 0.9 * len(raw) else None
+
+
+SENT_CACHE = CACHE / "sent-sizes.json"
+
+
+def sent_size(path: Path) -> int:
+    """The bytes a host that compresses sends for path (gzipped() or the file itself); remembered by size and
+    modification time, since the snapshot takes a second to compress."""
+    st = path.stat()
+    key = f"{path.resolve()}:{st.st_size}:{st.st_mtime_ns}"
+    try:
+        known = json.loads(SENT_CACHE.read_text())
+    except (OSError, ValueError):
+        known = {}
+    if key not in known:
+        packed = gzipped(path)
+        known = {k: v for k, v in known.items() if Path(k.rsplit(":", 2)[0]).is_file()}  # forget deleted files
+        known[key] = st.st_size if packed is None else len(packed)
+        SENT_CACHE.parent.mkdir(parents=True, exist_ok=True)
+        SENT_CACHE.write_text(json.dumps(known, indent=0))
+    return known[key]
+
+
 def precompress(dist: Path) -> int:
-    """file.gz beside every file a host would compress (when it saves a tenth or more), so a static host
-    serves the compressed bytes without compressing on the fly. Returns the gzipped size of what a first visit
-    on a fast link loads before the start screen (the boot files, the page and the start-up snapshot)."""
+    """file.gz beside every file a host would compress, so a static host serves the compressed bytes without
+    compressing on the fly. Returns the gzipped size of what a first visit on a fast link loads before the
+    start screen (the boot files, the page and the start-up snapshot)."""
     boot = {str(f.resolve()) for f in [*boot_files(), ROOT / "index.html", snapshot_path()]}
     sent = 0
     for path in sorted(p for p in dist.rglob("*") if p.is_file()):
-        served = path.stat().st_size  # what a host sends: the .gz when there is one, else the file itself
-        if path.suffix in COMPRESSIBLE and served >= 1024:
-            raw = path.read_bytes()
-            packed = gzip.compress(raw, compresslevel=9 if len(raw) < 4_000_000 else 6, mtime=0)
-            if len(packed) <= 0.9 * len(raw):
-                path.with_name(path.name + ".gz").write_bytes(packed)
-                served = len(packed)
+        packed = gzipped(path)
+        if packed is not None:
+            path.with_name(path.name + ".gz").write_bytes(packed)
         if str((ROOT / path.relative_to(dist)).resolve()) in boot:
-            sent += served
+            sent += path.stat().st_size if packed is None else len(packed)
     return sent
 
 

@@ -135,14 +135,14 @@ def test_the_page_shows_progress_before_python_is_ready(page, app_url, say):
     waited = wait_ready(page)
     assert page.locator("[role=progressbar]").count() == 0, "the progress indicator stays after ready"
     # the progress followed the real downloads: every boot file (build.py's list, with its size) arrived
-    files = page.evaluate("() => window.crystalclans_boot_files")
+    files = page.evaluate("() => window.crystalclans_boot_files")  # path -> bytes a compressing host sends
     steps = page.evaluate("() => window.crystalclans_boot_log")
     listed = sum(files.values())
     assert files and listed > 5e6, files
     assert f"{listed / 1e6:.1f} MB" in state["hint"], (state["hint"], listed)
     # on this fast local link the start-up snapshot came along too, and the bar counted it
     fetched_snapshot = page.evaluate("() => window.crystalclans_boot_source") == "network"
-    total = listed + (page.evaluate("() => window.crystalclans_snapshot.bytes") if fetched_snapshot else 0)
+    total = listed + (page.evaluate("() => window.crystalclans_snapshot.sent") if fetched_snapshot else 0)
     assert steps[-1][1] == total, f"the progress reached {steps[-1][1]} of {total} bytes: {steps}"
     assert len(steps) == len(files) + fetched_snapshot and all(a[1] < b[1] for a, b in zip(steps, steps[1:])), steps
     say(f"progress shown at DOMContentLoaded ({state['text']!r}); {len(steps)} boot files, {total / 1e6:.1f} MB "

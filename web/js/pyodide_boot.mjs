@@ -53,7 +53,7 @@ async function networkSnapshot(want, url) {
       return null;
     }
   }
-  globalThis.crystalclans_boot_expect?.(url, want.bytes);  // the loading bar counts it
+  globalThis.crystalclans_boot_expect?.(url, want.sent ?? want.bytes);  // the loading bar counts it
   const rest = complete ? Promise.resolve(true) : readUntil(Infinity);
   return {
     bytes: rest.then(() => {
@@ -68,7 +68,7 @@ async function networkSnapshot(want, url) {
 // {bytes: a promise of the snapshot} or null. The promise stays wrapped (an async function would wait for
 // it): Pyodide awaits it itself, after its own downloads have started.
 async function snapshotSource() {
-  const want = globalThis.crystalclans_snapshot;  // web/vendor/boot-size.js (build.py): {url, bytes} or null
+  const want = globalThis.crystalclans_snapshot;  // web/vendor/boot-size.js (build.py): {url, bytes, sent} or null
   if (!want || new URLSearchParams(location.search).has("nosnapshot")) return null;
   const url = new URL(want.url, location.href).href;
   let bytes = null;

@@ -1,0 +1,120 @@
+// The page before Python runs (a deferred classic script: it runs once the HTML is parsed, after
+// web/vendor/boot-text.js and web/vendor/boot-size.js, which build.py setup writes): the page's language and
+// the loading screen's words, the progress bar, then the start of the heavy downloads, once the first frame
+// is painted (they would keep the page's thread busy while the frame waits; see bench/load_bench.py).
+(function () {
+  // The page's language (Python keeps it in step later): the player's choice, else the browser's first
+  // language we have.
+  var all = window.crystalclans_boot_text || {}, lang = "en", prefs = [];
+  try { prefs.push(localStorage.getItem("crystalclans.lang") || ""); } catch (e) { /* storage refused */ }
+  prefs = prefs.concat(navigator.languages || [navigator.language || ""]);
+  for (var i = 0; i < prefs.length; i++) {
+    var base = String(prefs[i] || "").toLowerCase().split("-")[0];
+    if (all[base]) { lang = base; break; }
+  }
+  document.documentElement.lang = lang;
+  var T = window.crystalclans_t = function (key, values) {  // in the page's language now (a switch changes <html lang>)
+    var words = all[document.documentElement.lang] || all.en || {};
+    var s = words[key] || (all.en || {})[key] || key;
+    for (var k in (values || {})) s = s.split("{" + k + "}").join(values[k]);
+    return s;
+  };
+  if (window.crystalclans_topbar_words) window.crystalclans_topbar_words();
+
+  // Loading progress (Python replaces #app when ready): the bytes of the boot files (boot-size.js: what a
+  // host that compresses sends for each) that have arrived, as the browser reports each download done.
+  // crystalclans_boot_log keeps [ms, bytes] steps for the tests.
+  var t = document.getElementById("loading-text");
+  var files = window.crystalclans_boot_files || {}, sizes = {}, total = 0, got = 0, seen = {};
+  for (var f in files) { sizes[new URL(f, location.href).href] = files[f]; total += files[f]; }
+  var bar = document.querySelector(".progress"), fill = bar && bar.querySelector(".bar");
+  var hint = document.querySelector(".loading-hint");
+  var log = window.crystalclans_boot_log = [];
+  function mb(n) { return (n / 1e6).toFixed(1); }
+  if (t) t.textContent = T("loading");
+  if (bar) { bar.setAttribute("aria-label", T("progress")); bar.setAttribute("aria-valuetext", T("loading")); }
+  if (hint) hint.textContent = total ? T("hint_size", {mb: mb(total)}) : T("hint");
+  function show() {
+    if (document.body.dataset.ready === "true" || !t) return;
+    var pct = total ? Math.round(100 * got / total) : 0;
+    t.textContent = got < 0.99 * total ? T("downloading", {got: mb(got), total: mb(total)}) : T("starting");
+    if (fill) { fill.classList.add("known"); fill.style.width = pct + "%"; }
+    if (bar) { bar.setAttribute("aria-valuenow", String(pct)); bar.setAttribute("aria-valuetext", t.textContent); }
+  }
+  function arrived(entries) {
+    entries.forEach(function (e) {
+      var url = e.name.split("#")[0].split("?")[0];
+      if (url in sizes && !seen[url]) { seen[url] = true; got += sizes[url]; log.push([Math.round(e.responseEnd), got]); }
+    });
+    show();
+  }
+  // a first visit on a fast connection also fetches the start-up snapshot (web/js/pyodide_boot.mjs)
+  window.crystalclans_boot_expect = function (url, bytes) {
+    if (url in sizes) return;
+    sizes[url] = bytes; total += bytes;
+    if (hint) hint.textContent = T("hint_size", {mb: mb(total)});
+    arrived(performance.getEntriesByType("resource"));
+  };
+  if (total && "PerformanceObserver" in window) {
+    show();
+    try { new PerformanceObserver(function (l) { arrived(l.getEntries()); }).observe({type: "resource", buffered: true}); }
+    catch (e) { /* an old browser: the indeterminate bar stays */ }
+  }
+  window.addEventListener("error", function (e) {
+    var el = document.getElementById("error");
+    if (el && document.body.dataset.ready !== "true") { el.hidden = false; el.textContent = T("failed", {why: e.message || e}); }
+  });
+
+  // Offline play: the service worker (./sw.js, written by build.py setup) caches the site. Registered
+  // by Python once the page is ready, so its downloads do not compete with the first load.
+  window.crystalclans_register_sw = function () {
+    if ("serviceWorker" in navigator && location.protocol !== "file:") {
+      navigator.serviceWorker.register("./sw.js").catch(function (e) { console.info("no offline cache:", e.message); });
+    }
+  };
+  // overlays that leave the top bar in reach start below it, however many lines it wraps to
+  var top = document.querySelector(".topbar");
+  if (top && "ResizeObserver" in window) new ResizeObserver(function () {
+    document.documentElement.style.setProperty("--topbar-h", top.offsetHeight + "px"); }).observe(top);
+  // the rules reference's search: instant, in the page (the entries are already there)
+  document.addEventListener("input", function (e) {
+    if (!e.target.matches || !e.target.matches("[data-rules-search]")) return;
+    var q = e.target.value.trim().toLowerCase(), shown = 0;
+    document.querySelectorAll("[data-rules-entry]").forEach(function (el) {
+      var hit = !q || el.textContent.toLowerCase().indexOf(q) >= 0;
+      el.hidden = !hit; if (hit) shown++;
+    });
+    document.querySelectorAll(".rules-group").forEach(function (g) {
+      var n = g.nextElementSibling, any = false;
+      while (n && !n.classList.contains("rules-group")) { if (!n.hidden) any = true; n = n.nextElementSibling; }
+      g.hidden = !any;
+    });
+    var c = document.querySelector("[data-rules-count]"), box = e.target.dataset;  // sentences in the page's language
+    var said = !q ? box.all : shown === 1 ? box.one : box.many;
+    if (c && said) c.textContent = said.replace("{n}", shown).replace("{q}", e.target.value.trim());
+  });
+
+  // Every download at once instead of one after the other (PyScript -> config -> Pyodide -> files), and
+  // Pyodide booting (from the start-up snapshot on later visits) while PyScript itself loads.
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var head = document.head;
+    ["./web/js/pyodide_boot.mjs", "./web/vendor/pyodide/pyodide.mjs", "./web/vendor/pyodide/pyodide.asm.mjs"]
+      .forEach(function (href) {
+        var l = document.createElement("link"); l.rel = "modulepreload"; l.href = href; head.appendChild(l);
+      });
+    ["./web/vendor/pyodide/pyodide.asm.wasm", "./web/vendor/pyodide/python_stdlib.zip",
+     "./web/vendor/pyodide/pyodide-lock.json", "./web/vendor/crystalclans-py.zip"].forEach(function (href) {
+      var l = document.createElement("link"); l.rel = "preload"; l.as = "fetch"; l.crossOrigin = "anonymous";
+      l.href = href; head.appendChild(l);
+    });
+    import("./pyodide_boot.mjs").then(function (m) { m.prestart(); });
+    ["./web/vendor/pyscript/core.js", "./web/js/bot.js", "./web/js/p2p.js"].forEach(function (src) {
+      var s = document.createElement("script"); s.type = "module"; s.async = false; s.src = src; head.appendChild(s);
+    });
+  }
+  requestAnimationFrame(function () { setTimeout(start, 0); });
+  setTimeout(start, 200);  // a hidden tab gets no frames
+})();
