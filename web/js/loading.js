@@ -30,7 +30,10 @@
   var bar = document.querySelector(".progress"), fill = bar && bar.querySelector(".bar");
   var hint = document.querySelector(".loading-hint");
   var log = window.crystalclans_boot_log = [];
-  function mb(n) { return (n / 1e6).toFixed(1); }
+  function mb(n) {  // 13.4 in English, 13,4 in German
+    try { return (n / 1e6).toLocaleString(document.documentElement.lang, {minimumFractionDigits: 1, maximumFractionDigits: 1}); }
+    catch (e) { return (n / 1e6).toFixed(1); }
+  }
   if (t) t.textContent = T("loading");
   if (bar) { bar.setAttribute("aria-label", T("progress")); bar.setAttribute("aria-valuetext", T("loading")); }
   if (hint) hint.textContent = total ? T("hint_size", {mb: mb(total)}) : T("hint");
