@@ -74,8 +74,10 @@ def balance(args: argparse.Namespace) -> int:
     record = Path(args.record) if args.record else None
     if record is not None:
         record.parent.mkdir(parents=True, exist_ok=True)
-    r = run(args.bot, args.games, args.seed, args.workers, record=record)
+    r = run(args.bot, args.games, args.seed, args.workers, record=record, play_missing=not args.recorded_only)
     cmd = f"python -m crystalclans balance --bot {args.bot} --games {args.games} --seed {args.seed}"
+    if record is not None:
+        cmd += f" --record {args.record}" + (" --recorded-only" if args.recorded_only else "")
     text = balance_markdown(r, cmd, time.perf_counter() - t0)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(text, encoding="utf-8")
@@ -107,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     bal.add_argument("--workers", type=int, default=None)
     bal.add_argument("--out", default="docs/BALANCE.md")
     bal.add_argument("--record", help="a JSON-lines file of finished games (continue a stopped run)")
+    bal.add_argument("--recorded-only", action="store_true", help="with --record: write the report of the games "
+                                                                     "played so far, play none")
     args = ap.parse_args(argv)
     if args.cmd == "simulate":
         return simulate(args)

@@ -156,3 +156,21 @@ def test_a_recorded_tournament_continues_where_it_stopped(tmp_path):
     stale.write_text("".join(json.dumps({**o, "budgets": [{"samples": 1}, None]}) + "\n" for o in old))
     assert PRESETS.get("random") is None
     assert tournament(["random", "greedy"], 6, seed=4, workers=1, record=stale, play_missing=False)[0].games == 0
+
+
+def test_a_balance_run_goes_round_the_pairings_and_reports_what_it_has_so_far(tmp_path):
+    from crystalclans.ai.tournament import balance, balance_markdown, run_jobs
+    from crystalclans.simulate import pairings
+
+    record = tmp_path / "balance.jsonl"
+    planned = [(("random", "random"), c, 9 + i) for i in range(2) for c in pairings()]
+    run_jobs(planned[:25], 1, record)  # a run stopped after 25 of 42 games
+    part = balance("random", 2, seed=9, workers=1, record=record, play_missing=False)
+    assert part["games"] == 25 and part["planned"] == 42
+    assert sorted(n for _, n in part["pairs"].values())[:2] == [1, 1] and len(part["pairs"]) == 21
+    text = balance_markdown(part, "cmd", 0)
+    assert "a run in progress: 25 of the 42 planned" in text
+    whole = balance("random", 2, seed=9, workers=1, record=record)
+    assert whole["games"] == 42 and all(n == 2 for _, n in whole["pairs"].values())
+    assert "in progress" not in balance_markdown(whole, "cmd", 0)
+    assert len(record.read_text().splitlines()) == 42  # the 25 were not played again
