@@ -344,7 +344,53 @@ def cmd_i18n(args) -> int:
         missing = sum(1 for m in catalog if m.id and not translated(m))
         log(f"{po.relative_to(ROOT)}: {len(catalog)} messages, {missing} untranslated")
     compile_catalogs()
+    write_hyphens()
     return 0
+
+
+HYPHENS = LOCALE / "hyphens.json"
+HYPHENATE_FROM = 7  # letters: shorter words are never split
+EXTRA_BREAKS = {"Enchanter": "En-chanter", "Boneknife": "Bone-knife"}  # words no dictionary splits
+
+
+def write_hyphens() -> None:
+    """py/app/locale/hyphens.json: every unit card's name, in each language, with soft hyphens where a
+    dictionary (pyphen, build time only) allows a break, so a long name breaks at a syllable in the narrow
+    card head even where the browser has no hyphenation dictionary of its own."""
+    try:
+        import pyphen
+    except ImportError:
+        log("+ pip install pyphen (hyphenates the card names)")
+        run([sys.executable, "-m", "pip", "install", "-q", "pyphen>=0.14"])
+        import pyphen
+    card_data = json.loads((ROOT / "py" / "crystalclans" / "data" / "base_set.json").read_text(encoding="utf-8"))
+    table: dict[str, dict[str, str]] = {}
+    for lang, dictionaries in (("en", ("en_GB", "en_US")), ("de", ("de_DE",))):
+        hys = [pyphen.Pyphen(lang=d, left=3, right=3) for d in dictionaries]
+
+        def part(p: str) -> str:  # the break points any of the language's dictionaries allows
+            if len(p) < HYPHENATE_FROM:
+                return p
+            if p in EXTRA_BREAKS:
+                return EXTRA_BREAKS[p].replace("-", "\u00ad")
+            at = sorted({i for hy in hys for i in hy.positions(p)})
+            return "\u00ad".join(p[i:j] for i, j in zip([0, *at], [*at, len(p)]))
+
+        def word(w: str) -> str:
+            return "-".join(part(p) for p in w.split("-"))
+
+        for clan in card_data["clans"]:
+            for unit in clan["units"]:
+                name = unit["name"].get(lang, unit["name"].get("en"))  # as app/text.py's _pick reads it
+                name = name.get("value") if isinstance(name, dict) else name
+                if name:
+                    soft = " ".join(word(w) for w in name.split(" "))
+                    if soft != name:
+                        table.setdefault(lang, {})[name] = soft
+    text = json.dumps(table, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    if not HYPHENS.is_file() or HYPHENS.read_text(encoding="utf-8") != text:
+        HYPHENS.write_text(text, encoding="utf-8")
+        log(f"wrote {HYPHENS.relative_to(ROOT)}: {sum(map(len, table.values()))} names with soft hyphens")
 
 
 def build_py_bundle() -> bool:

@@ -96,6 +96,7 @@ def shown_text(page: str, lang: str) -> str:
     page = re.sub(r"<(script|style|noscript|template)\b.*?</\1>", " ", page, flags=re.S | re.I)
     page = re.sub(r'<(\w+)[^>]*\blang="(?!' + lang + r')[a-z]+"[^>]*>.*?</\1>', " ", page, flags=re.S)
     attrs = " ".join(html.unescape(v) for v in re.findall(r'(?:title|aria-label|placeholder)="([^"]*)"', page))
-    return html.unescape(re.sub(r"<[^>]+>", " ", page)) + " " + attrs
+    text = html.unescape(re.sub(r"<[^>]+>", " ", page)) + " " + attrs
+    return text.replace("\u00ad", "")  # soft hyphens (card names) are read as one word
 
 

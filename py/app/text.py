@@ -4,9 +4,12 @@ Pure Python (no js/pyscript imports) so it can be unit-tested under CPython.
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
+from functools import lru_cache
 from html import escape
+from pathlib import Path
 
 from .i18n import N_, _, ngettext
 
@@ -29,6 +32,17 @@ def _pick(field, lang: str, default: str = "") -> str:
     return v.get("value", default) if isinstance(v, dict) else v
 
 
+_HYPHENS = Path(__file__).with_name("locale") / "hyphens.json"
+
+
+@lru_cache(maxsize=1)
+def _hyphenated_names() -> dict:
+    try:
+        return json.loads(_HYPHENS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
 class Words:
     """Card-set aware wording in one language (unit, crystal and zone names; effect text): the card data's
     own German where it has it (names, unit types, ability and crystal texts, signatures, effect templates),
@@ -49,6 +63,7 @@ class Words:
                                 for c in raw["clans"]}
         raw_units = {u["id"]: u for c in raw["clans"] for u in c["units"]}
         self.units = [self._unit(u, raw_units[u.id]) for u in cs.units]
+        self._soft_names = _hyphenated_names().get(lang, {})
         # the names a "signature"/"special" effect's {id} stands for: the clan signature or the ability it is
         self.effect_ids = {c["signature"]["id"]: _pick(c["signature"]["name"], lang) for c in raw["clans"]}
         for u in self.units:
@@ -80,6 +95,10 @@ class Words:
     # ---------------------------------------------------------------- names
     def unit(self, uid: str):
         return self._unit_by_id[uid]
+
+    def card_title(self, u) -> str:
+        """u's name as a card head shows it: with soft hyphens where a long word may break (build.py i18n)."""
+        return self._soft_names.get(u.name, u.name)
 
     def unit_name(self, token: str) -> str:
         m = TOKEN_RE.match(token)

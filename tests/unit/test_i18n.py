@@ -182,3 +182,19 @@ def test_a_save_that_does_not_load_says_why_in_the_players_language():
                 words = words.replace(str(value), "")
             assert not foreign_in(words, lang), (lang, said)
     assert set(bad) <= set(SAVE_ERRORS)
+
+
+def test_every_long_card_name_has_its_syllable_breaks_in_both_languages():
+    """py/app/locale/hyphens.json (python build.py i18n) covers the card set as it is: a name with a word
+    of 10 letters or more has soft hyphens, and without them it is the name itself."""
+    from app.text import _hyphenated_names
+
+    table = _hyphenated_names()
+    for lang in ("en", "de"):
+        words = Words(cc.base_set(), lang)
+        for u in words.units:
+            soft = words.card_title(u)
+            assert soft.replace("\u00ad", "") == u.name
+            if max(len(w) for w in re.split(r"[ -]", u.name)) >= 10:
+                assert "\u00ad" in soft, f"{lang}: {u.name!r} has no soft hyphens: run python build.py i18n"
+        assert set(table[lang]) <= {u.name for u in words.units}, "names of cards no longer in the set"
