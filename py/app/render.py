@@ -1034,7 +1034,7 @@ def discard_modal(app, p: int, view: dict | None = None) -> str:
 
 def rules_button() -> str:
     return (f'<button type="button" class="ghost" data-cmd="rules" title="{h(_("Show the rules reference"))}">'
-            f'<span aria-hidden="true">?</span> {h(_("Rules"))}</button>')
+            f'<span aria-hidden="true">?</span> <span class="lbl">{h(_("Rules"))}</span></button>')
 
 
 def language_button() -> str:
@@ -1055,10 +1055,10 @@ def menu_html(app) -> str:
     return f"""
 <span class="status">{turn_status(app)}</span>
 {rules_button()}{language_button()}
-<button type="button" class="ghost" data-export title="{h(_("Export the game to a file (crystalclans-save.json)"))}">⬇ {h(_("Export"))}</button>
-<label class="file-btn" title="{h(_("Import a save file (replaces the current game only if the file is valid)"))}">⬆ {h(_("Import"))}
+<button type="button" class="ghost" data-export title="{h(_("Export the game to a file (crystalclans-save.json)"))}"><span aria-hidden="true">⬇</span> <span class="lbl">{h(_("Export"))}</span></button>
+<label class="file-btn" title="{h(_("Import a save file (replaces the current game only if the file is valid)"))}"><span aria-hidden="true">⬆</span> <span class="lbl">{h(_("Import"))}</span>
   <input type="file" data-import accept=".json,application/json" aria-label="{h(_("Import a save file"))}"></label>
-<details class="menu"><summary>☰ {h(_("Menu"))}</summary>
+<details class="menu"><summary><span aria-hidden="true">☰</span> <span class="lbl">{h(_("Menu"))}</span></summary>
   <div class="menu-box">
     <label class="field"><span>{h(_("Save as"))}</span><input id="slot-name" type="text" maxlength="40" value="{h(app.default_slot_name())}" aria-label="{h(_("Name of the save slot"))}"></label>
     <button type="button" data-cmd="save-slot" title="{h(_("Save the game to the named slot"))}">{h(_("Save"))}</button>

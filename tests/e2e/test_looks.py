@@ -106,6 +106,11 @@ def test_both_themes_at_three_sizes_and_no_serious_accessibility_violations(new_
         assert any(name.startswith("fx-") for _, name in moving), moving
     problems += axe_scan(page, "table")
     shoot_sizes(page, "table", theme, lambda: page.evaluate("() => window.scrollTo(0, 0)"))
+    # on a phone the top bar keeps to two rows (icons, then the turn), leaving the board the room
+    page.set_viewport_size({"width": 390, "height": 844})
+    top = page.evaluate("() => document.querySelector('.topbar').offsetHeight")
+    assert top <= 80, f"the phone's top bar is {top} px high"
+    page.set_viewport_size({"width": 1440, "height": 900})
 
     def open_log():
         entry = page.locator("[data-log-battle]").first
