@@ -363,6 +363,11 @@ def write_hyphens() -> None:
         log("+ pip install pyphen (hyphenates the card names)")
         run([sys.executable, "-m", "pip", "install", "-q", "pyphen>=0.14"])
         import pyphen
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from app.text import _pick  # how the app reads a card text in a language (English where none)
+    finally:
+        sys.path.pop(0)
     card_data = json.loads((ROOT / "py" / "crystalclans" / "data" / "base_set.json").read_text(encoding="utf-8"))
     table: dict[str, dict[str, str]] = {}
     for lang, dictionaries in (("en", ("en_GB", "en_US")), ("de", ("de_DE",))):
@@ -381,8 +386,7 @@ def write_hyphens() -> None:
 
         for clan in card_data["clans"]:
             for unit in clan["units"]:
-                name = unit["name"].get(lang, unit["name"].get("en"))  # as app/text.py's _pick reads it
-                name = name.get("value") if isinstance(name, dict) else name
+                name = _pick(unit["name"], lang)
                 if name:
                     soft = " ".join(word(w) for w in name.split(" "))
                     if soft != name:

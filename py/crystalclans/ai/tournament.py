@@ -217,13 +217,13 @@ def balance_markdown(r: dict, command: str, seconds: float) -> str:
         lo, hi = wilson(w, n)
         lines.append(f"| {c} | {n} | {w / n:.1%} | {lo:.1%} – {hi:.1%} |" if n else f"| {c} | 0 | – | – |")
     fw, fn = r["first"]
-    fn = max(fn, 1)
     lo, hi = wilson(fw, fn)
     lines += [
         "",
         "## First-player advantage",
         "",
-        f"The player who takes the first turn won {fw / fn:.1%} of {fn} games (95% interval {lo:.1%} – {hi:.1%}).",
+        f"The player who takes the first turn won {fw / fn if fn else 0:.1%} of {fn} games "
+        f"(95% interval {lo:.1%} – {hi:.1%}).",
         "",
         "## Every pairing (seat 0's clan first)",
         "",
