@@ -106,6 +106,9 @@ def test_both_themes_at_three_sizes_and_no_serious_accessibility_violations(new_
         assert any(name.startswith("fx-") for _, name in moving), moving
     problems += axe_scan(page, "table")
     shoot_sizes(page, "table", theme, lambda: page.evaluate("() => window.scrollTo(0, 0)"))
+    # the top bar's icons stand apart from their words (a flex label once dropped the space: "⬆Import")
+    icon, word = (page.locator(f".file-btn > span >> nth={i}").bounding_box() for i in (0, 1))
+    assert word["x"] - (icon["x"] + icon["width"]) >= 3, (icon, word)
     # on a phone the top bar keeps to two rows (icons, then the turn), leaving the board the room
     page.set_viewport_size({"width": 390, "height": 844})
     top = page.evaluate("() => document.querySelector('.topbar').offsetHeight")
