@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+import traceback
 
 import crystalclans as cc
 from crystalclans.ai.bots import useful
@@ -67,6 +68,7 @@ class App:
         self.link = None  # app.link.Link while playing a friend far away
         self.resume_offer = None  # app.link.SavedOnline: an online game to go on with over a new link
         self._peer_backlog: list[str] = []  # peer messages waiting for pydantic to load
+        self._draining = False  # a task is handling the backlog
         self.pending_confirm = None  # what runs once the player agrees to replace the autosaved game
         self.replay = None  # app.replay.Replay while the replay viewer is open
         self.tutorial = None  # app.tutorial.Tutorial during the guided first game
@@ -410,20 +412,35 @@ class App:
         after the page is ready: until it is there (a quick player), they wait in order."""
         if not self.pydantic_ready or self._peer_backlog:
             self._peer_backlog.append(text)
-            if len(self._peer_backlog) == 1:
+            if not self._draining:
+                self._draining = True
                 self.spawn(self._drain_peer_backlog())
             return
-        self._on_peer_message(text)
+        self._handle_peer_message(text)
 
     async def _drain_peer_backlog(self) -> None:
         try:
-            await self.ensure_pydantic()
-        except Exception as e:  # the wheels could not load: say so rather than drop messages silently
-            self._peer_backlog = []
-            self.show_error(_("Could not check the other page's messages ({why}); reload the page and re-link.").format(why=e))
-            return
-        while self._peer_backlog:
-            self._on_peer_message(self._peer_backlog.pop(0))
+            try:
+                await self.ensure_pydantic()
+            except Exception as e:  # the wheels could not load: say so rather than drop messages silently
+                self._peer_backlog = []
+                self.show_error(_("Could not check the other page's messages ({why}); reload the page and "
+                                  "re-link.").format(why=e))
+                return
+            while self._peer_backlog:
+                self._handle_peer_message(self._peer_backlog.pop(0))
+        finally:
+            self._draining = False
+
+    def _handle_peer_message(self, text: str) -> None:
+        """One message, whatever happens: a bug in its handling is shown (and printed for the console), and
+        the messages after it are still handled."""
+        try:
+            self._on_peer_message(text)
+        except Exception as e:
+            traceback.print_exc()
+            self.show_error(_("A message from the other page could not be handled ({why}).").format(
+                why=f"{type(e).__name__}: {e}"))
 
     def _on_peer_message(self, text: str) -> None:
         link = self.link

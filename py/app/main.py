@@ -452,12 +452,25 @@ def think_ms():
     return to_js(list(_app.think_ms) if _app is not None else [])
 
 
+def link_state():
+    """Where the link's agreement stands, as text (a test that times out says why; no secrets in it)."""
+    link = _app.link if _app is not None else None
+    if link is None:
+        return "no link"
+    hs = link.handshake
+    agreed = "" if hs is None else (f" hello={bool(hs.their_name)} commit={bool(hs.their_commit)} "
+                                    f"revealed={hs.revealed} reveal={bool(hs.their_value)} setup={hs.setup is not None}")
+    return (f"{link.role} stage={link.stage} session={link.session is not None} early={len(link.early)} "
+            f"backlog={len(_app._peer_backlog)} draining={_app._draining} pydantic={_app.pydantic_ready} screen={_app.screen}{agreed}")
+
+
 document.addEventListener("click", create_proxy(on_click))
 document.addEventListener("change", create_proxy(on_change))
 document.addEventListener("keydown", create_proxy(on_keydown))
 window.crystalclans_state_hash = create_proxy(state_hash)
 window.crystalclans_update_ms = create_proxy(last_update_ms)
 window.crystalclans_think_ms = create_proxy(think_ms)
+window.crystalclans_link_state = create_proxy(link_state)
 window.crystalclans_p2p.onmessage(create_proxy(_on_p2p_message))
 window.crystalclans_p2p.onstate(create_proxy(_on_p2p_state))
 

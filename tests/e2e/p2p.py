@@ -48,7 +48,11 @@ def reply_and_play(host, guest) -> None:
     host.click("[data-link-submit]")
     for p in (host, guest):
         p.wait_for_selector('body[data-linked="true"]', state="attached", timeout=20_000)
-        p.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=30_000)
+        try:
+            p.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=60_000)
+        except PwTimeout:
+            states = [x.evaluate("() => window.crystalclans_link_state()") for x in (host, guest)]
+            raise AssertionError(f"linked, but no game after 60 s: host {states[0]}; guest {states[1]}")
 
 
 def greedy_choice(page, bot) -> str | None:

@@ -221,6 +221,38 @@ def test_peer_messages_that_arrive_before_pydantic_wait_in_order():
     assert seen == ["one", "two", "three"]
 
 
+def test_a_peer_message_that_breaks_its_handler_does_not_stall_the_ones_after_it():
+    """Regression (a CI run: linked, but no game on the guest): a message whose handling raised ended the
+    drain with the rest of the backlog still in it, and every later message joined that backlog for ever."""
+    spawned = []
+    app = App(FakeDocument(), fake_window(""), computer=RandomComputer(), spawn=spawned.append)
+    app.pydantic_ready = False
+    seen = []
+
+    def handle(text):
+        if text == "two":
+            raise RuntimeError("a bug in a handler")
+        seen.append(text)
+
+    app._on_peer_message = handle
+
+    async def loaded():
+        app.pydantic_ready = True
+
+    app.ensure_pydantic = loaded
+    for text in ("one", "two", "three"):
+        app.on_peer_message(text)
+    assert len(spawned) == 1
+    with pytest.raises(StopIteration):
+        spawned[0].send(None)
+    assert seen == ["one", "three"]
+    assert "a bug in a handler" in app.document.getElementById("error").textContent
+    app.on_peer_message("four")  # the drain is over: later messages are handled at once, not queued
+    app.on_peer_message("two")
+    app.on_peer_message("five")
+    assert seen == ["one", "three", "four", "five"] and len(spawned) == 1
+
+
 def test_an_open_dialog_is_left_alone_while_the_computer_plays():
     """Regression: every move redrew #modal, so the rules' search and scroll were lost each time the
     computer moved while a player read them."""
