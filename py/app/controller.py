@@ -33,7 +33,8 @@ SAFE_KINDS = {"action", "summon", "reorder", "move", "split", "trim", "replenish
 class App:
     def __init__(self, document, window, to_js=None, computer=None, spawn=None):
         self.document = document
-        self.spawn = spawn or asyncio.ensure_future  # runs the computer's moves in the background
+        self.spawn = spawn or self._background  # runs the computer's moves and the peers' backlog
+        self._tasks: set = set()
         self.window = window
         self.to_js = to_js
         self.cs = cc.base_set()
@@ -324,6 +325,20 @@ class App:
         self.view = ng.view(self.viewer())
         self.autosave()
         self.render()
+
+    def _background(self, coro):
+        """A task held until it ends (the loop keeps only weak references), whose failure is printed (for the
+        console) rather than lost with it."""
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+
+        def ended(t) -> None:
+            self._tasks.discard(t)
+            if not t.cancelled() and t.exception() is not None:
+                traceback.print_exception(t.exception())
+
+        task.add_done_callback(ended)
+        return task
 
     # ------------------------------------------------------------------ a friend far away (app/link.py)
     def link_begin(self, role: str, settings: dict, send, ice_servers: list | None = None) -> None:
