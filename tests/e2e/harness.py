@@ -23,6 +23,8 @@ CHROMIUM = os.environ.get("CRYSTALCLANS_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--disable-features=WebRtcHideLocalIpsWithMdns",
+    # containers often mount a 64 MB /dev/shm, too small for several Pyodide pages: renderers would crash
+    "--disable-dev-shm-usage",
 ]
 INSTALL_HINT = (
     "the browser tests need Debian's Chromium and Playwright for Python:\n"
