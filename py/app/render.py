@@ -402,7 +402,7 @@ def player_bar(app, view, p, top: bool) -> str:
     names = app.names
     words = app.words
     clan = pl["clan"]
-    active = view["active"] == p
+    active = view["active"] == p and view.get("winner") is None  # no one is to move once the game is over
     crystals = "".join(
         (f'<button type="button" class="gem-chip" data-details="{h(c["id"])}">'
          f'<span aria-hidden="true">◆</span> {h(words.crystal_names[c["id"]])}</button>') if not c["facedown"]

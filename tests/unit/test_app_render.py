@@ -213,3 +213,17 @@ def test_a_lost_link_is_said_inside_an_open_battle_result_so_re_link_can_be_clic
     app.session.host = False
     dialog = render.game_screen(app)
     assert 'data-cmd="resync-session"' in dialog[dialog.index("data-battle-result"):]
+
+
+def test_once_the_game_is_over_no_player_is_marked_to_move():
+    """Regression (seen in the screenshot of a finished game): the winner's bar still wore the TURN badge."""
+    g = cc.new_game(("blood", "skull"), seed=2)
+    rng = random.Random(2)
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()))
+    for viewer in (0, 1):
+        app = fake_app(g, viewer)
+        bars = render.player_bar(app, app.view, 0, True) + render.player_bar(app, app.view, 1, False)
+        assert "turn-badge" not in bars and " active" not in bars
+    live = fake_app(cc.new_game(("blood", "skull"), seed=2), 0)
+    assert "turn-badge" in render.player_bar(live, live.view, live.view["active"], True)
