@@ -155,7 +155,8 @@ def test_a_recorded_tournament_continues_where_it_stopped(tmp_path):
     stale = tmp_path / "stale.jsonl"
     stale.write_text("".join(json.dumps({**o, "budgets": [{"samples": 1}, None]}) + "\n" for o in old))
     assert PRESETS.get("random") is None
-    assert tournament(["random", "greedy"], 6, seed=4, workers=1, record=stale, play_missing=False)[0].games == 0
+    none = tournament(["random", "greedy"], 6, seed=4, workers=1, record=stale, play_missing=False)[0]
+    assert none.games == 0 and "none played yet" in none.line() and "%" not in none.line()
 
 
 def test_a_balance_run_goes_round_the_pairings_and_reports_what_it_has_so_far(tmp_path):

@@ -120,6 +120,8 @@ class PairResult:
     decisions: list = field(default_factory=lambda: [0, 0])
 
     def line(self) -> str:
+        if not self.games:
+            return f"{self.a:>7} v {self.b:<7} {0:>5} games  (none played yet)"
         p = self.a_wins / self.games if self.games else 0.0
         lo, hi = wilson(self.a_wins, self.games)
         ms = [1000 * t / d if d else 0.0 for t, d in zip(self.think, self.decisions)]
