@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from urllib.parse import urlsplit
 
+from . import harness
 from .ui import (
     PwError,
     fail_with_screenshot,
@@ -53,24 +54,26 @@ def test_every_request_stays_on_localhost(new_context, app_url, base_url, say):
     say(f"{len(routed)} routed requests, {len(set(routed))} distinct URLs, all on {base_url}")
 
 
-def test_works_offline_after_one_load(new_context, app_url, base_url, site, say):
-    """No routing (it would disable the HTTP cache): load once online, go offline, reload, play."""
-    ctx = new_context()
-    page = ctx.new_page()
-    open_app(page, app_url)
-    start_game(page, clans=("stone", "water"))  # everything a game needs has been fetched once
-    play_random_clicks(page, random.Random(6), 5, until_game_over=False, log_every=0)
-    # A service worker, if the app registers one, gets time to install (a person stays on the page anyway).
-    sw = page.evaluate("""async () => {
-      if (!("serviceWorker" in navigator)) return "unsupported";
-      const regs = await navigator.serviceWorker.getRegistrations();
-      if (!regs.length) return "none";
-      const ready = navigator.serviceWorker.ready.then(() => "active");
-      return await Promise.race([ready, new Promise(r => setTimeout(() => r("not active after 20 s"), 20000))]);
-    }""")
-    served = len(site.requests)
+SW_READY_JS = """async () => {
+  if (!("serviceWorker" in navigator)) return "unsupported";
+  const regs = await navigator.serviceWorker.getRegistrations();
+  if (!regs.length) return "none";
+  const ready = navigator.serviceWorker.ready.then(() => "active");
+  return await Promise.race([ready, new Promise(r => setTimeout(() => r("not active after 20 s"), 20000))]);
+}"""
 
-    ctx.set_offline(True)
+
+def load_once_and_play(page, url: str, seed: int) -> str:
+    """Load online, start a game (everything a game needs is fetched once), give the service worker time
+    to install (a person stays on the page anyway); returns the worker's state."""
+    open_app(page, url)
+    start_game(page, clans=("stone", "water"))
+    play_random_clicks(page, random.Random(seed), 5, until_game_over=False, log_every=0)
+    return page.evaluate(SW_READY_JS)
+
+
+def reload_without_the_network_and_play(page, sw: str, why: str, seed: int) -> list[str]:
+    """Reload while the server cannot be reached, then play a few moves; returns the failed requests."""
     failed: list[str] = []
     page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
     try:
@@ -80,15 +83,43 @@ def test_works_offline_after_one_load(new_context, app_url, base_url, site, say)
         problem = str(exc).splitlines()[0]
     if problem:
         fail_with_screenshot(page, "offline_reload",
-                             f"offline reload failed: {problem} (service worker: {sw})\nfailed requests:\n" + "\n".join(failed[:20])
+                             f"reload {why} failed: {problem} (service worker: {sw})\nfailed requests:\n"
+                             + "\n".join(failed[:20])
                              + "\nA reload revalidates the page, and plain http.server sends no Cache-Control: "
                                "to work offline the app needs a service worker serving its own files cache-first")
     wait_ready(page)
     if state_hash(page) is None and page.locator("[data-new-game]").count():
         start_game(page, clans=("stone", "water"))
-    else:  # the app resumed the autosave: fine, we can still play
-        pass
-    play_random_clicks(page, random.Random(7), 5, until_game_over=False, log_every=0)
+    # else the app resumed the autosave: fine, we can still play
+    play_random_clicks(page, random.Random(seed), 5, until_game_over=False, log_every=0)
+    return failed
+
+
+def test_works_offline_after_one_load(new_context, app_url, site, say):
+    """No routing (it would disable the HTTP cache): load once online, go offline, reload, play."""
+    ctx = new_context()
+    page = ctx.new_page()
+    sw = load_once_and_play(page, app_url, seed=6)
+    served = len(site.requests)
+    ctx.set_offline(True)
+    failed = reload_without_the_network_and_play(page, sw, "offline", seed=7)
     assert len(site.requests) == served, "the server was reached while the browser was offline"
     say(f"offline reload: ready and playable (service worker: {sw}; {len(failed)} requests failed offline"
+        + (": " + "; ".join(failed[:5]) if failed else "") + ")")
+
+
+def test_works_when_the_host_is_gone_though_the_browser_thinks_it_is_online(new_context, say):
+    """A Wi-Fi without internet, a host that is down: navigator.onLine stays true, yet nothing comes back.
+    The service worker must not trust navigator.onLine (a CI run went offline before the worker's onLine
+    turned false, and Pyodide's wasm went to the network and failed): the game still starts and plays."""
+    server = harness.serve(harness.SITE_ROOT)  # its own origin, so its own service worker and caches
+    try:
+        ctx = new_context()
+        page = ctx.new_page()
+        sw = load_once_and_play(page, server.base_url + "/", seed=8)
+    finally:
+        server.close()
+    assert page.evaluate("navigator.onLine"), "the browser should still believe it is online"
+    failed = reload_without_the_network_and_play(page, sw, "with the host gone", seed=9)
+    say(f"reload with the host gone: ready and playable (service worker: {sw}; {len(failed)} requests failed"
         + (": " + "; ".join(failed[:5]) if failed else "") + ")")
