@@ -11,6 +11,7 @@ from .ui import (
     fail_with_screenshot,
     open_app,
     play_random_clicks,
+    screenshot,
     start_game,
     state_hash,
     wait_ready,
@@ -123,3 +124,26 @@ def test_works_when_the_host_is_gone_though_the_browser_thinks_it_is_online(new_
     failed = reload_without_the_network_and_play(page, sw, "with the host gone", seed=9)
     say(f"reload with the host gone: ready and playable (service worker: {sw}; {len(failed)} requests failed"
         + (": " + "; ".join(failed[:5]) if failed else "") + ")")
+
+
+def test_a_start_that_cannot_download_the_runtime_says_so_and_how_to_go_on(new_context, app_url, say):
+    """Never a loading screen for ever: with Pyodide's wasm refused (a first visit offline, a host that
+    fails), the page tells the player what failed and what to do."""
+    ctx = new_context(service_workers="block")
+    ctx.route("**/pyodide.asm.wasm", lambda route: route.abort("internetdisconnected"))
+    page = ctx.new_page()
+    page.goto(app_url)
+    error = page.locator("#error")
+    try:
+        error.wait_for(state="visible", timeout=30_000)
+    except PwError:
+        fail_with_screenshot(page, "start_failed", "the start failed but #error never showed")
+    text = error.inner_text()
+    assert "Could not start" in text and "reload" in text, text
+    assert page.evaluate("document.body.dataset.ready") != "true"
+    assert page.locator("#loading .progress").is_hidden(), "the loading bar still runs after the start failed"
+    screenshot(page, "start_failed")
+    ctx.unroute("**/pyodide.asm.wasm")
+    error.get_by_role("button").click()  # the way out it offers: reload, now that the connection is back
+    wait_ready(page)
+    say(f"wasm refused: the loading screen says {text!r}; its Reload button then starts the game")

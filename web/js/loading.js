@@ -63,10 +63,21 @@
     try { new PerformanceObserver(function (l) { arrived(l.getEntries()); }).observe({type: "resource", buffered: true}); }
     catch (e) { /* an old browser: the indeterminate bar stays */ }
   }
-  window.addEventListener("error", function (e) {
-    var el = document.getElementById("error");
-    if (el && document.body.dataset.ready !== "true") { el.hidden = false; el.textContent = T("failed", {why: e.message || e}); }
-  });
+  // A start that fails (a download refused, a browser without WebAssembly) says so and how to go on,
+  // instead of a loading screen for ever. Pyodide's own failure comes from web/js/pyodide_boot.mjs.
+  var failed = window.crystalclans_boot_failed = function (why) {
+    var el = document.getElementById("error"), box = document.getElementById("loading");
+    if (!el || document.body.dataset.ready === "true") return;
+    el.hidden = false;
+    el.textContent = T("failed", {why: why}) + " ";
+    var again = document.createElement("button");
+    again.type = "button";
+    again.textContent = T("reload");
+    again.addEventListener("click", function () { location.reload(); });
+    el.appendChild(again);
+    if (box) { box.classList.add("failed"); box.setAttribute("aria-busy", "false"); }  // the waiting stops
+  };
+  window.addEventListener("error", function (e) { failed(e.message || e); });
 
   // Offline play: the service worker (./sw.js, written by build.py setup) caches the site. Registered
   // by Python once the page is ready, so its downloads do not compete with the first load.

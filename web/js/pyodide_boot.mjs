@@ -93,7 +93,38 @@ async function snapshotSource() {
   return { bytes: checked };
 }
 
+// Pyodide only logs a wasm download that fails and then waits for ever (its instantiateWasm catches the
+// error); the player must hear of it. Watch that one fetch while Pyodide starts.
+function reportFailed(e) {
+  globalThis.crystalclans_boot_failed?.((e && e.message) || String(e));  // web/js/loading.js shows it
+}
+
+function watchWasmDownload() {
+  const fetch0 = globalThis.fetch;
+  const wasm = INDEX_URL + "pyodide.asm.wasm";
+  globalThis.fetch = function (resource, ...rest) {
+    const pending = fetch0.call(this, resource, ...rest);
+    if (String(resource?.url ?? resource) === wasm) {
+      pending.then((r) => { if (!r.ok) reportFailed(new Error(`${r.status} ${r.statusText}`)); }, reportFailed);
+    }
+    return pending;
+  };
+  return () => { globalThis.fetch = fetch0; };
+}
+
 async function boot() {
+  const unwatch = watchWasmDownload();
+  try {
+    return await bootPyodide();
+  } catch (e) {
+    reportFailed(e);
+    throw e;
+  } finally {
+    unwatch();
+  }
+}
+
+async function bootPyodide() {
   const times = globalThis.crystalclans_boot_times = { interpreter_start: performance.now() };
   const opts = { indexURL: INDEX_URL };
   const snapshot = await snapshotSource();
