@@ -97,17 +97,23 @@ class Link:
     def my_name(self) -> str:
         return str(self.settings["names"][self.me])[:24] or ("Host" if self.role == "host" else "Guest")
 
-    def opened(self) -> None:
+    def opened(self, rematch: bool = False) -> None:
+        """The channel is open here. The host speaks first; a new link's guest waits for the host's first
+        message before it says anything: a message from the guest can reach the host before the host's own
+        open event, and Chromium drops it there (a CI run: the host never got the guest's hello and seed
+        commitment, then refused its reveal). A rematch goes over a channel open at both ends."""
         self.stage = "agreeing"
+        if self.role == "guest" and not rematch and not self.early:
+            return
+        self._speak()
+
+    def _speak(self) -> None:
         if self.resume is not None:
             self.resumer = Resume(self.resume.game, self.me, self.role == "host", self.send)
             self.resumer.start()
-            early, self.early = self.early, []
-            for text in early:
-                self.receive_before_game(text)
-            return
-        self.handshake = Handshake(self.role, self.my_name, cc.base_set().hash, self.send)
-        self.handshake.start()
+        else:
+            self.handshake = Handshake(self.role, self.my_name, cc.base_set().hash, self.send)
+            self.handshake.start()
         early, self.early = self.early, []
         for text in early:
             self.receive_before_game(text)
@@ -118,6 +124,8 @@ class Link:
             return self.resumer.receive(text)
         if self.handshake is None:
             self.early.append(text)
+            if self.stage == "agreeing":  # the open guest has heard the host: now it speaks
+                self._speak()
             return None
         hs = self.handshake
         reason = hs.receive(text)
@@ -155,7 +163,7 @@ class Link:
         self.session = None
         self.stage = "agreeing"
         self.handshake = None
-        self.opened()
+        self.opened(rematch=True)
 
     def names(self) -> list[str]:
         if self.resume is not None:

@@ -99,3 +99,27 @@ def test_any_order_of_open_events_messages_and_pydantic_reaches_one_table(seed):
         assert not app.document.getElementById("error").textContent
     assert host.game.state_hash() == guest.game.state_hash()
     assert host.names == guest.names == ["Ada", "Bo"]
+
+
+def test_the_guest_speaks_only_after_the_host_so_nothing_it_says_is_lost_before_the_hosts_open_event():
+    """A CI run: the guest spoke as soon as its end of the channel was open, its hello and seed commitment
+    reached the host before the host's open event and Chromium dropped them there; the host then refused
+    the guest's reveal and no game came. Here the channel loses whatever reaches the host before that
+    event, and the link still agrees on one game."""
+    host, to_guest, _ = page("host", "random")
+    guest, to_host, _ = page("guest", "random")
+    host.pydantic_ready = guest.pydantic_ready = True
+    guest.on_link_state("open")  # the guest's end opens first (it is handed the channel open)
+    assert to_host == [], "the guest spoke before the host could hear it"
+    host.on_link_state("open")
+    delivered = [0, 0]
+    while delivered[0] < len(to_guest) or delivered[1] < len(to_host):
+        if delivered[0] < len(to_guest):
+            delivered[0] += 1
+            guest.on_peer_message(to_guest[delivered[0] - 1])
+        if delivered[1] < len(to_host):
+            delivered[1] += 1
+            host.on_peer_message(to_host[delivered[1] - 1])
+    for app in (host, guest):
+        assert app.screen == "game", app.document.getElementById("error").textContent
+    assert host.game.state_hash() == guest.game.state_hash()
