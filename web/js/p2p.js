@@ -26,6 +26,7 @@ let channel = null;
 let onMessage = null;
 let onState = null;
 let linkedAt = 0;
+let unsent = [];  // what the page said while its end of the channel was still connecting: sent on open
 
 function setState(s) {
   document.body.dataset.linked = s === "open" ? "true" : "false";
@@ -111,7 +112,13 @@ function gathered(conn) {
 
 function wire(ch) {
   channel = ch;
-  ch.onopen = () => { linkedAt = performance.now(); setState("open"); };
+  ch.onopen = () => {
+    linkedAt = performance.now();
+    const waiting = unsent;
+    unsent = [];
+    for (const text of waiting) ch.send(text);
+    setState("open");
+  };
   ch.onclose = () => setState("closed");
   ch.onmessage = (e) => { if (onMessage && typeof e.data === "string") onMessage(e.data); };
   if (ch.readyState === "open") ch.onopen();  // already open when handed over: no open event will come
@@ -159,6 +166,10 @@ async function accept(code) {
 }
 
 function send(text) {
+  if (channel && channel.readyState === "connecting") {
+    unsent.push(String(text));
+    return true;
+  }
   if (!channel || channel.readyState !== "open") return false;
   channel.send(String(text));
   return true;
@@ -169,6 +180,7 @@ function close() {
   try { if (pc) pc.close(); } catch (e) { /* already closed */ }
   channel = null;
   pc = null;
+  unsent = [];
 }
 
 function inviteLink(code) {
