@@ -100,8 +100,9 @@ class Link:
     def opened(self, rematch: bool = False) -> None:
         """The channel is open here. The host speaks first; a new link's guest waits for the host's first
         message before it says anything: a message from the guest can reach the host before the host's own
-        open event, and Chromium drops it there (a CI run: the host never got the guest's hello and seed
-        commitment, then refused its reveal). A rematch goes over a channel open at both ends."""
+        open event and be lost there (a CI run: the host's page never got the guest's hello and seed
+        commitment, though they were handled from the channel's creation, then refused its reveal). A
+        rematch goes over a channel open at both ends."""
         self.stage = "agreeing"
         if self.role == "guest" and not rematch and not self.early:
             return

@@ -143,6 +143,8 @@ def test_a_start_that_cannot_download_the_runtime_says_so_and_how_to_go_on(new_c
     assert page.evaluate("document.body.dataset.ready") != "true"
     assert page.locator("#loading .progress").is_hidden(), "the loading bar still runs after the start failed"
     screenshot(page, "start_failed")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "start_failed_phone")
     ctx.unroute("**/pyodide.asm.wasm")
     error.get_by_role("button").click()  # the way out it offers: reload, now that the connection is back
     wait_ready(page)
