@@ -181,26 +181,13 @@ def fetch_wheels(pins: dict[str, str], folder: Path) -> list[Path]:
 
 
 def marker_true(marker: str, env: dict[str, str]) -> bool:
-    """Tiny PEP 508 marker evaluator: enough for wheel metadata (`extra` is never set)."""
-    def atom(m: re.Match) -> str:
-        var, op, val = m.group(1), m.group(2), m.group(4)
-        if var == "extra":
-            return "False"
-        have = env.get(var, "")
-        if var.endswith("version"):
-            a = tuple(int(x) for x in re.findall(r"\d+", have))
-            b = tuple(int(x) for x in re.findall(r"\d+", val))
-            a, b = a + (0,) * (len(b) - len(a)), b + (0,) * (len(a) - len(b))
-        else:
-            a, b = have, val
-        ok = {"==": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b,
-              "~=": a >= b, "===": a == b}.get(op)
-        return "True" if ok else "False"
-
-    expr = re.sub(r"""(\w+)\s*(===|==|!=|<=|>=|~=|<|>)\s*(['"])(.*?)\3""", atom, marker)
-    if not re.fullmatch(r"[\sTrueFalsndot()]*", expr):
-        raise ValueError(f"cannot evaluate marker {marker!r}")
-    return bool(eval(expr, {"__builtins__": {}}))  # only True/False/and/or/not/() remain
+    """Whether a wheel's PEP 508 marker holds in `env` (`extra` is never set), by packaging's own evaluator:
+    the `packaging` package where it is installed, else the copy every pip carries."""
+    try:
+        from packaging.markers import Marker
+    except ImportError:  # pragma: no cover - pip always vendors it
+        from pip._vendor.packaging.markers import Marker
+    return Marker(marker).evaluate({**env, "extra": ""})
 
 
 def wheel_entry(path: Path) -> dict:

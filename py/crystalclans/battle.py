@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .abilities import flag_on, is_optional
+from .abilities import is_optional
+from .registry import flag_on
 from .actions import Action, Decision
 from .cardset import BEATS, STYLES
 from .crystals import B0_TRIGGERS, usable, use_crystal
 from .effects import EffectsFrame, active_passives, counter_value, destroy_simultaneously, queue_triggers, stat_boost
 from .frames import Frame
+from .hand import DrawFrame
 from .squads import enforce_limit
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -200,8 +202,6 @@ class BattleFrame(Frame):
             return None
         if step == 5:  # end of B3: on_squad_destroys and after_damage abilities, draw_per_destroyed
             self.step = 6
-            from .rules import DrawFrame
-
             a = b.attacker
             n = len(b.destroyed)
             for p in (1 - a, a):  # pushed in reverse: the active player's draws come first

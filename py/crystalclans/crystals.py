@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .effects import EffectsFrame
+from .registry import HANDLERS, SUMMON_OPS
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cardset import CardSet, CrystalDef
@@ -29,9 +31,6 @@ B0_TRIGGERS = ("battle_start_flip", "battle_start_remove")
 
 
 def crystal_implemented(cd: "CrystalDef") -> bool:
-    from .abilities import SUMMON_OPS
-    from .effects import HANDLERS
-
     if cd.trigger in SUMMON_TRIGGERS:
         return all(e.op in SUMMON_OPS for e in cd.effects)
     return cd.trigger in CRYSTAL_TRIGGERS and all(e.op in HANDLERS for e in cd.effects)
@@ -60,8 +59,6 @@ def turn_facedown(g: "Game", p: int, ci: int) -> None:
 
 def use_crystal(g: "Game", p: int, i: int) -> None:
     """Flip (or remove, for a *_remove trigger) p's collected crystal i and resolve its effect."""
-    from .effects import EffectsFrame
-
     ci = g.collected[p][i][0]
     cd = g.cs.crystals[ci]
     if cd.trigger.endswith("_remove"):
@@ -75,8 +72,6 @@ def use_crystal(g: "Game", p: int, i: int) -> None:
 
 
 def crystal_on_gain(g: "Game", p: int, ci: int) -> None:
-    from .effects import EffectsFrame
-
     cd = g.cs.crystals[ci]
     if cd.trigger == "on_gain" and crystal_implemented(cd):
         g.stack.append(EffectsFrame(p, cd.effects, 0, -1, "crystal"))

@@ -7,28 +7,19 @@ rules.movement_modes, Game.squad_limit.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from .actions import Action, Decision, card_token
 from .frames import Frame
-from .squads import enforce_limit, place_squad, position_of, position_options, settle
+from .hand import DrawFrame, ReplenishFrame
+from .registry import HANDLERS, SPECIALS, Handler, primitive  # noqa: F401  (Handler, HANDLERS: the registry's)
+from .squads import ReorderFrame, enforce_limit, meaningful_reorder, place_squad, position_of, position_options, settle
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cardset import Effect
     from .game import Game
 
-Handler = Callable[["Game", "EffectsFrame", "Effect"], None]
-HANDLERS: dict[str, Handler] = {}
-
 DONE = Action("done")
-
-
-def primitive(op: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        HANDLERS[op] = fn
-        return fn
-
-    return register
 
 
 class EffectsFrame(Frame):
@@ -336,68 +327,6 @@ class RecoverFrame(Frame):
         self.left -= 1
 
 
-class SummonFreeFrame(Frame):
-    """summon_free: summon up to `left` matching units from hand/discard without paying, into `zone`
-    ('battling_squad': the bottom of your battling squad; 'home'; 'this_zone': the source unit's zone)."""
-
-    __slots__ = ("p", "flt", "source", "zone", "left", "at")
-
-    def __init__(self, p: int, flt: dict, source: str, zone: str, left: int, at: int) -> None:
-        self.p, self.flt, self.source, self.zone, self.left, self.at = p, flt, source, zone, left, at
-
-    def _target(self, g: "Game") -> int:
-        if self.zone == "battling_squad":
-            b = g.battle
-            return b.zone if b is not None and g.squads[self.p][b.zone] else -1
-        if self.zone == "home":
-            return g.cs.board.homes[self.p]
-        return self.at
-
-    def run(self, g: "Game") -> Decision | None:
-        from .summon import shift_zones
-
-        p = self.p
-        opts = [DONE]
-        if self.left > 0 and self._target(g) >= 0:
-            picks = []
-            if self.source in ("hand", "hand_or_discard"):
-                for c in sorted({c for c in g.hands[p] if matches(g, c, self.flt)}):
-                    picks.append((g.token(c, p),))
-            if self.source in ("discard", "hand_or_discard"):
-                for c in sorted({c for c in g.discards[p] if matches(g, c, self.flt)}):
-                    picks.append((g.token(c, p), "from", "discard"))
-            # Shift may redirect a home-zone free summon (glossary: Tridents summoned by Clone)
-            shifts = [g.zone_id(z) for z, _ in shift_zones(g, p)] if self.zone == "home" and picks else ()
-            for args in picks:
-                opts.append(Action("summon", args))
-                opts.extend(Action("summon", args + ("shift", zid)) for zid in shifts)
-        if len(opts) == 1:
-            g.stack.pop()
-            return None
-        return Decision("summon_free", p, f"You may summon up to {self.left} unit(s) for free", opts,
-                        {"zone": self.zone, "left": self.left})
-
-    def choose(self, g: "Game", a: Action) -> None:
-        p = self.p
-        if a.kind == "done":
-            g.stack.pop()
-            return
-        args = a.args
-        code = g.code_of(args[0], p)
-        (g.discards[p] if len(args) > 1 and args[1] == "from" else g.hands[p]).remove(code)
-        self.left -= 1
-        shift = len(args) > 2 and args[-2] == "shift"  # "summon X [from discard] shift <zone>"
-        z = g.cs.board.zone_index[args[-1]] if shift else self._target(g)
-        if self.zone == "battling_squad":
-            g.squads[p][z].append(code)  # joins at the bottom; no reorder during a battle
-            queue_triggers(g, [(p, code, z, len(g.squads[p][z]) - 1)], "on_summon")
-            enforce_limit(g, p, z)
-        else:
-            from .summon import place_summon
-
-            place_summon(g, p, [code], z, shift)
-
-
 # ---------------------------------------------------------------------- primitives
 @primitive("none")
 def _none(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
@@ -520,7 +449,6 @@ def _return_self(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
 
 @primitive("special")
 def _special(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
-    from .abilities import SPECIALS
 
     handler = SPECIALS.get(eff.params["id"])
     if handler is not None:
@@ -597,7 +525,6 @@ class SendUnitHomeFrame(Frame):
 @primitive("reorder_enemy_squad")
 def _reorder_enemy(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
     p = f.p
-    from .squads import ReorderFrame, meaningful_reorder
 
     b = g.battle
     if b is not None and meaningful_reorder(g.squads[1 - p][b.zone]):
@@ -607,7 +534,6 @@ def _reorder_enemy(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
 @primitive("draw")
 def _draw(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
     p = f.p
-    from .rules import DrawFrame
 
     g.stack.append(DrawFrame(p, eff.params["n"], "effect"))
 
@@ -634,13 +560,6 @@ def _gain(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
 def _mill_opponent(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
     p = f.p
     g.mill(1 - p, eff.params["n"])
-
-
-@primitive("summon_free")
-def _summon_free(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
-    p = f.p
-    prm = eff.params
-    g.stack.append(SummonFreeFrame(p, prm["filter"], prm["from"], prm["zone"], prm["max"], f.zone))
 
 
 @primitive("recover")
@@ -677,7 +596,6 @@ def _activation_free(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
 
 @primitive("free_action")
 def _free_action(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
-    from .rules import ReplenishFrame
 
     if eff.params["action"] == "replenish":
         g.stack.append(ReplenishFrame(f.p, [], True))

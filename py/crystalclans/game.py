@@ -16,7 +16,14 @@ from typing import Any, Iterable, Iterator
 from .abilities import kind_info
 from .actions import MAX_ACTION_CHARS, Action, Decision, IllegalAction, action_text, card_token, normalize
 from .cardset import CardSet, base_set
+from .costs import option_cost
+from .effects import passive_total
+from .position import build_position
 from .rng import Rng, seed_state
+from .rules import FreeScoreFrame, MulliganFrame, SetupFrame, TurnFrame
+from .saves import game_to_json, load_save
+from .story import statistics, tell
+from .view import build_view
 
 NO_CARD = -1
 
@@ -99,8 +106,6 @@ class Game:
         for p in (0, 1):
             for _ in range(cs.opening_hand):
                 g.draw_card(p)
-        from .rules import MulliganFrame, SetupFrame
-
         g.stack.append(SetupFrame(first_player))
         if mulligan:
             g.stack.append(MulliganFrame(1, []))
@@ -110,8 +115,6 @@ class Game:
 
     @classmethod
     def from_position(cls, pos: dict, card_set: CardSet | None = None) -> "Game":
-        from .position import build_position
-
         return build_position(cls(card_set), pos)
 
     @classmethod
@@ -231,21 +234,15 @@ class Game:
         )
 
     def view(self, player: int) -> dict[str, Any]:
-        from .view import build_view
-
         return build_view(self, player)
 
     def to_json(self, names: "list[str] | tuple[str, str] | None" = None) -> str:
         """The save (format /1; with the players' names, format /2, which loads as everywhere else)."""
-        from .saves import game_to_json
-
         return game_to_json(self, names)
 
     @classmethod
     def from_json(cls, text: str | bytes | dict, card_set: CardSet | None = None) -> "Game":
-        from .saves import game_from_json
-
-        return game_from_json(text, card_set)
+        return load_save(text, card_set or base_set(), cls.from_setup)
 
     # ------------------------------------------------------------------ the loop
     def _advance(self) -> None:
@@ -262,8 +259,6 @@ class Game:
         stack.clear()
 
     def _end_of_action(self) -> None:
-        from .rules import FreeScoreFrame, TurnFrame
-
         if self.owed:
             a = self.active
             # Simultaneous free scores: the active player orders them; hers first.
@@ -286,8 +281,6 @@ class Game:
 
     def option_cost(self, action: Action | str) -> int:
         """The initiative the legal option `action` will charge (costs.py); 0 for options that cost none."""
-        from .costs import option_cost
-
         d = self.decision
         if d is None:
             raise IllegalAction("nothing to decide")
@@ -295,15 +288,11 @@ class Game:
 
     def story(self) -> list[dict]:
         """The game told as turns and actions, from public facts only (see story.py)."""
-        from .story import tell
-
         return tell(self)
 
     def statistics(self) -> list[dict[str, int]]:
         """Per player: crystals and how they came, battles won/lost/even, units lost and destroyed,
         initiative spent, cards drawn, actions (see story.statistics)."""
-        from .story import statistics
-
         return statistics(self)
 
     def replay(self) -> "Iterator[Game]":
@@ -446,8 +435,6 @@ class Game:
             if K[k].act_mod:
                 reduced = True
         if reduced:
-            from .effects import passive_total
-
             return max(0, cost - passive_total(self, sq, z, "activation_reduction"))
         return cost
 
@@ -456,8 +443,6 @@ class Game:
         sq = self.squads[p][z]
         n = self.U[sq[i] >> 1].activation
         if any(self.K[c >> 1].act_mod for c in sq):
-            from .effects import passive_total
-
             n -= passive_total(self, sq, z, "activation_reduction")
         return max(0, n)
 

@@ -35,7 +35,9 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from .invariants import check
 from .rng import Rng, seed_state
+from .rules import TurnFrame
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -129,9 +131,6 @@ def validate_shape(pos: Any) -> None:
 
 
 def build_position(g: "Game", pos: dict) -> "Game":
-    from .invariants import check
-    from .rules import TurnFrame
-
     cs = g.cs
     validate_shape(pos)
     clans = pos.get("clans")

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .abilities import flag_on
+from .registry import flag_on
 from .actions import Action, Decision
-from .crystals import usable
+from .battle import start_battle
+from .crystals import crystal_on_gain, usable, use_crystal
 from .effects import active_passives, passive_boost, passive_total, queue_triggers
 from .frames import Frame
+from .hand import CANCEL, DONE, DrawFrame, MulliganFrame, ReplenishFrame  # noqa: F401  (re-exported)
 from .squads import KEEP, ReorderFrame, enforce_limit, meaningful_reorder, position_of, settle
 from .squads import squad_token
 from .summon import SummonFrame, parse_pick
@@ -21,8 +23,6 @@ from .summon import openings as summon_openings
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-DONE = Action("done")
-CANCEL = Action("cancel")
 STAY = Action("stay")
 SPLIT = Action("split")
 BATTLE = Action("battle")
@@ -31,69 +31,6 @@ INVADE = Action("invade")
 
 
 # ---------------------------------------------------------------------- setup
-class HandSelection(Frame):
-    """Choose cards from your own hand one at a time, then `done`; `cancel` (where offered) drops the
-    choice. The picks stay out of the opponent's log until committed (a cancelled or mulligan pick never
-    shows), since they reveal hand contents."""
-
-    __slots__ = ("p", "chosen")
-    verb = "pick"
-    secret_until = "selection"  # "never": the picks stay hidden even after `done` (mulligan)
-
-    def __init__(self, p: int, chosen: list[int]) -> None:
-        self.p, self.chosen = p, chosen
-
-    def unchosen(self, g: "Game") -> list[int]:
-        """Distinct codes still in hand and not chosen yet."""
-        left = g.hands[self.p][:]
-        for c in self.chosen:
-            left.remove(c)
-        return sorted(set(left))
-
-    def choose(self, g: "Game", a: Action) -> None:
-        p = self.p
-        if a.kind == self.verb:
-            self.chosen.append(g.code_of(a.args[0], p))
-            g.mark_secret(1 - p, self.secret_until)
-            return
-        g.stack.pop()
-        if a.kind == "cancel":
-            g.release_secrets("selection", keep_hidden=True)
-            if g.events is not None:
-                g.note("cancelled", p)
-            return  # nothing happened; the action choice is asked again
-        g.release_secrets("selection")
-        self.commit(g)
-
-    def commit(self, g: "Game") -> None:
-        raise NotImplementedError
-
-
-class MulliganFrame(HandSelection):
-    """Initial mulligan: once, choose cards to shuffle back, then draw back up to the opening hand."""
-
-    __slots__ = ()
-    verb = "return"
-    secret_until = "never"
-
-    def run(self, g: "Game") -> Decision:
-        opts = [DONE] + [Action("return", (g.token(c, self.p),)) for c in self.unchosen(g)]
-        return Decision("mulligan", self.p,
-                        "Mulligan: choose cards to shuffle back into your draw pile, then done",
-                        opts, {"chosen": [g.token(c, self.p) for c in self.chosen]})
-
-    def commit(self, g: "Game") -> None:
-        p = self.p
-        if not self.chosen:
-            return
-        for c in self.chosen:
-            g.hands[p].remove(c)
-            g.draws[p].append(c)
-        g.rng.shuffle(g.draws[p])
-        while len(g.hands[p]) < g.cs.opening_hand and g.draw_card(p):
-            pass
-
-
 class SetupFrame(Frame):
     """Choose the first player (random from the seed unless given); the other draws one more card."""
 
@@ -161,8 +98,6 @@ class TurnFrame(Frame):
             z = g.cs.board.zone_index[a.args[0]]
             g.stack.append(ActivateFrame(p, z, 0, []))
             if len(a.args) > 1:  # "activate <zone> flip <crystal>": the crystal pays instead
-                from .crystals import use_crystal
-
                 ci = g.cs.crystal_index[a.args[2]]
                 use_crystal(g, p, next(i for i, c in enumerate(g.collected[p]) if c[0] == ci))
             else:
@@ -285,8 +220,6 @@ class ActivateFrame(Frame):
             if staying:
                 enforce_limit(g, p, z)
         elif k == "battle":
-            from .battle import start_battle
-
             g.stack.pop()
             start_battle(g, p, z)
         elif k == "done":
@@ -377,8 +310,6 @@ class GainCrystalFrame(Frame):
                 if g.events is not None:
                     g.note("win", p)
                 return None
-            from .crystals import crystal_on_gain
-
             crystal_on_gain(g, p, ci)
             return None
         g.stack.pop()
@@ -407,63 +338,6 @@ class FreeScoreFrame(Frame):
         if g.events is not None:
             g.note("action", self.p, "free_score", a.args[0])
         g.stack.append(GainCrystalFrame(self.p, g.cs.crystal_index[a.args[0]], 0))
-
-
-# ---------------------------------------------------------------------- replenish
-class ReplenishFrame(HandSelection):
-    """Choose cards to discard (cancel possible until done); on done pay 3 (unless free), discard, then
-    choose how many to draw (up to 5 in hand)."""
-
-    __slots__ = ("free",)
-    verb = "discard"
-
-    def __init__(self, p: int, chosen: list[int], free: bool = False) -> None:
-        super().__init__(p, chosen)
-        self.free = free
-
-    def run(self, g: "Game") -> Decision:
-        p = self.p
-        opts = [DONE] if self.free else [DONE, CANCEL]
-        opts += [Action("discard", (g.token(c, p),)) for c in self.unchosen(g)]
-        what = "Free replenish" if self.free else "Replenish"
-        return Decision("replenish", p, f"{what}: choose cards to discard, then done",
-                        opts, {"chosen": [g.token(c, p) for c in self.chosen], "free": self.free})
-
-    def commit(self, g: "Game") -> None:
-        p = self.p
-        if not self.free:
-            g.pay(p, g.cs.replenish_cost)
-        for c in self.chosen:
-            g.hands[p].remove(c)
-            g.discard(c, "hand")
-        need = g.cs.hand_size - len(g.hands[p])
-        if need > 0:
-            g.stack.append(DrawFrame(p, need, "replenish"))
-
-
-class DrawFrame(Frame):
-    """'You may draw up to n cards': choose how many (drawing from an empty pile reshuffles)."""
-
-    __slots__ = ("p", "n", "why")
-
-    def __init__(self, p: int, n: int, why: str) -> None:
-        self.p, self.n, self.why = p, n, why
-
-    def run(self, g: "Game") -> Decision | None:
-        p = self.p
-        n = min(self.n, len(g.draws[p]) + len(g.discards[p]))
-        if n <= 0:
-            g.stack.pop()
-            return None
-        opts = [Action("draw", (k,)) for k in range(n, -1, -1)]
-        return Decision("draw", p, f"Draw up to {n} card(s) ({len(g.draws[p])} left in your draw pile)",
-                        opts, {"max": n, "why": self.why, "draw_pile": len(g.draws[p])})
-
-    def choose(self, g: "Game", a: Action) -> None:
-        g.stack.pop()
-        for _ in range(int(a.args[0])):
-            if not g.draw_card(self.p):
-                break
 
 
 # ---------------------------------------------------------------------- invade

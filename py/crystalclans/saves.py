@@ -7,7 +7,7 @@ changes. pydantic is imported only when a save is loaded (it costs about a secon
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import jsontext
 from .actions import IllegalAction
@@ -126,10 +126,9 @@ def _describe(err: Exception) -> str:
     return "; ".join(parts)
 
 
-def game_from_json(text: "str | bytes | dict", card_set: "CardSet | None" = None) -> "Game":
-    from .cardset import base_set
-    from .game import Game
-
+def load_save(text: "str | bytes | dict", cs: "CardSet", start: "Callable[[dict, CardSet], Game]") -> "Game":
+    """The game a save holds: checked, its start made by `start(setup, cs)` (Game.from_setup), its log
+    replayed move by move and its recorded state hash compared. Any problem raises SaveError."""
     raw = text if isinstance(text, dict) else check_save_text(text)
     if not isinstance(raw, dict) or "format" not in raw:
         raise SaveError("This is not a Crystal Clans save file (no 'format' field).", "no_format")
@@ -147,7 +146,6 @@ def game_from_json(text: "str | bytes | dict", card_set: "CardSet | None" = None
     if (save.setup is None) == (save.position is None):
         raise SaveError("The save file is damaged: it needs exactly one of 'setup' or 'position'.", "damaged",
                         detail="it needs exactly one of 'setup' or 'position'")
-    cs = card_set or base_set()
     if save.card_set.hash != cs.hash:
         raise SaveError(
             f"This save was made with the card set '{save.card_set.id}' ({save.card_set.hash[:12]}), but the "
@@ -159,10 +157,11 @@ def game_from_json(text: "str | bytes | dict", card_set: "CardSet | None" = None
         if unknown:
             raise SaveError(f"The save's setup is invalid: unknown clan {unknown[0]!r:.40} (clans: "
                             f"{', '.join(cs.clans)}).", "clan", clan=str(unknown[0])[:40], clans=", ".join(cs.clans))
-        g = Game.new(clans=s.clans, seed=s.seed, first_player=s.first_player, mulligan=s.mulligan, card_set=cs)
+        g = start({"clans": list(s.clans), "seed": s.seed, "first_player": s.first_player,
+                   "mulligan": s.mulligan}, cs)
     else:
         try:
-            g = Game.from_position(save.position, card_set=cs)
+            g = start({"position": save.position}, cs)
         except ValueError as e:  # PositionError
             raise SaveError(f"The save's position is invalid: {e}", "position", detail=str(e)) from None
     for i, text_action in enumerate(save.log):

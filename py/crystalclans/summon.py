@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .abilities import flag_on
 from .actions import Action, Decision
-from .crystals import turn_facedown
-from .effects import condition_holds, matches, queue_triggers, to_hand
+from .crystals import SUMMON_TRIGGERS, turn_facedown
+from .effects import EffectsFrame, condition_holds, matches, queue_triggers, to_hand
 from .frames import Frame
-from .squads import settle
+from .registry import flag_on, primitive
+from .squads import enforce_limit, settle
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cardset import Effect
@@ -35,7 +35,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 HAND = -1  # where a pick comes from: the hand,
 DISCARD = -2  # the discard pile by a free permission, or (>= 0) the discard pile by flipping that crystal
-SUMMON_CRYSTAL_TRIGGERS = ("on_summon_flip", "on_single_summon_flip")
 DONE = Action("done")
 CANCEL = Action("cancel")
 
@@ -69,7 +68,7 @@ def crystal_modifiers(g: "Game", p: int, single: bool | None) -> list[tuple[int,
     cs = g.cs
     for ci, facedown in g.collected[p]:
         cd = cs.crystals[ci]
-        if facedown or cd.trigger not in SUMMON_CRYSTAL_TRIGGERS:
+        if facedown or cd.trigger not in SUMMON_TRIGGERS:
             continue
         if cd.trigger == "on_single_summon_flip" and not single:
             continue
@@ -314,3 +313,71 @@ class SummonFrame(Frame):
                 if ci >= 0:
                     turn_facedown(g, p, ci)
         place_summon(g, p, self.chosen, z, shift)
+
+
+# ---------------------------------------------------------------------- summoning by an effect
+class SummonFreeFrame(Frame):
+    """summon_free: summon up to `left` matching units from hand/discard without paying, into `zone`
+    ('battling_squad': the bottom of your battling squad; 'home'; 'this_zone': the source unit's zone)."""
+
+    __slots__ = ("p", "flt", "source", "zone", "left", "at")
+
+    def __init__(self, p: int, flt: dict, source: str, zone: str, left: int, at: int) -> None:
+        self.p, self.flt, self.source, self.zone, self.left, self.at = p, flt, source, zone, left, at
+
+    def _target(self, g: "Game") -> int:
+        if self.zone == "battling_squad":
+            b = g.battle
+            return b.zone if b is not None and g.squads[self.p][b.zone] else -1
+        if self.zone == "home":
+            return g.cs.board.homes[self.p]
+        return self.at
+
+    def run(self, g: "Game") -> Decision | None:
+        p = self.p
+        opts = [DONE]
+        if self.left > 0 and self._target(g) >= 0:
+            picks = []
+            if self.source in ("hand", "hand_or_discard"):
+                for c in sorted({c for c in g.hands[p] if matches(g, c, self.flt)}):
+                    picks.append((g.token(c, p),))
+            if self.source in ("discard", "hand_or_discard"):
+                for c in sorted({c for c in g.discards[p] if matches(g, c, self.flt)}):
+                    picks.append((g.token(c, p), "from", "discard"))
+            # Shift may redirect a home-zone free summon (glossary: Tridents summoned by Clone)
+            shifts = [g.zone_id(z) for z, _ in shift_zones(g, p)] if self.zone == "home" and picks else ()
+            for args in picks:
+                opts.append(Action("summon", args))
+                opts.extend(Action("summon", args + ("shift", zid)) for zid in shifts)
+        if len(opts) == 1:
+            g.stack.pop()
+            return None
+        return Decision("summon_free", p, f"You may summon up to {self.left} unit(s) for free", opts,
+                        {"zone": self.zone, "left": self.left})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        p = self.p
+        if a.kind == "done":
+            g.stack.pop()
+            return
+        args = a.args
+        code = g.code_of(args[0], p)
+        (g.discards[p] if len(args) > 1 and args[1] == "from" else g.hands[p]).remove(code)
+        self.left -= 1
+        shift = len(args) > 2 and args[-2] == "shift"  # "summon X [from discard] shift <zone>"
+        z = g.cs.board.zone_index[args[-1]] if shift else self._target(g)
+        if self.zone == "battling_squad":
+            g.squads[p][z].append(code)  # joins at the bottom; no reorder during a battle
+            queue_triggers(g, [(p, code, z, len(g.squads[p][z]) - 1)], "on_summon")
+            enforce_limit(g, p, z)
+        else:
+            place_summon(g, p, [code], z, shift)
+
+
+
+
+@primitive("summon_free")
+def _summon_free(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
+    p = f.p
+    prm = eff.params
+    g.stack.append(SummonFreeFrame(p, prm["filter"], prm["from"], prm["zone"], prm["max"], f.zone))

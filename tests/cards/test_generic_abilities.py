@@ -209,7 +209,7 @@ def test_linked_brings_harla_back_and_not_other_units():
 
 def test_on_summon_also_for_a_free_summon():
     # no card of the set gives Stone a free summon, so the summon_free frame is pushed directly
-    from crystalclans.effects import SummonFreeFrame
+    from crystalclans.summon import SummonFreeFrame
 
     g = cc.Game.from_position({"clans": ["stone", "skull"], "hands": [["stone.lithomancers"], []],
                                "discard": [["stone.ballista"], []]})

@@ -92,3 +92,16 @@ def test_dist_is_a_complete_static_site(build):
     headers = (dist / "_headers").read_text()
     assert re.search(r"^/web/vendor/snapshot-\*\n  Cache-Control: public, max-age=31536000, immutable$", headers, re.M)
     assert re.search(r"^/index.html\n  Cache-Control: no-cache$", headers, re.M)
+
+
+@pytest.mark.parametrize("marker, holds", [
+    ('python_version >= "3.8"', True),
+    ('sys_platform == "win32"', False),
+    ('extra == "email"', False),
+    ('python_version < "3.9" and platform_system != "Emscripten"', False),
+    ('implementation_name == "cpython" or os_name == "nt"', True),
+    ('python_full_version ~= "3.14.0"', True),
+    ('python_version >= "3.10" and (sys_platform == "emscripten" or extra == "x")', True),
+])
+def test_wheel_markers_are_read_as_pep_508_says_for_pyodide(build, marker, holds):
+    assert build.marker_true(marker, build.PYODIDE_MARKER_ENV) is holds

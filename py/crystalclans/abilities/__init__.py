@@ -20,57 +20,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import effects, summon  # noqa: F401  (they register the effect primitives)
+from ..cardset import _effects
+from ..registry import (ANYWHERE, FLAGS, HANDLERS, ON_TOP, OPTIONAL_SPECIALS, PASSIVE_OPS, SIGNATURES, SPECIALS,
+                        STAT_OPS, SUMMON_OPS, TRIGGERED, TRIGGERS, flag_on, register_signature, register_special)
+from . import blood, flower, meteor, skull, stone, water  # noqa: F401  (they register signatures and specials)
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..cardset import AbilityDef, CardSet, Effect
-    from ..effects import Handler
 
-#: Signatures registered by id: the engine consults the compiled flags (e.g. KindInfo.horde). A signature
-#: whose clan definition lists primitives (Undying: summon_from_discard) stands for those primitives.
-SIGNATURES: set[str] = set()
-#: Specials registered by id -> handler run by the `special` primitive (None: a continuous special the engine
-#: queries through a compiled flag, e.g. Heal).
-SPECIALS: dict[str, "Handler | None"] = {}
-#: Specials that are a "may": their trigger is offered as a choice, with a way to decline.
-OPTIONAL_SPECIALS: set[str] = set()
-#: Engine-flag mechanisms: signature or special id -> the KindInfo field the engine reads (Foresight,
-#: Shift, Supply Network). The field holds ON_TOP for a battlefield ability, ANYWHERE for an always-on one.
-FLAGS: dict[str, str] = {}
-ON_TOP = 1
-ANYWHERE = 2
-#: Triggers the engine fires.
-TRIGGERS: set[str] = {"passive_modifier", "on_destroyed", "on_squad_destroys", "on_move_into",
-                      "battle_start_before_cards", "after_damage", "on_summon", "friendly_battle_elsewhere"}
-#: Triggered abilities compiled per kind (KindInfo field of the same name).
-TRIGGERED = ("on_destroyed", "on_squad_destroys", "on_move_into", "battle_start_before_cards", "after_damage",
-             "on_summon", "friendly_battle_elsewhere")
-#: Primitives of the summon action (queried while a summon is built).
-SUMMON_OPS = ("summon_into_zone", "summon_from_discard", "summon_cost_reduction")
-#: Primitives used as continuous modifiers (queried by the engine rather than run).
-#: Continuous modifiers of a squad (stat_passives): battle stats, activation cost, invasions, damage direction.
-STAT_OPS = ("attack_bonus", "defense_bonus", "bonus_per", "activation_reduction", "invade_bonus", "damage_from_bottom")
-PASSIVE_OPS: set[str] = {"movement", "signature", "special", *STAT_OPS, *SUMMON_OPS}
-
-
-def register_signature(sig_id: str, flag: str | None = None) -> None:
-    SIGNATURES.add(sig_id)
-    if flag:
-        FLAGS[sig_id] = flag
-
-
-def register_special(special_id: str, handler: "Handler | None" = None, optional: bool = False,
-                     flag: str | None = None) -> None:
-    SPECIALS[special_id] = handler
-    if optional:
-        OPTIONAL_SPECIALS.add(special_id)
-    if flag:
-        FLAGS[special_id] = flag
-
-
-def flag_on(value: int, position: int) -> bool:
-    """Whether an engine flag (KindInfo.foresight, .redirect, .link) of a unit at `position` in its squad is
-    switched on: a battlefield one only on top."""
-    return value == ANYWHERE or (value == ON_TOP and position == 0)
-
+__all__ = ["ANYWHERE", "FLAGS", "HANDLERS", "ON_TOP", "OPTIONAL_SPECIALS", "PASSIVE_OPS", "SIGNATURES", "SPECIALS",
+           "STAT_OPS", "SUMMON_OPS", "TRIGGERED", "TRIGGERS", "KindInfo", "flag_on", "is_implemented",
+           "is_optional", "kind_info", "pending_abilities", "register_signature", "register_special",
+           "signature_effects"]
 
 @dataclass(frozen=True, slots=True)
 class KindInfo:
@@ -95,8 +57,6 @@ class KindInfo:
 
 
 def _effect_implemented(eff: "Effect", trigger: str) -> bool:
-    from ..effects import HANDLERS
-
     if eff.op == "signature":
         return eff.get("id") in SIGNATURES
     if eff.op == "special":
@@ -125,8 +85,6 @@ def pending_abilities(card_set: "CardSet") -> list[str]:
 
 def signature_effects(card_set: "CardSet") -> dict[str, tuple]:
     """Signature id -> the primitives its clan definition stands for (none for engine-flag signatures)."""
-    from ..cardset import _effects
-
     out = {}
     for clan in card_set.raw["clans"]:
         sig = clan["signature"]
@@ -184,6 +142,3 @@ def kind_info(card_set: "CardSet") -> tuple[KindInfo, ...]:
     result = tuple(out)
     _CACHE[card_set.hash] = result
     return result
-
-
-from . import blood, flower, meteor, skull, stone, water  # noqa: E402,F401  (register the clans' signatures and specials)

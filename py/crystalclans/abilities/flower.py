@@ -8,7 +8,7 @@
 * Lure Away (Wisp) is data: on_move_into, send_home {unit, enemy, optional} then return_self_to_hand
   {if_previous}.
 """
-from . import register_signature, register_special
+from ..registry import register_signature, register_special
 
 register_signature("sleep")
 register_special("heal")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, Decision
 from ..frames import Frame
-from . import register_signature, register_special
+from ..registry import register_signature, register_special
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..cardset import Effect

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action, Decision, card_token
 from ..frames import Frame
 from ..squads import enforce_limit
-from . import register_signature, register_special
+from ..registry import register_signature, register_special
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..cardset import Effect

@@ -7,7 +7,7 @@
 * Master Plans, Golemcraft, Volley, Egg Barrage, Siege, Stone Memory and Hold the Line are data on the
   generic primitives.
 """
-from . import register_signature, register_special
+from ..registry import register_signature, register_special
 
 register_signature("build")
 register_special("supply_network", flag="link")

@@ -8,7 +8,7 @@
 * Linked, Undertow, Thick Hide, Clone, Discourage, Inform, Slipstream and Mind Reading are data on the
   generic primitives.
 """
-from . import register_signature, register_special
+from ..registry import register_signature, register_special
 
 register_signature("flank")
 register_special("shift", flag="redirect")

@@ -7,6 +7,7 @@ import time
 from ..game import Game
 from ..rng import Rng, seed_state
 from ..simulate import pairings
+from . import make_bot
 from .bots import SearchBot, useful
 
 
@@ -46,8 +47,6 @@ def iterations_per_second(seconds: float = 2.0) -> dict:
 
 def decision_times(levels: tuple[str, ...] = ("easy", "normal", "hard"), count: int = 16) -> dict:
     """Median, p95 and max thinking time (ms) per level over `count` positions."""
-    from . import make_bot
-
     games = positions(count)
     out = {}
     for level in levels:
