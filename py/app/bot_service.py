@@ -36,12 +36,7 @@ def _game_for(save: dict) -> cc.Game:
     g = _cache["game"]
     old = _cache["log"]
     if g is None or _cache["key"] != key or old != log[:len(old)]:
-        if save.get("setup"):
-            s = save["setup"]
-            g = cc.new_game(clans=tuple(s["clans"]), seed=s["seed"], first_player=s.get("first_player"),
-                            mulligan=bool(s.get("mulligan")))
-        else:
-            g = cc.Game.from_position(save["position"])
+        g = cc.Game.from_setup(save["setup"] if save.get("setup") else {"position": save["position"]})
         old = []
     for a in log[len(old):]:
         g.apply(a)

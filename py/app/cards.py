@@ -1,6 +1,8 @@
 """Cards drawn with HTML + CSS + tiny inline SVG icons (no official art)."""
 from __future__ import annotations
 
+from crystalclans.cardset import BEATS
+
 from .i18n import _
 from .text import h, style_name
 
@@ -12,7 +14,6 @@ STYLE_SVG = {
     # Tricky: a four-point star / sparkle
     "tricky": '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 1l2.6 8.4L23 12l-8.4 2.6L12 23l-2.6-8.4L1 12l8.4-2.6z" fill="currentColor"/></svg>',
 }
-BEATS = {"bold": "guarded", "guarded": "tricky", "tricky": "bold"}
 
 
 def style_icon(style: str, cls: str = "") -> str:

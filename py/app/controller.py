@@ -26,10 +26,6 @@ from .settings import default_settings
 from .storage import Storage
 from .text import Words
 
-# Decisions an undo may step back over: they show the deciding player nothing she did not know.
-SAFE_KINDS = {"action", "summon", "reorder", "move", "split", "trim", "replenish", "battle", "keep", "draw"}
-
-
 class App:
     def __init__(self, document, window, to_js=None, computer=None, spawn=None):
         self.document = document
@@ -257,7 +253,6 @@ class App:
         if g is None or g.decision is None:
             return False
         t0 = time.perf_counter()
-        before = self.view
         player = g.decision.player
         turn = g.turn
         prev_battle = g.last_battle
@@ -272,40 +267,27 @@ class App:
             self.show_error(str(e))
             return False
         self._after_change(prev_battle)
-        self._update_undo(before, player, turn, log_len, notation, prev_battle)
+        self._update_undo(player, turn, log_len)
         self.autosave()
         self.render()
         self.last_update_ms = (time.perf_counter() - t0) * 1000
         return True
 
-    def _update_undo(self, before, player, turn, log_len, notation, prev_battle) -> None:
-        """Undo marks: before each move of a person here that shows nobody here anything new.
+    def _update_undo(self, player: int, turn: int, log_len: int) -> None:
+        """Undo marks: before each move of a person here, where an undo may return to.
 
-        A move that reveals something (a draw, a new crystal, a battle card, an opponent's hand) clears them.
-        With two people here a mark never reaches back past the other's decision (the pass screen clears
-        them); against the computer an undo steps back over the computer's replies too (they reveal nothing,
-        and the computer would choose the same again)."""
+        The engine says how far back that may be (`game.undo_floor`: no move since then showed anyone
+        something hidden, drew on chance or made a secret choice). With two people here a mark never reaches
+        back past the other's decision (the pass screen clears them); against the computer an undo steps
+        back over the computer's replies too (the computer would choose the same again)."""
         g = self.game
-        after = self.view
-        by_person = self.seats[player].local
-        next_here = g.decision is not None and self.seats[g.decision.player].local
         hotseat = needs_pass_screen(self.seats)
-        quiet = (
-            not g.is_over and g.decision is not None
-            and (not hotseat or (g.decision.player == player and g.turn == turn))
-            and (g.decision.kind in SAFE_KINDS or not next_here) and g.setup.get("clans") is not None
-            and not notation.startswith("play ") and g.last_battle is prev_battle
-            and before is not None
-            and [p["draw_count"] for p in before["players"]] == [p["draw_count"] for p in after["players"]]
-            and before["players"][1 - player]["hand_count"] == after["players"][1 - player]["hand_count"]
-            and before["crystal_row"] == after["crystal_row"]
-            and before["crystal_deck_count"] == after["crystal_deck_count"]
-            and bool(before.get("battle") and before["battle"]["revealed"]) ==
-            bool(after.get("battle") and after["battle"]["revealed"])
-        )
-        if not quiet:
+        if (g.is_over or g.decision is None or g.setup.get("clans") is None
+                or (hotseat and (g.decision.player != player or g.turn != turn))):
             self.undo_marks = []
-        elif by_person:
+            return
+        self.undo_marks = [m for m in self.undo_marks if m >= g.undo_floor]
+        if self.seats[player].local and log_len >= g.undo_floor:
             self.undo_marks.append(log_len)
 
     def undo(self) -> None:
@@ -314,9 +296,7 @@ class App:
         target = self.undo_marks.pop()
         g = self.game
         try:
-            ng = cc.Game.from_setup(g.setup)
-            for move in g.log[:target]:
-                ng.apply(move)
+            ng = g.at(target)
         except Exception as e:  # should not happen: our own log replays
             self.show_error(_("Undo failed: {why}").format(why=e))
             self.undo_marks = []

@@ -6,37 +6,45 @@ accessible list) and, where natural, also a clickable card/zone/crystal on the t
 """
 from __future__ import annotations
 
-from .cards import BEATS, card_face, crystal_face, mini_card, style_icon
+from crystalclans.cardset import BEATS
+
+from .cards import card_face, crystal_face, mini_card, style_icon
 from .log import arithmetic, log_panel, recap
 from .seats import LEVEL_NAMES
 from .i18n import N_, _, ngettext
 from .text import TOKEN_RE, h, style_name
 
-def rules_short() -> str:
-    """The one-screen summary on the start screen (the full reference is rules_ref.py)."""
+def rules_short(cs) -> str:
+    """The one-screen summary on the start screen (the full reference is rules_ref.py), its numbers from the
+    card set `cs`."""
+    deck = cs.deck(next(iter(cs.clans)))
+    heroes = sum(1 for k in deck if cs.units[k].rank == "hero")
     return "".join([
         f"<h3>{h(_('Goal'))}</h3>",
-        "<p>" + _("Be the first to collect <b>4 crystals</b>. Each player has a 27-card clan deck (3 heroes, 24 commons).")
+        "<p>" + _("Be the first to collect <b>{win} crystals</b>. Each player has a {deck}-card clan deck ({heroes} heroes, "
+          "{commons} commons).").format(win=cs.crystals_to_win, deck=len(deck), heroes=heroes, commons=len(deck) - heroes)
         + "</p>",
         f"<h3>{h(_('Initiative'))}</h3>",
-        "<p>" + _("Everything costs initiative. The token sits on a track from −20 to +20; paying moves it toward your "
-                  "opponent. You keep acting while the token is on your side or in the neutral middle (−1..+1); once "
+        "<p>" + _("Everything costs initiative. The token sits on a track from −{track} to +{track}; paying moves it toward your "
+                  "opponent. You keep acting while the token is on your side or in the neutral middle (−{n}..+{n}); once "
                   "you pay it past the neutral spaces onto your opponent's side, the turn passes to her. Spend big and "
-                  "you hand her a long turn.") + "</p>",
+                  "you hand her a long turn.").format(track=cs.track, n=cs.neutral) + "</p>",
         f"<h3>{h(_('The five actions'))}</h3>",
         "<ul><li>" + "</li><li>".join([
-            _("<b>Summon</b>: pay the summon costs of up to 3 units from your hand; they form (or join) your squad in "
-              "your home zone."),
+            _("<b>Summon</b>: pay the summon costs of up to {max} units from your hand; they form (or join) your squad "
+              "in your home zone.").format(max=cs.summon_max),
             _("<b>Activate</b> a squad: pay its highest activation value; you may reorder it, move it one zone (some "
               "abilities fly farther), and battle an enemy squad in the zone it ends in."),
             _("<b>Score</b>: if you control two of the three crystal zones (middle row), pay a crystal's cost to take it."),
-            _("<b>Replenish</b> (3): discard any cards, then draw back up to 5."),
-            _("<b>Invade</b> (3): if you control your opponent's home zone, she discards cards from her draw pile equal "
-              "to your squad's attack."),
+            _("<b>Replenish</b> ({cost}): discard any cards, then draw back up to {hand}.").format(
+                cost=cs.replenish_cost, hand=cs.hand_size),
+            _("<b>Invade</b> ({cost}): if you control your opponent's home zone, she discards cards from her draw pile equal "
+              "to your squad's attack.").format(cost=cs.invade_cost),
         ]) + "</li></ul>",
         f"<h3>{h(_('Squads'))}</h3>",
-        "<p>" + _("A squad holds up to 3 units (Horde squads more), listed top unit first. The top unit leads: its "
-                  "battlefield abilities count. A squad may not leave a zone held by an enemy squad.") + "</p>",
+        "<p>" + _("A squad holds up to {limit} units (Horde squads more), listed top unit first. The top unit leads: its "
+                  "battlefield abilities count. A squad may not leave a zone held by an enemy squad.").format(
+                      limit=cs.squad_limit) + "</p>",
         f"<h3>{h(_('Battle'))}</h3>",
         "<p>" + _("Both players secretly choose a battle card from hand and reveal. Styles: <b>Bold beats Guarded, "
                   "Guarded beats Tricky, Tricky beats Bold</b>. If your style beats your opponent's, your card's left "
@@ -156,7 +164,7 @@ def start_screen(app) -> str:
       <label class="field file"><span>{h(_("Import a save file"))}</span>
       <input type="file" data-import accept=".json,application/json" aria-label="{h(_("Import a save file"))}"></label>
     </section>
-    <section class="panel rules"><details><summary><h2>{h(_("The rules in short"))}</h2></summary>{rules_short()}
+    <section class="panel rules"><details><summary><h2>{h(_("The rules in short"))}</h2></summary>{rules_short(app.cs)}
       <button type="button" data-cmd="rules">{h(_("The complete rules reference"))}</button></details></section>
   </div>
 </div>"""
@@ -164,10 +172,11 @@ def start_screen(app) -> str:
 
 # ------------------------------------------------------------------------------ action targets
 class Targets:
-    """Which legal action each table element applies (hand cards, squad units, zones, crystals)."""
+    """Which legal action each table element applies (hand cards, squad units, zones, crystals): an option
+    with a single argument, read from the engine's parts of each option (view's decision.parts)."""
 
     def __init__(self, view, zones, crystals):
-        self.hand: dict[str, str] = {}
+        self.hand: dict[tuple, str] = {}  # (unit id, owner) -> action
         self.unit: dict[tuple, str] = {}  # (ctrl, zone, position index) -> action
         self.zone: dict[str, str] = {}
         self.crystal: dict[str, str] = {}
@@ -176,30 +185,25 @@ class Targets:
         info = d.get("info") or {}
         zone = info.get("zone")
         ctrl = info.get("controller", me)
-        hand_tokens = {c["id"] if c["owner"] == me else f'{c["id"]}@{c["owner"]}' for c in view["players"][me].get("hand", [])}
+        hand_cards = {(c["id"], c["owner"]) for c in view["players"][me].get("hand", [])}
         squads = view["board"]
-        for notation in view.get("legal_actions", []):
-            kind, _sep, rest = notation.partition(" ")
-            if not rest or " " in rest:
+        for notation, part in zip(view.get("legal_actions", []), d.get("parts") or []):
+            roles = part.keys() - {"kind", "owner"}
+            if len(roles) != 1 and roles != {"card", "position"}:
                 continue
-            m = TOKEN_RE.match(rest)
-            if m and m.group(3) and zone in squads:
-                key = (ctrl, zone, int(m.group(3)) - 1)
-                self.unit.setdefault(key, notation)
-            elif m and kind == "place" and zone in squads:
+            if "position" in part and zone in squads:
+                self.unit.setdefault((ctrl, zone, part["position"]), notation)
+            elif "card" in roles and part["kind"] == "place" and zone in squads:
                 sq = squads[zone]["squads"][ctrl]
-                start = int(info.get("position", 0))
-                for i in range(start, len(sq)):
-                    c = sq[i]
-                    tok = c["id"] if c["owner"] == ctrl else f'{c["id"]}@{c["owner"]}'
-                    if tok == rest:
+                for i in range(int(info.get("position", 0)), len(sq)):
+                    if (sq[i]["id"], sq[i]["owner"]) == (part["card"], part["owner"]):
                         self.unit.setdefault((ctrl, zone, i), notation)
-            elif m and rest in hand_tokens:
-                self.hand.setdefault(rest, notation)
-            elif rest in zones:
-                self.zone.setdefault(rest, notation)
-            elif rest in crystals:
-                self.crystal.setdefault(rest, notation)
+            elif "card" in roles and (part["card"], part["owner"]) in hand_cards:
+                self.hand.setdefault((part["card"], part["owner"]), notation)
+            elif part.get("zone") in zones:
+                self.zone.setdefault(part["zone"], notation)
+            elif part.get("crystal") in crystals:
+                self.crystal.setdefault(part["crystal"], notation)
 
 
 # ------------------------------------------------------------------------------ the table
@@ -526,9 +530,9 @@ def squad_html(app, view, zid, p, targets) -> str:
         return ""
     words = app.words
     U = words.unit
-    atk = sum(U(c["id"]).attack for c in sq)
-    dfn = sum(U(c["id"]).defense for c in sq)
-    act = max(U(c["id"]).activation for c in sq)
+    numbers = view["board"][zid]["numbers"][p]
+    atk, dfn, act = numbers["attack"], numbers["defense"], numbers["activation"]
+    shield = f'<span class="shield">+{numbers["shield"]}</span>' if numbers["shield"] else ""
     clan = view["players"][p]["clan"]
     fx = getattr(app, "fx", None)
     units = []
@@ -542,7 +546,7 @@ def squad_html(app, view, zid, p, targets) -> str:
                  f'<span class="u-name">{h(u.name)}</span><span class="sr-only">, {h(pos_txt)},</span>{kw}'
                  f'<span class="u-stats"><span class="atk" title="{h(_("attack"))}"><span class="sr-only">{h(_("attack"))} </span>{u.attack}</span>'
                  f'<span class="def" title="{h(_("defense"))}"><span class="sr-only">, {h(_("defense"))} </span>{u.defense}</span>'
-                 f'<span class="act" title="{h(_("activation"))}"><span class="sr-only">, {h(_("activation"))} </span>{u.activation}</span></span>')
+                 f'<span class="act" title="{h(_("activation"))}"><span class="sr-only">, {h(_("activation"))} </span>{numbers["unit_activation"][i]}</span></span>')
         ucls = f'unit clan-{h(u.clan)}{" top" if top else ""}{" owner-swap" if c["owner"] != p else ""}'
         if fx and (zid, p, u.id) in fx.arrive:
             ucls += " fx-arrive"
@@ -555,8 +559,8 @@ def squad_html(app, view, zid, p, targets) -> str:
                          f'<span class="sr-only"> ({h(_("details"))})</span></button>')
     owner = "mine" if p == view["you"] else "theirs"
     moved = " fx-moved" if fx and (zid, p) in fx.moved else ""
-    return (f'<div class="stack clan-{h(clan)} {owner}{moved}"><div class="stack-sum" title="{h(_("squad attack / defense / activation cost"))}">'
-            f'<span class="who">{h(app.names[p])}</span><span class="u-stats"><span class="atk">{atk}</span><span class="def">{dfn}</span><span class="act">{act}</span></span></div>{"".join(units)}</div>')
+    return (f'<div class="stack clan-{h(clan)} {owner}{moved}" data-squad="{h(zid)} {p}"><div class="stack-sum" title="{h(_("squad attack / defense / activation cost"))}">'
+            f'<span class="who">{h(app.names[p])}</span><span class="u-stats"><span class="atk">{atk}</span><span class="def">{dfn}{shield}</span><span class="act">{act}</span></span></div>{"".join(units)}</div>')
 
 
 REVEALED_LABELS = {"hand": N_("Your opponent's hand"), "seen": N_("Top of your opponent's draw pile (top first)")}
@@ -673,7 +677,7 @@ def hand(app, view, targets, hidden: bool) -> str:
     cards = []
     for c in pl["hand"]:
         tok = c["id"] if c["owner"] == me else f'{c["id"]}@{c["owner"]}'
-        action = targets.hand.get(tok) if targets else None
+        action = targets.hand.get((c["id"], c["owner"])) if targets else None
         sel = ""
         if tok in marked:
             marked.remove(tok)

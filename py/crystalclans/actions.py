@@ -31,19 +31,32 @@ class Action(NamedTuple):
 
 
 class Decision:
-    """What the engine asks now: one player, one kind of choice, its legal options."""
+    """What the engine asks now: one player, one kind of choice, its legal options.
 
-    __slots__ = ("kind", "player", "prompt", "options", "info")
+    Besides the options, a decision says what a table, a peer and an undo need to know about it, so none of
+    them works it out again from its kind:
+    * `secret`: the choice is made in secret and shown only at a reveal (a battle card, a Foresight
+      prediction): a peer sends it as a commitment, a second person at the screen must not see it;
+    * `private`: its info shows what only its player may see (her hand, the top of a pile, picks not yet
+      committed): the other players' views keep only its zone.
+    Whether an undo may step back over a move is the game's `undo_floor`.
+    """
 
-    def __init__(self, kind: str, player: int, prompt: str, options: list[Action], info: dict | None = None):
+    __slots__ = ("kind", "player", "prompt", "options", "info", "secret", "private")
+
+    def __init__(self, kind: str, player: int, prompt: str, options: list[Action], info: dict | None = None,
+                 *, secret: bool = False, private: bool = False):
         self.kind = kind
         self.player = player
         self.prompt = prompt
         self.options = options
         self.info = info or {}
+        self.secret = secret
+        self.private = private or secret
 
     def to_dict(self, with_options: bool = True) -> dict[str, Any]:
-        d: dict[str, Any] = {"kind": self.kind, "player": self.player, "prompt": self.prompt, "info": dict(self.info)}
+        d: dict[str, Any] = {"kind": self.kind, "player": self.player, "prompt": self.prompt, "info": dict(self.info),
+                             "secret": self.secret, "private": self.private}
         if with_options:
             d["options"] = [str(a) for a in self.options]
         return d
@@ -74,3 +87,48 @@ def action_text(action: Action) -> str | None:
 
 def normalize(text: str) -> str:
     return " ".join(str(text).split())
+
+
+#: Words of the notation that name no card, zone or number but qualify the argument after them.
+_QUALIFIERS = ("from", "flip", "shift")
+
+
+def action_parts(action: Action, cs: Any, context: int) -> dict[str, Any]:
+    """An action's arguments as data, so a table maps options to what it shows without reading notation:
+    `kind`; `card` and `owner` (a unit; `owner` is the seat, `context` where the token names none),
+    `position` (0-based, a unit in a squad); `crystal`; `ability`; `zone` (and `to`, a second zone);
+    `n` (a number); `from` ("discard"), `flip` (the crystal flipped to pay), `shift` (a zone, or True);
+    `word` (any other word: "top", "bold", "attack", ...). `cs` is the game's card set."""
+    out: dict[str, Any] = {"kind": action.kind}
+    zones, crystals, units = cs.board.zone_index, cs.crystal_index, cs.unit_index
+    args = [str(a) for a in action.args]
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in _QUALIFIERS:
+            nxt = args[i + 1] if i + 1 < len(args) and args[i + 1] not in _QUALIFIERS else None
+            out[a] = nxt if nxt is not None else True
+            i += 2 if nxt is not None else 1
+            continue
+        i += 1
+        if a in zones:
+            out["to" if "zone" in out else "zone"] = a
+        elif a in crystals:
+            out["crystal"] = a
+        elif a.isdigit():
+            out["n"] = int(a)
+        else:
+            token, _, pos = a.partition("#")
+            uid, _, owner = token.partition("@")
+            if uid in units:
+                out["card"] = uid
+                out["owner"] = int(owner) if owner else context
+                if pos:
+                    out["position"] = int(pos) - 1
+            elif "." in uid and uid.rsplit(".", 1)[0] in units:
+                out["ability"] = uid
+                out["owner"] = int(owner) if owner else context
+            else:
+                out.setdefault("word", a)
+    return out
+

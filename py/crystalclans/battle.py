@@ -12,7 +12,8 @@ from .registry import flag_on
 from .actions import Action, Decision
 from .cardset import BEATS, STYLES
 from .crystals import B0_TRIGGERS, usable, use_crystal
-from .effects import EffectsFrame, active_passives, counter_value, destroy_simultaneously, queue_triggers, stat_boost
+from .effects import (EffectsFrame, active_passives, counter_value, destroy_simultaneously, passive_boost, queue_triggers,
+                      stat_boost)
 from .frames import Frame
 from .hand import DrawFrame
 from .squads import enforce_limit
@@ -143,12 +144,13 @@ class BattleFrame(Frame):
                     if g.hands[p]:
                         opts = [Action("play", (g.token(c, p),)) for c in g.hand_kinds(p)]
                         return Decision("battle_card", p, "Choose your battle card (secret)", opts,
-                                        {"zone": g.zone_id(b.zone)})
+                                        {"zone": g.zone_id(b.zone)}, secret=True)
                     b.cards[p] = g.take_top(p)
                     b.from_draw[p] = True
             b.revealed = True
             b.played = b.cards[:]
             g.release_secrets("reveal")  # battle-card picks are public from the reveal on
+            g.revealed()
             self.step = 2
             return None
         if step == 2:  # B2a sides, B2b voids, B2c effects (active player's first)
@@ -407,7 +409,7 @@ class ForesightFrame(Frame):
             g.stack.pop()
             return None
         return Decision("foresight", p, "Foresight: secretly predict the style of your opponent's battle card",
-                        list(PREDICTIONS), {"zone": g.zone_id(b.zone)})
+                        list(PREDICTIONS), {"zone": g.zone_id(b.zone)}, secret=True)
 
     def choose(self, g: "Game", a: Action) -> None:
         g.stack.pop()
@@ -484,6 +486,23 @@ def attack_parts(g: "Game", p: int, z: int) -> dict:
     doubled = any(all(kw in U[c >> 1].keywords for c in sq) for kw in g.battle.double[p])
     return {"units": units, "card": g.battle.atk[p], "abilities": abilities, "sleep": sleep, "doubled": doubled,
             "total": total * 2 if doubled else total}
+
+
+def squad_numbers(g: "Game", p: int, z: int) -> dict | None:
+    """The numbers a table shows for p's squad in zone z outside a battle, as the engine counts them:
+    `attack` (the units' attack values with the squad's own switched-on boosts; battle cards, Sleep and
+    support from elsewhere join in a battle), `defense` (the units' defense values, which damage must cover),
+    `shield` (the squad's own defense boosts, which lower the enemy's attack in a battle), `activation`
+    (what activating it costs) and `unit_activation` (each unit's own, top first). None: no squad there."""
+    sq = g.squads[p][z]
+    if not sq:
+        return None
+    U = g.U
+    return {"attack": sum(U[c >> 1].attack for c in sq) + passive_boost(g, p, sq, z, "attack"),
+            "defense": sum(U[c >> 1].defense for c in sq),
+            "shield": passive_boost(g, p, sq, z, "defense"),
+            "activation": g.activation_cost(p, z),
+            "unit_activation": [g.unit_activation(p, z, i) for i in range(len(sq))]}
 
 
 def squad_defense_boost(g: "Game", p: int, z: int) -> int:

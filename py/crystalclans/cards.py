@@ -18,7 +18,6 @@ Import cost matters (the module runs in Pyodide): nothing is built at import tim
 pydantic builds the validators on first use. No YAML here; the engine only ever reads JSON.
 """
 
-import hashlib
 import json
 import re
 from typing import Annotated, Any, Generic, Literal, Optional, TypeVar, Union
@@ -35,6 +34,7 @@ from pydantic import (
 )
 
 from .errors import MAX_PROBLEMS_SHOWN, CardSetError  # CardSetError lives there so `import crystalclans` stays pydantic-free
+from .jsontext import canonical_hash as card_set_hash
 
 __all__ = [
     "CardSetError",
@@ -1062,13 +1062,6 @@ def validate_card_set(data: dict) -> CardSetModel:
     if problems:
         raise CardSetError(problems)
     return model
-
-
-# ---------------------------------------------------------------------------------------------- hash
-def card_set_hash(data: dict) -> str:
-    """sha256 (hex) of the canonical JSON form: sorted keys, no spaces, UTF-8."""
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 # ---------------------------------------------------------------------------------------------- overrides

@@ -6,7 +6,6 @@ models in `cards.py`; the shipped file is validated by the test suite, so loadin
 """
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import jsontext
+from .jsontext import canonical_hash as card_set_hash
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 BASE_SET_FILE = DATA_DIR / "base_set.json"
@@ -176,11 +176,6 @@ def _en(name: Any) -> str:
     if isinstance(name, dict) and "en" in name:
         return str(value(name["en"]))
     return str(value(name))
-
-
-def card_set_hash(doc: dict) -> str:
-    text = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def compile_card_set(doc: dict) -> CardSet:

@@ -631,8 +631,9 @@ class LookFrame(Frame):
 
     def run(self, g: "Game") -> Decision:
         q = 1 - self.p
+        g.revealed()
         return Decision("look", self.p, "You see your opponent's hand", [DONE],
-                        {"hand": [g.token(c, self.p) for c in sorted(g.hands[q])]})
+                        {"hand": [g.token(c, self.p) for c in sorted(g.hands[q])]}, private=True)
 
     def choose(self, g: "Game", a: Action) -> None:
         g.stack.pop()
@@ -652,7 +653,7 @@ class ScryOpponentFrame(Frame):
         p, q = self.p, 1 - self.p
         if self.stage == 0:
             return Decision("scry_opponent", p, "You may look at the top of your opponent's draw pile",
-                            [Action("look"), Action("skip")], {})
+                            [Action("look"), Action("skip")], {}, private=True)
         if self.stage == 1:
             self.stage = 2
             if not g.draws[q]:
@@ -663,9 +664,10 @@ class ScryOpponentFrame(Frame):
         if not seen:
             g.stack.pop()
             return None
+        g.revealed()
         opts = [DONE] + ([Action("discard", (g.token(c, p),)) for c in sorted(set(seen))] if self.may_discard else [])
         return Decision("scry_opponent", p, "The top of your opponent's draw pile: discard any of these, then done",
-                        opts, {"seen": [g.token(c, p) for c in seen]})
+                        opts, {"seen": [g.token(c, p) for c in seen]}, private=True)
 
     def choose(self, g: "Game", a: Action) -> None:
         q = 1 - self.p
@@ -711,6 +713,7 @@ class OpponentHandFrame(Frame):
         if self.left <= 0 or not g.hands[q]:
             g.stack.pop()
             return None
+        g.revealed()
         opts = [Action("discard", (g.token(c, q),)) for c in g.hand_kinds(q)]
         return Decision("opponent_discard", self.p, "Choose a card from your opponent's hand; she discards it",
                         opts, {"left": self.left})
@@ -741,10 +744,11 @@ class ScryFrame(Frame):
     def run(self, g: "Game") -> Decision | None:
         p = self.p
         looked = self._looked(g)
+        g.revealed()
         if self.take > 0 and looked:
             opts = [Action("take", (g.token(c, p),)) for c in sorted(set(looked))]
             return Decision("scry_take", p, f"You look at the top {len(looked)} card(s) of your draw pile: "
-                            "take one into your hand", opts, {"looking_at": len(looked)})
+                            "take one into your hand", opts, {"looking_at": len(looked)}, private=True)
         rest = looked[self.pos:]
         if not rest or len(set(rest)) < 2 and not self.bottom:
             g.stack.pop()
@@ -754,7 +758,7 @@ class ScryFrame(Frame):
         if self.bottom:
             opts += [Action("bottom", (g.token(c, p),)) for c in kinds]
         return Decision("scry_order", p, f"Put the looked-at cards back: choose card {self.pos + 1} from the top "
-                        "(or keep the order)", opts, {"looking_at": len(looked), "position": self.pos + 1})
+                        "(or keep the order)", opts, {"looking_at": len(looked), "position": self.pos + 1}, private=True)
 
     def choose(self, g: "Game", a: Action) -> None:
         p = self.p

@@ -33,7 +33,7 @@ class Game:
         "cs", "U", "K", "setup", "pos", "active", "first_player", "hands", "draws", "discards", "removed",
         "squads", "crystal_deck", "crystal_row", "collected", "crystals_removed", "rng", "stack",
         "decision", "winner", "log", "secret_log", "open_secrets", "owed", "battle", "last_battle", "card_total",
-        "turn", "_legal", "events",
+        "turn", "_legal", "events", "undo_floor",
     )
 
     # ------------------------------------------------------------------ construction
@@ -71,6 +71,9 @@ class Game:
         self._legal: list[Action] | None = None
         # the story's raw facts (story.py), public only; None: not recorded (the bots' own copies)
         self.events: list[tuple] | None = []
+        # the shortest log an undo may return to: the moves from there on revealed nothing hidden to anyone,
+        # drew on no chance and made no secret choice (see revealed())
+        self.undo_floor = 0
 
     @classmethod
     def new(
@@ -146,6 +149,8 @@ class Game:
         chosen = self._match(d.options, action)
         frame = self.stack[-1]
         self.log.append(str(chosen))
+        if d.secret:
+            self.revealed()  # a secret choice is committed: taking it back would let a player choose again
         frame.choose(self, chosen)
         self._advance()
 
@@ -214,6 +219,7 @@ class Game:
         g._legal = None
         ev = self.events
         g.events = ev[:] if ev is not None and story else None
+        g.undo_floor = self.undo_floor
         return g
 
     def state_hash(self) -> str:
@@ -304,6 +310,20 @@ class Game:
             g.apply(move)
             yield g
 
+    def at(self, moves: int) -> "Game":
+        """A new Game: this one as it stood after its first `moves` moves (an undo, a resync's common part)."""
+        if not 0 <= moves <= len(self.log):
+            raise ValueError(f"this game has {len(self.log)} moves, not {moves}")
+        g = Game.from_setup(self.setup, card_set=self.cs)
+        for move in self.log[:moves]:
+            g.apply(move)
+        return g
+
+    def revealed(self) -> None:
+        """The move being applied showed someone something hidden, or drew on chance: no undo may take it
+        back (the player would know what it showed, or could draw again)."""
+        self.undo_floor = len(self.log)
+
     # ------------------------------------------------------------------ hidden log entries
     def mark_secret(self, hidden_from: int, until: str) -> None:
         """Hide the last log entry from a player until `release_secrets(until)` (e.g. a battle-card pick)."""
@@ -351,6 +371,7 @@ class Game:
     def refill_row(self) -> None:
         while len(self.crystal_row) < self.cs.face_up and self.crystal_deck:
             self.crystal_row.append(self.crystal_deck.pop())
+            self.undo_floor = len(self.log)
 
     def reshuffle(self, p: int) -> bool:
         """Player p's draw pile is empty and a card is needed: shuffle her discard pile into a new one.
@@ -362,6 +383,7 @@ class Game:
         pile = self.discards[p]
         self.discards[p] = []
         self.rng.shuffle(pile)
+        self.undo_floor = len(self.log)
         self.draws[p] = pile
         self.owed.append(1 - p)
         if self.events is not None:
@@ -374,6 +396,7 @@ class Game:
             self.reshuffle(p)
             if not self.draws[p]:
                 return NO_CARD
+        self.undo_floor = len(self.log)
         return self.draws[p].pop()
 
     def draw_card(self, p: int) -> bool:
@@ -393,6 +416,7 @@ class Game:
                 self.reshuffle(p)
                 break
             self.discards[p].append(self.draws[p].pop())
+            self.undo_floor = len(self.log)
             done += 1
         if self.events is not None and done:
             self.note("mill", p, [self.U[c >> 1].id for c in self.discards[p][-done:]])

@@ -66,7 +66,7 @@ class MulliganFrame(HandSelection):
         opts = [DONE] + [Action("return", (g.token(c, self.p),)) for c in self.unchosen(g)]
         return Decision("mulligan", self.p,
                         "Mulligan: choose cards to shuffle back into your draw pile, then done",
-                        opts, {"chosen": [g.token(c, self.p) for c in self.chosen]})
+                        opts, {"chosen": [g.token(c, self.p) for c in self.chosen]}, private=True)
 
     def commit(self, g: "Game") -> None:
         p = self.p
@@ -97,7 +97,7 @@ class ReplenishFrame(HandSelection):
         opts += [Action("discard", (g.token(c, p),)) for c in self.unchosen(g)]
         what = "Free replenish" if self.free else "Replenish"
         return Decision("replenish", p, f"{what}: choose cards to discard, then done",
-                        opts, {"chosen": [g.token(c, p) for c in self.chosen], "free": self.free})
+                        opts, {"chosen": [g.token(c, p) for c in self.chosen], "free": self.free}, private=True)
 
     def commit(self, g: "Game") -> None:
         p = self.p

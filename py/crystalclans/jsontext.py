@@ -7,6 +7,7 @@ with a flat scan before any parsing, and the parser refuses those numbers.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from typing import Any
@@ -60,3 +61,9 @@ def loads(text: str, max_chars: int, max_depth: int, floats: bool = True) -> Any
         raise
     except (ValueError, RecursionError) as e:
         raise JsonTextError(f"it is not valid JSON ({e})") from None
+
+
+def canonical_hash(doc: Any) -> str:
+    """sha256 (hex) of a document's canonical JSON form (sorted keys, no spaces, UTF-8): a card set's hash."""
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()

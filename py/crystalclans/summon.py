@@ -261,13 +261,13 @@ class SummonFrame(Frame):
             for z, _ in shift_zones(g, p):
                 opts.append(Action("zone", (g.zone_id(z), "shift")))
             return Decision("summon_zone", p, "Summon: choose the zone the units go to", opts,
-                            {"picked": picked, "cost": spent})
+                            {"picked": picked, "cost": spent}, private=True)
         opts = [DONE, CANCEL]
         if len(self.chosen) < g.cs.summon_max:
             budget = g.rel(p) + g.cs.track - spent
             opts += pick_options(g, p, "pick", self.chosen, self.where, budget, mods)
         return Decision("summon", p, "Summon: pick more units (up to 3) or done", opts,
-                        {"picked": picked, "cost": spent})
+                        {"picked": picked, "cost": spent}, private=True)
 
     def choose(self, g: "Game", a: Action) -> None:
         p = self.p

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .actions import action_parts
+from .battle import squad_numbers
 from .costs import costs
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -50,7 +52,8 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
 
     board = {}
     for z, zid in enumerate(cs.board.zone_ids):
-        board[zid] = {"kind": cs.board.kinds[z], "squads": [_squad(g, g.squads[0][z]), _squad(g, g.squads[1][z])]}
+        board[zid] = {"kind": cs.board.kinds[z], "squads": [_squad(g, g.squads[0][z]), _squad(g, g.squads[1][z])],
+                      "numbers": [squad_numbers(g, 0, z), squad_numbers(g, 1, z)]}
 
     d = g.decision
     decision = None
@@ -58,8 +61,10 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
         decision = d.to_dict(with_options=(d.player == me))
         if d.player == me:
             decision["costs"] = costs(g)
-        else:
-            decision["info"] = _public_info(d.kind, decision["info"])
+            context = d.info.get("controller", me)
+            decision["parts"] = [action_parts(a, cs, context) for a in d.options]
+        elif d.private:
+            decision["info"] = {k: v for k, v in decision["info"].items() if k == "zone"}
 
     battle = None
     b = g.battle
@@ -105,17 +110,10 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
         "battle": battle,
         "last_battle": g.last_battle,
         "winner": g.winner,
+        "undo_floor": g.undo_floor,
         "log": log,
         "card_set": {"id": cs.id, "hash": cs.hash},
     }
-
-
-def _public_info(kind: str, info: dict) -> dict:
-    """What the other player may know about a decision she is not making."""
-    if kind in ("mulligan", "battle_card", "summon", "summon_zone", "replenish", "scry_take", "scry_order", "look",
-                "scry_opponent", "foresight", "spy"):
-        return {k: v for k, v in info.items() if k == "zone"}
-    return info
 
 
 def _clan_of(g: "Game", p: int) -> str | None:

@@ -47,10 +47,11 @@ class SpyFrame(Frame):
         if not g.hands[q]:
             g.stack.pop()
             return None
+        g.revealed()
         kinds = [g.token(c, self.p) for c in g.hand_kinds(q)]
         opts = [Action(where, (t,)) for t in kinds for where in ("top", "bottom")]
         return Decision("spy", self.p, "Spy: put one card of your opponent's hand on top of or beneath her draw pile",
-                        opts, {"hand": [g.token(c, self.p) for c in sorted(g.hands[q])]})
+                        opts, {"hand": [g.token(c, self.p) for c in sorted(g.hands[q])]}, private=True)
 
     def choose(self, g: "Game", a: Action) -> None:
         g.stack.pop()
