@@ -6,13 +6,14 @@ accessible list) and, where natural, also a clickable card/zone/crystal on the t
 """
 from __future__ import annotations
 
+from crystalclans.actions import read_token
 from crystalclans.cardset import BEATS
 
 from .cards import card_face, crystal_face, mini_card, style_icon
 from .log import arithmetic, log_panel, recap
 from .seats import LEVEL_NAMES
 from .i18n import N_, _, ngettext
-from .text import TOKEN_RE, h, style_name
+from .text import h, style_name
 
 def rules_short(cs) -> str:
     """The one-screen summary on the start screen (the full reference is rules_ref.py), its numbers from the
@@ -574,7 +575,7 @@ def revealed_cards(app, info: dict) -> str:
     for key, value in info.items():
         if key in ("picked", "chosen") or not isinstance(value, list) or not value:
             continue
-        ids = [m.group(1) for m in (TOKEN_RE.match(str(t)) for t in value) if m]
+        ids = [read_token(t)[0] for t in value if isinstance(t, str)]
         if len(ids) != len(value) or not all(i in words.cs.unit_index for i in ids):
             continue
         label = _(REVEALED_LABELS[key]) if key in REVEALED_LABELS else key.replace("_", " ").capitalize()
@@ -633,8 +634,8 @@ def action_bar(app, view) -> str:
     btns = []
     picked = len(info.get("picked") or [])
     chosen = len(info.get("chosen") or [])
-    for a in view["legal_actions"]:
-        kind = a.split(" ", 1)[0]
+    for a, part in zip(view["legal_actions"], d.get("parts") or []):
+        kind = part["kind"]
         cls = "act-btn"
         if kind == "done" and d["kind"] not in ("battle", "action"):
             cls += " primary"

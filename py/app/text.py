@@ -11,10 +11,10 @@ from functools import lru_cache
 from html import escape
 from pathlib import Path
 
+from crystalclans.actions import read_token
+
 from .i18n import N_, _, ngettext
 
-ABILITY_RE = re.compile(r"^([a-z0-9_]+\.[a-z0-9_]+)\.([a-z0-9_]+)$")  # an ability: unit id + its name
-TOKEN_RE = re.compile(r"^([a-z0-9_]+\.[a-z0-9_]+)(?:@([01]))?(?:#(\d+))?$")
 
 STYLE_NAMES = {"bold": N_("Bold"), "guarded": N_("Guarded"), "tricky": N_("Tricky")}
 
@@ -101,10 +101,7 @@ class Words:
         return self._soft_names.get(u.name, u.name)
 
     def unit_name(self, token: str) -> str:
-        m = TOKEN_RE.match(token)
-        if not m:
-            return token
-        uid = m.group(1)
+        uid = read_token(token)[0]
         if uid in self._unit_by_id:
             return self._unit_by_id[uid].name
         if uid in self.crystal_names:
@@ -211,19 +208,20 @@ class Words:
 
     # ---------------------------------------------------------------- actions
     def pretty_arg(self, arg: str, names=None) -> str:
+        """A notation argument in words: a card (with its squad position and owner), an ability, a zone."""
         a = str(arg)
-        m = ABILITY_RE.match(a)
-        if m and m.group(1) in self._unit_by_id:
-            u = self._unit_by_id[m.group(1)]
+        uid, owner, pos = read_token(a)
+        unit_id, _dot, ability = uid.rpartition(".")
+        if unit_id in self._unit_by_id:  # an ability: its unit's id and its own name
+            u = self._unit_by_id[unit_id]
             names_of = {x.id: x.name for x in u.abilities}
-            return _("{ability} of {card}").format(ability=names_of.get(a, m.group(2).replace("_", " ")), card=u.name)
-        m = TOKEN_RE.match(a)
-        if m:
-            name = self.unit_name(m.group(1))
-            if m.group(3):
-                name += f" (#{m.group(3)})"
-            if m.group(2) and names:
-                name = _("{card} of {player}").format(card=name, player=names[int(m.group(2))])
+            return _("{ability} of {card}").format(ability=names_of.get(uid, ability.replace("_", " ")), card=u.name)
+        if uid in self._unit_by_id or uid in self.crystal_names:
+            name = self.unit_name(uid)
+            if pos is not None:
+                name += f" (#{pos + 1})"
+            if owner is not None and names:
+                name = _("{card} of {player}").format(card=name, player=names[owner])
             return name
         if a in self.zone_names:
             return self.zone_name(a, names)

@@ -73,6 +73,14 @@ def squad_token(unit_id: str, owner: int, controller: int, position: int) -> str
     return f"{card_token(unit_id, owner, controller)}#{position + 1}"
 
 
+def read_token(token: str) -> tuple[str, int | None, int | None]:
+    """A card token's parts, the inverse of card_token/squad_token: (unit, crystal or ability id, the owner's
+    seat or None, the 0-based squad position or None). Whether the id exists is the caller's to check."""
+    head, _, pos = str(token).partition("#")
+    uid, _, owner = head.partition("@")
+    return uid, (int(owner) if owner.isdigit() else None), (int(pos) - 1 if pos.isdigit() else None)
+
+
 MAX_ACTION_CHARS = 200  # the longest notation is far shorter; longer text is refused before any work
 
 
@@ -118,16 +126,15 @@ def action_parts(action: Action, cs: Any, context: int) -> dict[str, Any]:
         elif a.isdigit():
             out["n"] = int(a)
         else:
-            token, _, pos = a.partition("#")
-            uid, _, owner = token.partition("@")
+            uid, owner, pos = read_token(a)
             if uid in units:
                 out["card"] = uid
-                out["owner"] = int(owner) if owner else context
-                if pos:
-                    out["position"] = int(pos) - 1
+                out["owner"] = context if owner is None else owner
+                if pos is not None:
+                    out["position"] = pos
             elif "." in uid and uid.rsplit(".", 1)[0] in units:
                 out["ability"] = uid
-                out["owner"] = int(owner) if owner else context
+                out["owner"] = context if owner is None else owner
             else:
                 out.setdefault("word", a)
     return out
