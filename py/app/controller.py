@@ -21,6 +21,7 @@ from .errors import reason
 from .i18n import _, language, use
 from .computer import WorkerComputer
 from .fx import Effects, EffectsFeed
+from .rules_ref import card_numbers
 from .seats import CODES, HUMAN, Seat, needs_pass_screen, offers, parse_seats, perspective
 from .settings import default_settings
 from .storage import Storage
@@ -128,6 +129,11 @@ class App:
             self._story = g.story() if g is not None else []
             self._story_key = key
         return self._story
+
+    @property
+    def numbers(self) -> dict:
+        """The rules' numbers of the card set in play (the short rules and the reference show them)."""
+        return card_numbers(self.cs)
 
     def can_undo(self) -> bool:
         return (bool(self.undo_marks) and self.offers_decision() and not any(s.remote for s in self.seats)

@@ -28,6 +28,7 @@ random.seed()  # from the OS's entropy: a start-up snapshot would otherwise deal
 
 import app as _app_pkg  # noqa: E402
 from app import i18n, render  # noqa: E402
+from app.rules_ref import numbers_from_doc  # noqa: E402
 from app.settings import default_settings  # noqa: E402
 from app.storage import Storage  # noqa: E402
 
@@ -55,6 +56,7 @@ class StartInfo:
             n = c["name"].get(lang) or c["name"]["en"]
             self._names[c["id"]] = n["value"] if isinstance(n, dict) else n
         self.clans = {c["id"]: () for c in doc["clans"]}
+        self.numbers = numbers_from_doc(doc)
         clans = list(self.clans)
         self.words = self
         self.cs = self

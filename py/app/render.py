@@ -15,37 +15,36 @@ from .seats import LEVEL_NAMES
 from .i18n import N_, _, ngettext
 from .text import h, style_name
 
-def rules_short(cs) -> str:
-    """The one-screen summary on the start screen (the full reference is rules_ref.py), its numbers from the
-    card set `cs`."""
-    deck = cs.deck(next(iter(cs.clans)))
-    heroes = sum(1 for k in deck if cs.units[k].rank == "hero")
+def rules_short(numbers: dict) -> str:
+    """The one-screen summary on the start screen (the full reference is rules_ref.py), with the card set's
+    numbers (rules_ref.card_numbers)."""
     return "".join([
         f"<h3>{h(_('Goal'))}</h3>",
         "<p>" + _("Be the first to collect <b>{win} crystals</b>. Each player has a {deck}-card clan deck ({heroes} heroes, "
-          "{commons} commons).").format(win=cs.crystals_to_win, deck=len(deck), heroes=heroes, commons=len(deck) - heroes)
+          "{commons} commons).").format(win=numbers["win"], deck=numbers["heroes"] + numbers["commons"], heroes=numbers["heroes"],
+                     commons=numbers["commons"])
         + "</p>",
         f"<h3>{h(_('Initiative'))}</h3>",
         "<p>" + _("Everything costs initiative. The token sits on a track from −{track} to +{track}; paying moves it toward your "
                   "opponent. You keep acting while the token is on your side or in the neutral middle (−{n}..+{n}); once "
                   "you pay it past the neutral spaces onto your opponent's side, the turn passes to her. Spend big and "
-                  "you hand her a long turn.").format(track=cs.track, n=cs.neutral) + "</p>",
+                  "you hand her a long turn.").format(track=numbers["track"], n=numbers["n"]) + "</p>",
         f"<h3>{h(_('The five actions'))}</h3>",
         "<ul><li>" + "</li><li>".join([
             _("<b>Summon</b>: pay the summon costs of up to {max} units from your hand; they form (or join) your squad "
-              "in your home zone.").format(max=cs.summon_max),
+              "in your home zone.").format(max=numbers["summon_max"]),
             _("<b>Activate</b> a squad: pay its highest activation value; you may reorder it, move it one zone (some "
               "abilities fly farther), and battle an enemy squad in the zone it ends in."),
             _("<b>Score</b>: if you control two of the three crystal zones (middle row), pay a crystal's cost to take it."),
             _("<b>Replenish</b> ({cost}): discard any cards, then draw back up to {hand}.").format(
-                cost=cs.replenish_cost, hand=cs.hand_size),
+                cost=numbers["replenish_cost"], hand=numbers["hand"]),
             _("<b>Invade</b> ({cost}): if you control your opponent's home zone, she discards cards from her draw pile equal "
-              "to your squad's attack.").format(cost=cs.invade_cost),
+              "to your squad's attack.").format(cost=numbers["invade_cost"]),
         ]) + "</li></ul>",
         f"<h3>{h(_('Squads'))}</h3>",
         "<p>" + _("A squad holds up to {limit} units (Horde squads more), listed top unit first. The top unit leads: its "
                   "battlefield abilities count. A squad may not leave a zone held by an enemy squad.").format(
-                      limit=cs.squad_limit) + "</p>",
+                      limit=numbers["limit"]) + "</p>",
         f"<h3>{h(_('Battle'))}</h3>",
         "<p>" + _("Both players secretly choose a battle card from hand and reveal. Styles: <b>Bold beats Guarded, "
                   "Guarded beats Tricky, Tricky beats Bold</b>. If your style beats your opponent's, your card's left "
@@ -165,7 +164,7 @@ def start_screen(app) -> str:
       <label class="field file"><span>{h(_("Import a save file"))}</span>
       <input type="file" data-import accept=".json,application/json" aria-label="{h(_("Import a save file"))}"></label>
     </section>
-    <section class="panel rules"><details><summary><h2>{h(_("The rules in short"))}</h2></summary>{rules_short(app.cs)}
+    <section class="panel rules"><details><summary><h2>{h(_("The rules in short"))}</h2></summary>{rules_short(app.numbers)}
       <button type="button" data-cmd="rules">{h(_("The complete rules reference"))}</button></details></section>
   </div>
 </div>"""
@@ -874,7 +873,7 @@ STAT_ROWS = (
 
 def crystal_ways(s: dict) -> str:
     ways = [(s["crystals_scored"], N_("{n} scored")), (s["crystals_free"], N_("{n} free")),
-            (s["crystals_other"], N_("{n} by a card"))]
+            (s["crystals_other"], N_("{n} by a card")), (s.get("crystals_removed", 0), N_("{n} removed"))]
     return ", ".join(_(w).format(n=n) for n, w in ways if n)
 
 

@@ -39,7 +39,7 @@ def signature_entry_id(clan: str) -> str:
     return "signature-" + slug(clan)
 
 
-# (id, title, text): catalog messages; the text's {fields} are the card set's numbers (_numbers)
+# (id, title, text): catalog messages; the text's {fields} are the card set's numbers (card_numbers)
 RULES: tuple[tuple[str, str, str], ...] = (
     ("goal", N_("Goal of the game"),
      N_("<p>Two players, each with a clan deck of {deck_size} cards, spend time (initiative) to summon units, "
@@ -161,12 +161,36 @@ RULES: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def _numbers(cs) -> dict:
+def card_numbers(cs) -> dict:
+    """The rules' numbers as the card set `cs` has them (the texts' {fields})."""
+    deck = cs.deck(next(iter(cs.clans)))
+    heroes = sum(1 for k in deck if cs.units[k].rank == "hero")
     return {"n": cs.neutral, "track": cs.track, "win": cs.crystals_to_win, "limit": cs.squad_limit,
             "hand": cs.hand_size, "deck_size": cs.deck_size, "face_up": cs.face_up, "invade_cost": cs.invade_cost,
             "opening_hand": cs.opening_hand, "replenish_cost": cs.replenish_cost,
             "second_player_extra": cs.second_player_extra, "summon_max": cs.summon_max,
-            "crystal_count": len(cs.crystals)}
+            "crystal_count": len(cs.crystals), "heroes": heroes, "commons": len(deck) - heroes}
+
+
+def numbers_from_doc(doc: dict) -> dict:
+    """card_numbers read straight from a card-set document, for the start screen before the engine is
+    imported (tests/unit/test_table_numbers.py checks that both agree)."""
+    def v(x):
+        return x["value"] if isinstance(x, dict) and "value" in x and "tag" in x else x
+
+    ini, rules = doc["initiative"], doc["rules"]
+    clan = doc["clans"][0]
+    copies = [(v(u.get("rank")), int(v(u.get("copies", 1)))) for u in clan["units"]]
+    heroes = sum(n for rank, n in copies if rank == "hero")
+    neutral = v(ini["neutral_spaces"])
+    return {"n": max(abs(int(v(x))) for x in neutral), "track": int(v(ini["spaces_per_side"])),
+            "win": int(v(rules["crystals_to_win"])), "limit": int(v(rules["squad_limit"])),
+            "hand": int(v(rules["replenish_hand_size"])), "deck_size": int(v(rules["deck_size"])),
+            "face_up": int(v(rules["face_up_crystals"])), "invade_cost": int(v(ini["fixed_costs"]["invade"])),
+            "opening_hand": int(v(rules["opening_hand"])), "replenish_cost": int(v(ini["fixed_costs"]["replenish"])),
+            "second_player_extra": int(v(rules["second_player_extra_cards"])),
+            "summon_max": int(v(rules["summon_max_units"])), "crystal_count": len(doc["crystals"]),
+            "heroes": heroes, "commons": sum(n for _, n in copies) - heroes}
 
 
 GROUPS = (N_("Rules"), N_("Clan signatures"), N_("Unit types"), N_("Abilities"), N_("Crystals"))
@@ -176,7 +200,7 @@ def entries(cs, words) -> list[Entry]:
     """The whole reference, in the current language: the rules, then the clan signatures, unit types,
     abilities and crystals (their names and texts from the card data, `words`). `group` is the English key
     of the section (render translates it)."""
-    numbers = _numbers(cs)
+    numbers = card_numbers(cs)
     out = [Entry(i, _(t), _(b).format(**numbers), "Rules") for i, t, b in RULES]
     for clan in cs.clans:
         name, text = words.signature_rules.get(clan, ("", ""))

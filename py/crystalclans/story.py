@@ -115,10 +115,12 @@ def action_count(story: list[dict[str, Any]]) -> int:
 
 
 def statistics(game: "Game") -> list[dict[str, int]]:
-    """Per player, from the story: crystals and how they came (the score action, a free score, anything else),
+    """Per player, from the story: crystals held at the end and how they came (the score action, a free score,
+    anything else) or went (removed from the game by their own effect),
     battles fought, won (the other side lost more units), lost and even, units lost and destroyed, the
     initiative spent on actions, cards drawn after the opening hands, and actions taken."""
-    stats = [{"crystals": 0, "crystals_scored": 0, "crystals_free": 0, "crystals_other": 0, "battles": 0,
+    stats = [{"crystals": 0, "crystals_scored": 0, "crystals_free": 0, "crystals_other": 0, "crystals_removed": 0,
+              "battles": 0,
               "battles_won": 0, "battles_lost": 0, "battles_even": 0, "units_lost": 0, "units_destroyed": 0,
               "initiative_spent": 0, "cards_drawn": 0, "actions": 0} for _ in (0, 1)]
     for turn in tell(game):
@@ -135,6 +137,9 @@ def statistics(game: "Game") -> list[dict[str, int]]:
                     how = a["kind"] if a["player"] == e["player"] else ""
                     s["crystals_scored" if how == "score" else "crystals_free" if how == "free_score"
                       else "crystals_other"] += 1
+                elif kind == "crystal_used" and e["how"] == "remove":  # it no longer counts
+                    stats[e["player"]]["crystals"] -= 1
+                    stats[e["player"]]["crystals_removed"] += 1
                 elif kind == "draw":
                     stats[e["player"]]["cards_drawn"] += e["n"]
                 elif kind == "destroyed":

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import crystalclans as cc
 from app import render
+from app.rules_ref import card_numbers
 from app.seats import Seat
 from app.storage import Storage
 from app.text import Words
@@ -20,6 +21,7 @@ NAMES = ["Ada", "Bo"]
 
 def fake_app(game: cc.Game, viewer: int) -> SimpleNamespace:
     return SimpleNamespace(game=game, view=game.view(viewer), words=WORDS, names=NAMES, cs=game.cs,
+                           numbers=card_numbers(game.cs),
                            can_undo=lambda: False, overlay_pending=lambda: False, pending_battle=None,
                            offers_decision=lambda: game.decision is not None and game.decision.player == viewer,
                            seats=(Seat(), Seat()), thinking=None,

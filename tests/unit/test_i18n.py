@@ -17,6 +17,7 @@ import pytest
 
 import crystalclans as cc
 from app import i18n, render
+from app.rules_ref import card_numbers
 from app.replay import Replay
 from app.seats import Seat
 from app.storage import Storage
@@ -45,6 +46,7 @@ def build_module():
 
 def fake_app(game: cc.Game, viewer: int, words: Words) -> SimpleNamespace:
     return SimpleNamespace(game=game, view=game.view(viewer), words=words, names=NAMES, cs=game.cs,
+                           numbers=card_numbers(game.cs),
                            can_undo=lambda: True, overlay_pending=lambda: False, pending_battle=None,
                            offers_decision=lambda: game.decision is not None and game.decision.player == viewer,
                            seats=(Seat(), Seat()), thinking=None, pending_pass=None, modal=None,

@@ -179,7 +179,8 @@ def test_statistics_add_up_to_the_game():
         for p in (0, 1):
             s = stats[p]
             assert s["crystals"] == g.crystal_count(p)  # every crystal told, none twice
-            assert s["crystals"] == s["crystals_scored"] + s["crystals_free"] + s["crystals_other"]
+            assert s["crystals"] == s["crystals_scored"] + s["crystals_free"] + s["crystals_other"] \
+                - s["crystals_removed"]
             assert s["battles"] == s["battles_won"] + s["battles_lost"] + s["battles_even"]
             assert s["units_lost"] == stats[1 - p]["units_destroyed"]
             assert s["initiative_spent"] == sum(a["cost"] for t in story for a in t["actions"] if a["player"] == p)
@@ -212,3 +213,36 @@ def test_replay_reaches_the_same_state_and_story():
     for last in g.replay():
         pass
     assert last.state_hash() == g.state_hash()
+
+
+def test_statistics_agree_with_a_replay_of_the_log_also_when_a_crystal_is_removed():
+    """Counted again move by move from the states a replay goes through (not from the story): crystals held,
+    crystals removed by their own effect, battles fought and cards drawn. Regression: a crystal removed from
+    the game (Veyla's Veil) was still counted, so a loser could be credited with 4."""
+    removals = 0
+    for seed, clans in enumerate(list(pairings())[:12]):
+        g = cc.new_game(clans, seed=seed)
+        r = Rng(seed_state(seed, 5))
+        while not g.is_over and len(g.log) < 3000:
+            o = g.legal_actions()
+            g.apply(o[r.below(len(o))])
+        removed = [0, 0]
+        battles = 0
+        prev = None
+        for step in g.replay():
+            if prev is not None:
+                gone = len(step.crystals_removed) - len(prev[0])
+                if gone:
+                    owner = next(q for q in (0, 1) if len(step.collected[q]) < len(prev[1][q]))
+                    removed[owner] += gone
+                if step.last_battle is not prev[2] and step.last_battle is not None:
+                    battles += 1
+            prev = (list(step.crystals_removed), [list(c) for c in step.collected], step.last_battle)
+        stats = g.statistics()
+        for p in (0, 1):
+            assert stats[p]["crystals"] == g.crystal_count(p)
+            assert stats[p]["crystals_removed"] == removed[p]
+        removals += sum(removed)
+        assert stats[0]["battles"] == battles
+    assert removals > 0
+

@@ -6,6 +6,7 @@ import re
 
 import crystalclans as cc
 from app import render
+from app.rules_ref import card_numbers, numbers_from_doc
 from crystalclans.rng import Rng, seed_state
 
 from .test_app_render import fake_app
@@ -72,8 +73,18 @@ def test_the_squad_numbers_on_the_table_are_the_engine_s_at_every_step_of_random
 
 def test_the_short_rules_take_their_numbers_from_the_card_set():
     cs = cc.base_set()
-    text = render.rules_short(cs)
+    numbers = card_numbers(cs)
+    text = render.rules_short(numbers)
     for number in (f"<b>{cs.crystals_to_win} crystals</b>", f"−{cs.track} to +{cs.track}",
                    f"(−{cs.neutral}..+{cs.neutral})", f"up to {cs.summon_max} units", f"({cs.replenish_cost})",
-                   f"back up to {cs.hand_size}", f"({cs.invade_cost})", f"up to {cs.squad_limit} units"):
+                   f"back up to {cs.hand_size}", f"({cs.invade_cost})", f"up to {cs.squad_limit} units",
+                   f"{cs.deck_size}-card clan deck"):
         assert number in text, number
+    changed = dict(numbers, win=5, track=12, n=2, replenish_cost=4, hand=6)
+    text = render.rules_short(changed)
+    assert "<b>5 crystals</b>" in text and "−12 to +12" in text and "(−2..+2)" in text and "(4)" in text
+
+
+def test_the_start_screen_reads_the_same_numbers_from_the_card_file_as_the_engine():
+    cs = cc.base_set()
+    assert numbers_from_doc(cs.raw) == card_numbers(cs)
