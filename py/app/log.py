@@ -7,7 +7,7 @@ hovering shows them. Pure Python (no js imports): unit-tested under CPython.
 """
 from __future__ import annotations
 
-from .i18n import _, ngettext
+from .i18n import N_, _, ngettext
 from .text import h, style_name
 
 
@@ -193,13 +193,17 @@ class Teller:
                 rows.append(said.format(who=self.who(p), card=self.card(cid), why=h(why), text=h(txt)))
             else:
                 rows.append(_("{who} plays no battle card.").format(who=self.who(p)))
+            if e.get("from_draw", (False, False))[p]:
+                rows.append(h(_(FROM_DRAW if cid else NO_CARD_LEFT)))
+            for crystal in e.get("crystals", ([], []))[p]:
+                rows.append(_("{who} uses {crystal}.").format(who=self.who(p), crystal=self.card(crystal)))
         arith = e.get("arith") or [None, None]
         for p in (0, 1):
             ar = arith[p]
             if ar is None:
                 continue
             rows.append(_("{who} deals <b>{n}</b> damage: {sum}.").format(who=self.who(p), n=ar["damage"],
-                                                                          sum=h(arithmetic(ar))))
+                                                                          sum=h(arithmetic(ar, w))))
         if e.get("ended_early"):
             rows.append(_("The battle ended before damage."))
         elif e.get("damage_skipped"):
@@ -216,13 +220,39 @@ class Teller:
         return "<br>".join(rows)
 
 
-def arithmetic(ar: dict) -> str:
-    """"units' attack 6 + card 3 + abilities 1 − Sleep 2 = 8, doubled to 16 − defense 2 = 14"."""
+FROM_DRAW = N_("No card in hand: the top card of the draw pile was played.")
+NO_CARD_LEFT = N_("No card in hand or in the draw pile.")
+TERM_WORDS = {"card": N_("{name} (battle card) {n}"), "crystal": N_("{name} (crystal) {n}"),
+              "ability": N_("{name}'s ability {n}"), "support": N_("{name} (support) {n}")}
+SPECIAL_WORDS = {"sacrifice": N_("Sacrifice {n}")}
+
+
+def term_words(t: dict, words) -> str:
+    """One term of a battle's sum with its source: "Brannoc's Warhorn (crystal) 4"."""
+    n = abs(t["n"])
+    if t["source"] == "special":
+        return _(SPECIAL_WORDS.get(t["id"], N_("abilities {n}"))).format(n=n)
+    if t["source"] in TERM_WORDS and t.get("id"):
+        return _(TERM_WORDS[t["source"]]).format(name=words.unit_name(t["id"]), n=n)
+    return _("abilities {n}").format(n=n)
+
+
+def _signed(text: str, n: int, first: bool = False) -> str:
+    return text if first and n >= 0 else f"{'+' if n >= 0 else '−'} {text}"
+
+
+def arithmetic(ar: dict, words=None) -> str:
+    """"units' attack 6 + Brannoc's Warhorn (crystal) 4 + Orion's ability 1 − Sleep 2 = 9, doubled to 18
+    − defense 4 (Mygard's Shield (crystal) 4) = 14": every term with its source (the engine's terms;
+    older records without them show the battle card's and the abilities' sums)."""
     parts = [_("units' attack {n}").format(n=ar["units"])]
-    if ar["card"]:
-        parts.append(f"{'+' if ar['card'] > 0 else '−'} " + _("card {n}").format(n=abs(ar["card"])))
-    if ar["abilities"]:
-        parts.append(f"{'+' if ar['abilities'] > 0 else '−'} " + _("abilities {n}").format(n=abs(ar["abilities"])))
+    if "terms" in ar and words is not None:
+        parts += [_signed(term_words(t, words), t["n"]) for t in ar["terms"]]
+    else:
+        if ar["card"]:
+            parts.append(f"{'+' if ar['card'] > 0 else '−'} " + _("card {n}").format(n=abs(ar["card"])))
+        if ar["abilities"]:
+            parts.append(f"{'+' if ar['abilities'] > 0 else '−'} " + _("abilities {n}").format(n=abs(ar["abilities"])))
     if ar["sleep"]:
         parts.append("− " + _("Sleep {n}").format(n=abs(ar["sleep"])))
     s = " ".join(parts)
@@ -232,7 +262,11 @@ def arithmetic(ar: dict) -> str:
     if ar["doubled"]:
         s += ", " + _("doubled to {n}").format(n=ar["total"])
     if ar.get("enemy_defense"):
-        s += " − " + _("defense {n}").format(n=ar["enemy_defense"]) + f" = {ar['damage']}"
+        s += " − " + _("defense {n}").format(n=ar["enemy_defense"])
+        if ar.get("enemy_terms") and words is not None:
+            s += " (" + " ".join(_signed(term_words(t, words), t["n"], i == 0)
+                                 for i, t in enumerate(ar["enemy_terms"])) + ")"
+        s += f" = {ar['damage']}"
     return s
 
 

@@ -10,7 +10,7 @@ from crystalclans.actions import read_token
 from crystalclans.cardset import BEATS
 
 from .cards import card_face, crystal_face, mini_card, style_icon
-from .log import arithmetic, log_panel, recap
+from .log import FROM_DRAW, NO_CARD_LEFT, arithmetic, log_panel, recap
 from .seats import LEVEL_NAMES
 from .i18n import N_, _, ngettext
 from .text import h, style_name
@@ -787,6 +787,10 @@ def battle_result(app, alerts: str = "") -> str:
             else:
                 why = _("{style} does not beat {other}: right (“Else”) effect").format(style=style_name(u.style), other=them)
         flags = []
+        if lb.get("from_draw", (False, False))[p]:
+            flags.append(_(FROM_DRAW if cid else NO_CARD_LEFT))
+        for crystal in lb.get("crystals", ([], []))[p]:
+            flags.append(_("used {crystal}").format(crystal=words.unit_name(crystal)))
         if lb["kept"][p]:
             flags.append(_("card kept in hand"))
         if lb["joined"][p]:
@@ -797,7 +801,7 @@ def battle_result(app, alerts: str = "") -> str:
   {card}
   <p class="br-why">{style_icon(u.style) if u else ''} {h(why)}</p>
   <p class="br-dmg">{h(_("Damage dealt:"))} <b>{lb['attack'][p]}</b></p>
-  {f'<p class="br-arith" data-battle-arith>{h(arithmetic(lb["arith"][p]))}</p>' if (lb.get("arith") or [None, None])[p] else ''}
+  {f'<p class="br-arith" data-battle-arith>{h(arithmetic(lb["arith"][p], words))}</p>' if (lb.get("arith") or [None, None])[p] else ''}
   {'<p class="muted">' + h(', '.join(flags)) + '</p>' if flags else ''}
 </div>""")
     lost = lb.get("lost")

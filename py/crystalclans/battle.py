@@ -12,8 +12,8 @@ from .registry import flag_on
 from .actions import Action, Decision
 from .cardset import BEATS, STYLES
 from .crystals import B0_TRIGGERS, usable, use_crystal
-from .effects import (EffectsFrame, active_passives, counter_value, destroy_simultaneously, passive_boost, queue_triggers,
-                      stat_boost)
+from .effects import (EffectsFrame, active_passives, counter_value, destroy_simultaneously, passive_boost, passive_terms,
+                      queue_triggers, stat_boost)
 from .frames import Frame
 from .hand import DrawFrame
 from .squads import enforce_limit
@@ -39,9 +39,10 @@ class BattleState:
         "attacker", "zone", "cards", "from_draw", "revealed", "sides", "atk", "dfn", "per", "double", "keep",
         "joined", "end_early", "destroyed", "dpd", "void", "from_bottom", "fought", "kept", "attack_values",
         "damage_skipped", "played", "force_right", "killers", "lost", "support", "placed_away", "first",
-        "predict", "arith",
+        "predict", "arith", "terms", "per_from", "crystals",
     )
-    KEY_SLOTS = __slots__[:-1]  # arith (how the damage was made, for the story) is not part of the state
+    # how the damage was made (arith, terms, per_from) and the crystals used are for the story: not state
+    KEY_SLOTS = __slots__[:-4]
 
     def __init__(self, attacker: int, zone: int) -> None:
         self.attacker = attacker
@@ -74,6 +75,9 @@ class BattleState:
         self.first = -1  # opponent_reveals_first: this player picks and reveals her card first (-2: cancelled)
         self.predict = ["", ""]  # Foresight: the style player i predicted for her opponent's card ("" none)
         self.arith: list = [None, None]  # attack_parts of each side when damage was dealt
+        self.terms: list[list] = [[], []]  # (stat, n, source kind, source id) of each flat boost (battle_terms)
+        self.per_from: list[list] = [[], []]  # the source of each deferred bonus_per in `per`
+        self.crystals: list[list] = [[], []]  # crystal ids each player used in this battle
 
     def copy(self) -> "BattleState":
         b = BattleState.__new__(BattleState)
@@ -452,6 +456,8 @@ def finish_battle(g: "Game") -> None:
         "predictions": list(b.predict) if b.revealed else ["", ""],
         "lost": [[U[c >> 1].id for c in b.lost[p]] for p in (0, 1)],
         "arith": [dict(a) if a else None for a in b.arith],
+        "crystals": [list(c) for c in b.crystals],
+        "from_draw": list(b.from_draw),  # an empty hand played the draw pile's top card (or none was left)
     }
     if g.events is not None:
         g.note("battle", g.last_battle)
@@ -505,6 +511,32 @@ def squad_numbers(g: "Game", p: int, z: int) -> dict | None:
             "unit_activation": [g.unit_activation(p, z, i) for i in range(len(sq))]}
 
 
+def battle_terms(g: "Game", p: int, z: int, stat: str) -> list[dict]:
+    """Every term of p's squad's `stat` boost in this battle with its source, for the story and the battle
+    box: {"source": "card" | "crystal" | "ability" | "support" | "special", "id": unit, crystal or special id,
+    "n": how much}. The terms of "attack" add up to attack_parts' card + abilities; those of "defense" to
+    squad_defense_boost."""
+    b = g.battle
+    sq = g.squads[p][z]
+    U = g.U
+    out = [{"source": kind, "id": sid, "n": n} for st, n, kind, sid in b.terms[p] if st == stat]
+    for eff, (kind, sid) in zip(b.per[p], b.per_from[p]):
+        if eff.params["stat"] == stat:
+            out.append({"source": kind, "id": sid, "n": eff.params["n"] * counter_value(g, p, eff, sq, None)})
+    enemy = g.squads[1 - p][z]
+    asleep = stat == "attack" and bool(enemy) and g.K[enemy[0] >> 1].sleep
+    for code, n in passive_terms(g, p, sq, z, stat, top_asleep=asleep):
+        out.append({"source": "ability", "id": U[code >> 1].id, "n": n})
+    flat = "attack_bonus" if stat == "attack" else "defense_bonus"
+    for code, _, ai in b.support[p]:
+        for e in U[code >> 1].abilities[ai].effects:
+            n = e.params["n"] if e.op == flat else e.params["n"] * counter_value(g, p, e, sq, None) \
+                if e.op == "bonus_per" and e.params["stat"] == stat else 0
+            if n:
+                out.append({"source": "support", "id": U[code >> 1].id, "n": n})
+    return [t for t in out if t["n"]]
+
+
 def squad_defense_boost(g: "Game", p: int, z: int) -> int:
     """Defense boosts of p's squad: they lower the opposing squad's attack."""
     return g.battle.dfn[p] + stat_boost(g, p, z, "defense") + support_boost(g, p, "defense")
@@ -534,6 +566,9 @@ def apply_damage(g: "Game") -> None:
     for p in (0, 1):
         b.arith[p] = attack_parts(g, p, z)
         b.attack_values[p] = b.arith[p]["total"]
+    for p in (0, 1):
+        b.arith[p]["terms"] = battle_terms(g, p, z, "attack")
+        b.arith[p]["enemy_terms"] = battle_terms(g, 1 - p, z, "defense")
     for p in (0, 1):
         shield = squad_defense_boost(g, 1 - p, z)
         dmg[p] = max(0, b.attack_values[p] - shield)

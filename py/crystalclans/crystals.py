@@ -68,10 +68,12 @@ def use_crystal(g: "Game", p: int, i: int) -> None:
         g.collected[p][i][1] = True
     if g.events is not None:
         g.note("crystal_used", p, cd.id, "remove" if cd.trigger.endswith("_remove") else "flip")
-    g.stack.append(EffectsFrame(p, cd.effects, 0, -1, "crystal"))
+    if g.battle is not None:
+        g.battle.crystals[p].append(cd.id)
+    g.stack.append(EffectsFrame(p, cd.effects, 0, -1, "crystal", origin=cd.id))
 
 
 def crystal_on_gain(g: "Game", p: int, ci: int) -> None:
     cd = g.cs.crystals[ci]
     if cd.trigger == "on_gain" and crystal_implemented(cd):
-        g.stack.append(EffectsFrame(p, cd.effects, 0, -1, "crystal"))
+        g.stack.append(EffectsFrame(p, cd.effects, 0, -1, "crystal", origin=cd.id))

@@ -28,11 +28,25 @@ class EffectsFrame(Frame):
     `prev`: whether the last optional effect was carried out (condition if_previous); a choice frame an
     optional effect pushes sets it through `carried_out`."""
 
-    __slots__ = ("p", "effects", "i", "src", "context", "zone", "prev")
+    __slots__ = ("p", "effects", "i", "src", "context", "zone", "prev", "origin")
 
-    def __init__(self, p: int, effects: tuple, i: int, src: int, context: str, zone: int = -1) -> None:
+    def __init__(self, p: int, effects: tuple, i: int, src: int, context: str, zone: int = -1,
+                 origin: str = "") -> None:
         self.p, self.effects, self.i, self.src, self.context, self.zone = p, effects, i, src, context, zone
         self.prev = False
+        self.origin = origin  # the crystal the effects come from (src is a card code)
+
+    def key(self) -> tuple:
+        return super().key()[:-1]  # origin only names the source for the story; the state is the same
+
+    def source(self, g: "Game") -> tuple[str, str]:
+        """Where these effects come from, for a battle's terms: ("card" | "ability" | "support", unit id) or
+        ("crystal", crystal id)."""
+        if self.origin:
+            return "crystal", self.origin
+        if self.src >= 0:
+            return ("card" if self.context == "battle" else self.context), g.U[self.src >> 1].id
+        return self.context, ""
 
     def run(self, g: "Game") -> None:
         if self.i >= len(self.effects):
@@ -114,18 +128,24 @@ def passive_boost(g: "Game", p: int, sq: list[int], z: int, stat: str, unit_only
     unit_only: just the boosts to units' own attack values (bonus_per scope unit), which are part of
     their attack value everywhere (an invasion counts them); every squad boost of the set is "in battle".
     top_asleep: Sleep ignores boosts aimed at the top unit alone."""
+    return sum(n for _, n in passive_terms(g, p, sq, z, stat, unit_only, top_asleep))
+
+
+def passive_terms(g: "Game", p: int, sq: list[int], z: int, stat: str, unit_only: bool = False,
+                  top_asleep: bool = False) -> list[tuple[int, int]]:
+    """passive_boost by source: (the code of the unit whose ability boosts, by how much) for each."""
     flat_op = "attack_bonus" if stat == "attack" else "defense_bonus"
-    total = 0
+    out = []
     for i, c, eff in active_passives(g, sq, "stat_passives", z):
         if eff.op == "bonus_per" and eff.params["stat"] == stat:
             unit_scope = eff.params.get("scope") == "unit"
             if unit_scope and top_asleep and i == 0:
                 continue
             if not unit_only or unit_scope:
-                total += eff.params["n"] * counter_value(g, p, eff, sq, c)
+                out.append((c, eff.params["n"] * counter_value(g, p, eff, sq, c)))
         elif eff.op == flat_op and not unit_only:
-            total += eff.params["n"]
-    return total
+            out.append((c, eff.params["n"]))
+    return out
 
 
 def passive_total(g: "Game", sq: list[int], z: int, op: str) -> int:
@@ -338,6 +358,7 @@ def _attack_bonus(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
     p = f.p
     if g.battle is not None:
         g.battle.atk[p] += eff.params["n"]
+        g.battle.terms[p].append(("attack", eff.params["n"], *f.source(g)))
 
 
 @primitive("defense_bonus")
@@ -345,6 +366,7 @@ def _defense_bonus(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
     p = f.p
     if g.battle is not None:
         g.battle.dfn[p] += eff.params["n"]
+        g.battle.terms[p].append(("defense", eff.params["n"], *f.source(g)))
 
 
 @primitive("bonus_per")
@@ -352,6 +374,7 @@ def _bonus_per(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
     p = f.p
     if g.battle is not None:
         g.battle.per[p].append(eff)  # counted at the start of B3
+        g.battle.per_from[p].append(f.source(g))
 
 
 @primitive("double_attack_if_all")

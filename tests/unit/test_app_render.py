@@ -127,11 +127,69 @@ def test_the_battle_result_shows_how_the_damage_was_made_and_whose_units_died():
     for p in (0, 1):
         ar = lb["arith"][p]
         assert f"Damage dealt: {ar['damage']}" in text
-        assert " ".join(arithmetic(ar).split()) in text
+        assert " ".join(arithmetic(ar, WORDS).split()) in text
         assert f"{NAMES[p]} lost " + WORDS.unit(lb["lost"][p][0]).name in text
     assert arithmetic({"units": 6, "card": 3, "abilities": 1, "sleep": -2, "doubled": True, "total": 16,
                        "enemy_defense": 2, "damage": 14}) == \
         "units' attack 6 + card 3 + abilities 1 − Sleep 2 = 8, doubled to 16 − defense 2 = 14"
+
+
+def battles_of(seeds, clans=("meteor", "stone")):
+    """(game right after a battle, its last_battle) over seeded random games."""
+    for seed in seeds:
+        g = cc.new_game(clans, seed=seed)
+        rng = cc.rng.Rng(cc.rng.seed_state(seed, 4))
+        seen = None
+        while not g.is_over and len(g.log) < 3000:
+            o = g.legal_actions()
+            g.apply(o[rng.below(len(o))])
+            if g.last_battle is not seen and g.last_battle is not None:
+                seen = g.last_battle
+                yield g, seen
+
+
+def test_the_battle_box_names_every_term_with_its_source_and_they_add_up():
+    """Regression (issue: a Warhorn's +4 showed with no word why): every boost of a battle, a battle card's,
+    a crystal's, an ability's, a supporter's, appears with its source, and the terms add up to the damage."""
+    from app.log import arithmetic, term_words
+
+    crystal_terms = 0
+    for g, lb in battles_of(range(40)):
+        for p in (0, 1):
+            ar = lb["arith"][p]
+            if not ar:
+                continue
+            assert sum(t["n"] for t in ar["terms"]) == ar["card"] + ar["abilities"]
+            assert sum(t["n"] for t in ar["enemy_terms"]) == ar["enemy_defense"]
+            made = ar["units"] + ar["card"] + ar["abilities"] + ar["sleep"]
+            assert ar["damage"] == max(0, (2 * made if ar["doubled"] else made) - ar["enemy_defense"])
+            for t in ar["terms"] + ar["enemy_terms"]:
+                if t["source"] == "crystal":
+                    crystal_terms += 1
+                    app = fake_app(g, 0)
+                    app.pending_battle = lb
+                    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", render.battle_result(app))).split())
+                    said = term_words(t, WORDS)
+                    assert said.startswith(WORDS.unit_name(t["id"]) + " (crystal)") and said in box
+                    assert " ".join(arithmetic(ar, WORDS).split()) in box
+    assert crystal_terms > 0
+
+
+def test_a_battle_card_played_from_the_draw_pile_says_the_hand_was_empty():
+    pos = {"clans": ["blood", "stone"], "active": 0, "hands": [[], ["stone.ballista"]],
+           "draw": [["blood.condor"], []],
+           "squads": {"c_center": [["blood.marauders"], ["stone.ballista"]]}}
+    g = cc.Game.from_position(pos)
+    rng = cc.rng.Rng(cc.rng.seed_state(1))
+    g.apply("activate c_center")
+    while g.last_battle is None:
+        o = g.legal_actions()
+        g.apply(next((a for a in o if a.kind in ("stay", "battle", "done")), o[rng.below(len(o))]))
+    assert g.last_battle["from_draw"] == [True, False]
+    app = fake_app(g, 1)
+    app.pending_battle = g.last_battle
+    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", render.battle_result(app))).split())
+    assert "No card in hand: the top card of the draw pile was played." in box
 
 
 def test_card_details_name_sources_in_words_for_every_card():

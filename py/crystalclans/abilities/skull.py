@@ -66,6 +66,7 @@ class SacrificeBoostFrame(Frame):
             b.atk[self.p] += SACRIFICE_BOOST
         else:
             b.dfn[self.p] += SACRIFICE_BOOST
+        b.terms[self.p].append((a.args[0], SACRIFICE_BOOST, "special", "sacrifice"))
 
 
 def gravebind(g: "Game", f: "EffectsFrame", eff: "Effect") -> None:
