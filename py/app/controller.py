@@ -216,6 +216,7 @@ class App:
         self.modal = None
         self.replay = None
         self.screen = "game"
+        self.clear_error()  # a message about the last game does not belong to this one
         self._after_change(game.last_battle)  # a loaded game's last battle was already seen
         self.autosave()
 
@@ -619,6 +620,7 @@ class App:
         if g is not None and g.to_json(names=self.names) == text:  # still in memory: no need to replay it
             self.screen = "game"
             self.shown_player = None
+            self.clear_error()
             self._after_change(g.last_battle)
             self.render()
             self.drive()

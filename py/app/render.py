@@ -74,7 +74,9 @@ def cost_badge(view, notation: str) -> str:
     if not c:
         return ""
     ends = f' <span class="ends-turn" aria-hidden="true">{h(_("ends turn"))}</span>' if c["ends_turn"] else ""
-    return (f' <span class="cost-badge" title="{h(_("initiative this costs"))}" aria-hidden="true">{c["cost"]}</span>{ends}'
+    # the word, not a bare number in a circle: "Draw ③" read as "draw three"
+    return (f' <span class="cost-badge" title="{h(_("initiative this costs"))}" aria-hidden="true">'
+            f'{h(_("cost {n}").format(n=c["cost"]))}</span>{ends}'
             f'<span class="sr-only">{h(cost_words(view, notation))}</span>')
 
 

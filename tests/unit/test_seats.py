@@ -271,3 +271,17 @@ def test_an_open_dialog_is_left_alone_while_the_computer_plays():
     app.modal = None
     app.render()
     assert dialog.innerHTML == ""
+
+
+def test_an_error_of_the_last_game_is_gone_when_a_new_one_starts():
+    """Regression (issue: an error banner survived into the next game): a new game, a loaded save and a
+    rematch all install a game, and installing one clears the banner."""
+    app = table(("human", "human"))
+    app.show_error("Something went wrong in the old game")
+    banner = app.document.getElementById("error")
+    assert banner.hidden is False
+    app.start_new(["Ada", "Bo"], ["water", "stone"], "1", False, ("human", "human"))
+    assert banner.hidden is True
+    app.show_error("again")
+    app.open_loaded(cc.Game.from_json(app.game.to_json()), {})
+    assert banner.hidden is True
