@@ -361,6 +361,14 @@ def playability_problems(cs: CardSet) -> list[str]:
     if cs.track <= cs.neutral:
         out.append(f"initiative.spaces_per_side: {cs.track} spaces per side leave no space beyond the "
                    f"{cs.neutral} neutral ones, so the turn could never pass")
+    # The rules have no pass: a player keeps acting up to the last neutral space on her opponent's side, and
+    # an action whose cost would carry the token past the end is not allowed. Replenish is the one action
+    # with no requirement but its cost, so the track must always leave room for it.
+    least_track = cs.neutral + cs.replenish_cost
+    if cs.track < least_track:
+        out.append(f"initiative.spaces_per_side: {cs.track} is less than {least_track} (the {cs.neutral} "
+                   f"neutral space(s) on a side plus the replenish cost of {cs.replenish_cost}), so a player who "
+                   f"must act with the token on the last neutral space could afford no action")
     if not -cs.neutral <= cs.start <= cs.neutral:
         out.append(f"initiative.start: {cs.start} is not on a neutral space (-{cs.neutral}..{cs.neutral})")
     if cs.replenish_cost < 1 or cs.invade_cost < 1:
