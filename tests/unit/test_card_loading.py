@@ -127,3 +127,15 @@ def test_the_shortest_accepted_track_plays_to_a_winner(spaces, replenish):
             assert opts, f"seed {seed}: a {g.decision.kind} decision with no option after {len(g.log)} moves"
             g.apply(opts[bot.below(len(opts))])
         assert g.winner in (0, 1)
+
+
+def test_crystals_to_win_counts_only_the_crystals_that_cannot_be_removed():
+    """Found by tests/property/test_card_set_numbers.py: with 8 to win and 15 crystals the set loaded, but two
+    crystals (Shattered Vessel, Veyla's Veil) may be removed from the game, and removed crystals do not
+    count; 13 crystals can split 7 and 6, so the game went on with nothing left to score."""
+    doc = json.loads(BASE_SET_FILE.read_text(encoding="utf-8"))
+    doc["rules"]["crystals_to_win"]["value"] = 8
+    with pytest.raises(CardSetError, match=r"rules.crystals_to_win: 8; .*2 of which can be removed.* at most 7"):
+        cc.load_card_set(doc)
+    doc["rules"]["crystals_to_win"]["value"] = 7
+    assert cc.load_card_set(doc).crystals_to_win == 7
