@@ -356,13 +356,25 @@ def playability_problems(cs: CardSet) -> list[str]:
     if cs.track <= cs.neutral:
         out.append(f"initiative.spaces_per_side: {cs.track} spaces per side leave no space beyond the "
                    f"{cs.neutral} neutral ones, so the turn could never pass")
+    # The rules have no pass: a player keeps acting up to the last neutral space on her opponent's side, and
+    # an action whose cost would carry the token past the end is not allowed. Replenish is the one action
+    # with no requirement but its cost, so the track must always leave room for it.
+    least_track = cs.neutral + cs.replenish_cost
+    if cs.track < least_track:
+        out.append(f"initiative.spaces_per_side: {cs.track} is less than {least_track} (the {cs.neutral} "
+                   f"neutral space(s) on a side plus the replenish cost of {cs.replenish_cost}), so a player who "
+                   f"must act with the token on the last neutral space could afford no action")
     if not -cs.neutral <= cs.start <= cs.neutral:
         out.append(f"initiative.start: {cs.start} is not on a neutral space (-{cs.neutral}..{cs.neutral})")
     if cs.replenish_cost < 1 or cs.invade_cost < 1:
         out.append("initiative.fixed_costs: replenish and invade must cost at least 1, or a turn could last forever")
-    if not 1 <= cs.crystals_to_win or 2 * cs.crystals_to_win - 1 > len(cs.crystals):
-        out.append(f"rules.crystals_to_win: {cs.crystals_to_win}; with {len(cs.crystals)} crystals one player "
-                   f"is sure to reach it only if it is at most {(len(cs.crystals) + 1) // 2}")
+    # Removed crystals do not count toward the win, so only the others are sure to be shared out.
+    removable = sum(1 for c in cs.crystals if c.trigger.endswith("_remove"))
+    kept = len(cs.crystals) - removable
+    if not 1 <= cs.crystals_to_win or 2 * cs.crystals_to_win - 1 > kept:
+        some_removable = f", {removable} of which can be removed from the game," if removable else ""
+        out.append(f"rules.crystals_to_win: {cs.crystals_to_win}; with {len(cs.crystals)} crystals{some_removable} "
+                   f"one player is sure to reach it only if it is at most {(kept + 1) // 2}")
     if not 1 <= cs.face_up <= len(cs.crystals):
         out.append(f"rules.face_up_crystals: {cs.face_up} (between 1 and the {len(cs.crystals)} crystals)")
     for name, v in (("squad_limit", cs.squad_limit), ("summon_max_units", cs.summon_max),

@@ -87,3 +87,55 @@ def test_provenance_is_exposed_per_field():
     assert prov["attack"]["tag"] == "inferred" and prov["attack"]["value"] == 6
     assert prov["battle.style"]["tag"] == "design"
     assert cc.base_set().provenance("crystal.winds_wish")["cost"]["tag"] == "seed"
+
+
+def _with_track(spaces: int, replenish: int | None = None) -> dict:
+    doc = json.loads(BASE_SET_FILE.read_text(encoding="utf-8"))
+    doc["initiative"]["spaces_per_side"]["value"] = spaces
+    if replenish is not None:
+        doc["initiative"]["fixed_costs"]["replenish"]["value"] = replenish
+    return doc
+
+
+@pytest.mark.parametrize("spaces", [1, 2, 3])
+def test_a_track_too_short_to_afford_a_replenish_is_refused(spaces):
+    """Issue 23: with 2 spaces per side every random game reached an action choice with no option. The player
+    who must act may have the token on the neutral space next to her opponent's side; only replenish needs
+    nothing but its cost, so the track must reach neutral spaces + replenish cost (1 + 3) past the centre."""
+    with pytest.raises(CardSetError) as err:
+        cc.load_card_set(_with_track(spaces))
+    assert f"initiative.spaces_per_side: {spaces} is less than 4" in str(err.value)
+
+
+def test_a_replenish_cost_the_track_cannot_always_pay_is_refused():
+    with pytest.raises(CardSetError, match="initiative.spaces_per_side: 20 is less than 21"):
+        cc.load_card_set(_with_track(20, replenish=20))
+
+
+@pytest.mark.parametrize("spaces, replenish", [(4, 3), (20, 19)])
+def test_the_shortest_accepted_track_plays_to_a_winner(spaces, replenish):
+    from crystalclans.rng import Rng, seed_state
+
+    cs = cc.load_card_set(_with_track(spaces, replenish))
+    for seed in range(3):
+        g = cc.new_game(("blood", "skull"), seed=seed, card_set=cs)
+        bot = Rng(seed_state(seed, 1))
+        for _ in range(20_000):
+            if g.is_over:
+                break
+            opts = g.legal_actions()
+            assert opts, f"seed {seed}: a {g.decision.kind} decision with no option after {len(g.log)} moves"
+            g.apply(opts[bot.below(len(opts))])
+        assert g.winner in (0, 1)
+
+
+def test_crystals_to_win_counts_only_the_crystals_that_cannot_be_removed():
+    """Found by tests/property/test_card_set_numbers.py: with 8 to win and 15 crystals the set loaded, but two
+    crystals (Shattered Vessel, Veyla's Veil) may be removed from the game, and removed crystals do not
+    count; 13 crystals can split 7 and 6, so the game went on with nothing left to score."""
+    doc = json.loads(BASE_SET_FILE.read_text(encoding="utf-8"))
+    doc["rules"]["crystals_to_win"]["value"] = 8
+    with pytest.raises(CardSetError, match=r"rules.crystals_to_win: 8; .*2 of which can be removed.* at most 7"):
+        cc.load_card_set(doc)
+    doc["rules"]["crystals_to_win"]["value"] = 7
+    assert cc.load_card_set(doc).crystals_to_win == 7
