@@ -1117,8 +1117,10 @@ def rules_modal(app, at: str | None = None) -> str:
     <h2 id="rules-title">{h(_("Rules reference"))}</h2>
     <input type="search" class="rules-search" data-rules-search placeholder="{h(_("Search the rules (e.g. flank, reshuffle)"))}"
       aria-label="{h(_("Search the rules"))}" autocomplete="off" data-one="{h(_("{n} entry matches “{q}”"))}"
-      data-many="{h(_("{n} entries match “{q}”"))}" data-all="{h(_("{n} entries"))}">
+      data-many="{h(_("{n} entries match “{q}”"))}" data-all="{h(_("{n} entries"))}"
+      data-near="{h(_("Nothing matches. The closest entries:"))}">
     <p class="muted small" data-rules-count aria-live="polite">{h(ngettext("{n} entry", "{n} entries", len(items)).format(n=len(items)))}</p>
+    <p class="small" data-rules-near hidden></p>
     <nav aria-label="{h(_("Rules sections"))}"><ul class="rules-toc">{toc}</ul></nav>
     <div class="rules-entries">{body}</div>
   </div>

@@ -90,13 +90,59 @@
   var top = document.querySelector(".topbar");
   if (top && "ResizeObserver" in window) new ResizeObserver(function () {
     document.documentElement.style.setProperty("--topbar-h", top.offsetHeight + "px"); }).observe(top);
-  // the rules reference's search: instant, in the page (the entries are already there)
+  // the rules reference's search: instant, in the page (the entries are already there). Words match in any
+  // order, case and accents aside (ß as ss), a word of 4 letters or more with one typo; with no match, the
+  // entries whose titles come closest are offered.
+  function fold(t) {
+    return t.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ß/g, "ss");
+  }
+  function words(t) { return fold(t).split(/[^a-z0-9]+/).filter(Boolean); }
+  function typos(a, b, most) {  // edit distance of a and b, or most + 1 once it is more than most
+    if (Math.abs(a.length - b.length) > most) return most + 1;
+    var prev = [], i, j;
+    for (j = 0; j <= b.length; j++) prev[j] = j;
+    for (i = 1; i <= a.length; i++) {
+      var row = [i], low = i;
+      for (j = 1; j <= b.length; j++) {
+        row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (row[j] < low) low = row[j];
+      }
+      if (low > most) return most + 1;
+      prev = row;
+    }
+    return prev[b.length];
+  }
+  function wordHits(q, text) {  // the query word q is in text: inside a word, or a whole word with one typo
+    for (var i = 0; i < text.length; i++) {
+      var w = text[i];
+      if (w.indexOf(q) >= 0) return true;
+      if (q.length >= 4 && w.length >= q.length - 1) {  // the whole word, or its start (a longer form of it)
+        for (var k = -1; k <= 1; k++) if (typos(q, w.slice(0, q.length + k), 1) <= 1) return true;
+      }
+    }
+    return false;
+  }
+  function closeness(qs, title) {  // smaller is closer: each query word's best distance to a title word
+    var sum = 0;
+    qs.forEach(function (q) {
+      var best = q.length;
+      title.forEach(function (w) { best = Math.min(best, typos(q, w.slice(0, Math.max(q.length, 1) + 1), q.length)); });
+      sum += best / Math.max(q.length, 1);
+    });
+    return sum;
+  }
+  window.crystalclans_rules_match = function (query, text) {
+    var qs = words(query), t = words(text);
+    return qs.every(function (q) { return wordHits(q, t); });
+  };
   document.addEventListener("input", function (e) {
     if (!e.target.matches || !e.target.matches("[data-rules-search]")) return;
-    var q = e.target.value.trim().toLowerCase(), shown = 0;
+    var raw = e.target.value.trim(), qs = words(raw), shown = 0, entries = [];
     document.querySelectorAll("[data-rules-entry]").forEach(function (el) {
-      var hit = !q || el.textContent.toLowerCase().indexOf(q) >= 0;
+      if (!el._words) el._words = words(el.textContent);
+      var hit = !qs.length || qs.every(function (q) { return wordHits(q, el._words); });
       el.hidden = !hit; if (hit) shown++;
+      entries.push(el);
     });
     document.querySelectorAll(".rules-group").forEach(function (g) {
       var n = g.nextElementSibling, any = false;
@@ -104,8 +150,25 @@
       g.hidden = !any;
     });
     var c = document.querySelector("[data-rules-count]"), box = e.target.dataset;  // sentences in the page's language
-    var said = !q ? box.all : shown === 1 ? box.one : box.many;
-    if (c && said) c.textContent = said.replace("{n}", shown).replace("{q}", e.target.value.trim());
+    var said = !qs.length ? box.all : shown === 1 ? box.one : box.many;
+    if (c && said) c.textContent = said.replace("{n}", shown).replace("{q}", raw);
+    var near = document.querySelector("[data-rules-near]");
+    if (!near) return;
+    near.textContent = "";
+    near.hidden = shown > 0 || !qs.length;
+    if (near.hidden) return;
+    var ranked = entries.map(function (el) {
+      var h = el.querySelector("h4");
+      return { el: el, title: h ? h.textContent : "", d: closeness(qs, words(h ? h.textContent : "")) };
+    }).sort(function (a, b) { return a.d - b.d; }).slice(0, 3);
+    near.appendChild(document.createTextNode(box.near + " "));
+    ranked.forEach(function (r, i) {
+      var a = document.createElement("a");
+      a.href = "#" + r.el.id; a.textContent = r.title; a.setAttribute("data-rules-suggestion", "");
+      a.addEventListener("click", function () { r.el.hidden = false; });
+      if (i) near.appendChild(document.createTextNode(" · "));
+      near.appendChild(a);
+    });
   });
 
   // Every download at once instead of one after the other (PyScript -> config -> Pyodide -> files), and
