@@ -245,13 +245,14 @@ PY_BUNDLE_PACKAGES = ("crystalclans", "app")
 
 
 LOCALE = ROOT / "py" / "app" / "locale"  # gettext catalogs: <lang>/LC_MESSAGES/crystalclans.po (sources)
-I18N_KEYWORDS = {"_": 1, "N_": 1, "ngettext": 2}  # function -> how many leading string arguments are messages
+I18N_KEYWORDS = {"_": 1, "N_": 1, "ngettext": 2, "pgettext": 2}  # function -> its leading string arguments
 
 
-def extract_messages(folder: Path) -> list[tuple[str, int, str | tuple[str, str]]]:
-    """(file, line, message) of every _("..."), N_("...") and ngettext("...", "...", n) in the folder's
-    Python files, read with ast so calls inside f-strings count too (Babel's tokenizer skips those before
-    Python 3.12)."""
+def extract_messages(folder: Path) -> list[tuple[str, int, str | tuple[str, str], str | None]]:
+    """(file, line, message, context) of every _("..."), N_("..."), ngettext("...", "...", n) and
+    pgettext("context", "...") in the folder's Python files, read with ast so calls inside f-strings count too
+    (Babel's tokenizer skips those before Python 3.12). The context tells one English word apart in two
+    meanings ("Draw" the pile, "Draw" the action), which other languages say differently."""
     import ast
 
     found = []
@@ -265,8 +266,11 @@ def extract_messages(folder: Path) -> list[tuple[str, int, str | tuple[str, str]
             n = I18N_KEYWORDS[name]
             args = node.args[:n]
             if len(args) == n and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args):
-                message = args[0].value if n == 1 else (args[0].value, args[1].value)
-                found.append((f.relative_to(ROOT).as_posix(), node.lineno, message))
+                where = (f.relative_to(ROOT).as_posix(), node.lineno)
+                if name == "pgettext":
+                    found.append((*where, args[1].value, args[0].value))
+                else:
+                    found.append((*where, args[0].value if n == 1 else (args[0].value, args[1].value), None))
     return found
 
 
@@ -312,8 +316,8 @@ def cmd_i18n(args) -> int:
     from babel.messages.pofile import read_po, write_po
 
     template = Catalog(project="Crystal Clans Web", charset="utf-8")
-    for path, lineno, message in extract_messages(ROOT / "py" / "app"):
-        template.add(message, locations=[(path, lineno)])
+    for path, lineno, message, context in extract_messages(ROOT / "py" / "app"):
+        template.add(message, locations=[(path, lineno)], context=context)
     card_data = json.loads((ROOT / "py" / "crystalclans" / "data" / "base_set.json").read_text(encoding="utf-8"))
     for clan in card_data["clans"]:  # the one card-set text with no German in the card data: the clans' themes
         if clan.get("theme"):

@@ -58,6 +58,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` in the meaning `context` names (a noun or a verb of the same English word)."""
+    return _current.pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Marks a message for the catalog without translating it yet (module constants)."""
     return message

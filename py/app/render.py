@@ -12,7 +12,7 @@ from crystalclans.cardset import BEATS
 from .cards import card_face, crystal_face, mini_card, style_icon
 from .log import FROM_DRAW, NO_CARD_LEFT, arithmetic, log_panel, recap
 from .seats import LEVEL_NAMES
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext, pgettext
 from .text import h, style_name
 
 def rules_short(numbers: dict) -> str:
@@ -428,9 +428,9 @@ def player_bar(app, view, p, top: bool) -> str:
   <div class="pb-gems" title="{h(crystals_said)}">{gems}<span class="sr-only">{h(crystals_said)}</span></div>
   <div class="pb-counts">
     <span class="count" title="{h(_("Cards in hand"))}"><span class="ck">{h(_("Hand"))}</span> {pl['hand_count']}</span>
-    <span class="count" title="{h(_("Draw pile"))}"><span class="ck">{h(_("Draw"))}</span> {pl['draw_count']}</span>
+    <span class="count" title="{h(_("Draw pile"))}"><span class="ck">{h(pgettext("pile", "Draw"))}</span> {pl['draw_count']}</span>
     <button type="button" class="count discard-btn" data-cmd="discard" data-player="{p}"
-      title="{h(browse)}"><span class="ck">{h(_("Discard"))}</span> {len(pl['discard'])}<span class="sr-only">: {h(browse)}</span></button>
+      title="{h(browse)}"><span class="ck">{h(pgettext("pile", "Discard"))}</span> {len(pl['discard'])}<span class="sr-only">: {h(browse)}</span></button>
   </div>
   <div class="pb-crystals">{crystals}</div>
 </section>"""

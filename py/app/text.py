@@ -23,13 +23,22 @@ def style_name(style: str) -> str:
     return _(STYLE_NAMES[style]) if style in STYLE_NAMES else style
 
 
+# The German card texts come from a Swiss edition (no ß); players in Germany and Austria read "ß". The card
+# data keeps its source's spelling, the table shows the common one.
+GERMAN_SPELLING = {"Gefäss": "Gefäß"}
+
+
 def _pick(field, lang: str, default: str = "") -> str:
     """A card-data text in `lang` ({"en": ..., "de": ...}, each a value or {"value": ...}), English if the
     set has none in that language."""
     if not isinstance(field, dict):
         return default if field is None else str(field)
     v = field.get(lang, field.get("en", default))
-    return v.get("value", default) if isinstance(v, dict) else v
+    text = v.get("value", default) if isinstance(v, dict) else v
+    if lang == "de" and isinstance(text, str):
+        for swiss, common in GERMAN_SPELLING.items():
+            text = text.replace(swiss, common)
+    return text
 
 
 _HYPHENS = Path(__file__).with_name("locale") / "hyphens.json"

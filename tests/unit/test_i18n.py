@@ -115,7 +115,7 @@ def test_every_catalog_message_has_its_german_translation():
 def test_the_catalog_holds_exactly_the_messages_in_the_code():
     """Run `python build.py i18n` after changing a message: it merges the code's messages into the .po."""
     build = build_module()
-    in_code = {m for _f, _l, m in build.extract_messages(ROOT / "py" / "app")}
+    in_code = {m for _f, _l, m, _c in build.extract_messages(ROOT / "py" / "app")}
     in_po = {m.id for m in catalog() if m.id}
     data = json.loads((ROOT / "py" / "crystalclans" / "data" / "base_set.json").read_text(encoding="utf-8"))
     in_code |= {c["theme"] for c in data["clans"] if c.get("theme")}
