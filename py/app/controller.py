@@ -23,7 +23,7 @@ from .computer import WorkerComputer
 from .fx import Effects, EffectsFeed
 from .rules_ref import card_numbers
 from .seats import CODES, HUMAN, Seat, needs_pass_screen, offers, parse_seats, perspective
-from .settings import default_settings
+from .settings import clean_settings
 from .storage import Storage
 from .text import Words
 
@@ -56,7 +56,7 @@ class App:
         self.modal = None
         self.busy = ""
         clans = list(self.cs.clans)
-        self.settings = default_settings(clans)
+        self.settings = clean_settings(self.storage.new_game_settings(), clans)
         self.autosave_meta = self.storage.autosave_meta()
         self.pydantic_ready = False
         self._pydantic_task = None
@@ -775,26 +775,3 @@ def default_names(words, game) -> list:
     if names[0] == names[1]:
         names = [names[0] + " 1", names[1] + " 2"]
     return names
-
-
-def read_settings(document) -> dict:
-    def val(i):
-        el = document.getElementById(i)
-        return str(el.value) if el else None
-
-    names = []
-    for i in (0, 1):
-        n = (val(f"name-{i}") or "").strip()[:24] or _("Player {n}").format(n=i + 1)
-        names.append(n)
-    if names[0] == names[1]:
-        names[1] += " (2)"
-    clans = [val("clan-0"), val("clan-1")]
-    first = val("first-player") or "random"
-    if first not in ("random", "0", "1"):
-        first = "random"
-    mul = document.getElementById("mulligan")
-    seats = [val(f"seat-{i}") or HUMAN for i in (0, 1)]
-    seats = [c if c in CODES and c != "remote" else HUMAN for c in seats]
-    return {"names": names, "clans": clans, "first": first, "mulligan": bool(mul.checked) if mul else False,
-            "seats": seats}
-

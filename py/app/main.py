@@ -29,7 +29,7 @@ random.seed()  # from the OS's entropy: a start-up snapshot would otherwise deal
 import app as _app_pkg  # noqa: E402
 from app import i18n, render  # noqa: E402
 from app.rules_ref import numbers_from_doc  # noqa: E402
-from app.settings import default_settings  # noqa: E402
+from app.settings import clean_settings, read_settings  # noqa: E402
 from app.storage import Storage  # noqa: E402
 
 _marks["imports"] = _t()
@@ -60,7 +60,7 @@ class StartInfo:
         clans = list(self.clans)
         self.words = self
         self.cs = self
-        self.settings = default_settings(clans)
+        self.settings = clean_settings(self.storage.new_game_settings(), clans)
         self.autosave_meta = self.storage.autosave_meta()
         self.busy = ""
         self.modal = None
@@ -107,15 +107,12 @@ def on_click(event):
     elif el.hasAttribute("data-continue"):
         app.continue_overlay()
     elif el.hasAttribute("data-new-game"):
-        from app.controller import read_settings
-
         s = read_settings(document)
         app.settings = s
+        app.storage.set_new_game_settings(s)
         app.ask_before_replacing("new-game", lambda: app.start_new(s["names"], s["clans"], s["first"],
                                                                   s["mulligan"], s["seats"]))
     elif el.hasAttribute("data-p2p-host") or el.hasAttribute("data-p2p-join"):
-        from app.controller import read_settings
-
         host = el.hasAttribute("data-p2p-host")
         servers = _ice_servers()
         if servers is not None:
@@ -308,8 +305,6 @@ async def _p2p_submit(code: str):
             app.render()
             await window.crystalclans_p2p.accept(code)
         else:
-            from app.controller import read_settings
-
             link.settings = read_settings(document)  # the name as it is now (a guest may edit it last)
             problem = await _match_invitation(link, str(await window.crystalclans_p2p.inspect(code)))
             if problem:
@@ -374,9 +369,16 @@ def close_menu():
         m.open = False
 
 
+START_FIELDS = ("name-0", "name-1", "clan-0", "clan-1", "seat-0", "seat-1", "first-player", "mulligan")
+
+
 def on_change(event):
     t = event.target
     tid = str(t.id or "")
+    if tid in START_FIELDS:  # kept at once: a re-drawn start screen (or the next visit) shows the choice again
+        target = _app if _app is not None else START
+        target.settings = read_settings(document)
+        target.storage.set_new_game_settings(target.settings)
     if tid.startswith("clan-"):
         i = tid[-1]
         desc = document.getElementById(f"clan-desc-{i}")
@@ -492,7 +494,6 @@ def _join_invitation(_event=None):
     which changes only the #fragment): the join panel, the code already in it."""
     code = str(window.crystalclans_p2p.invited() or "")
     if code:
-        from app.controller import read_settings
         from app.link import parse_ice_servers
 
         app.link_begin("guest", read_settings(document), _p2p_send,

@@ -21,6 +21,7 @@ AUTOSAVE_META = "crystalclans.autosave.meta"
 SLOTS = "crystalclans.slots"
 ICE_SERVERS = "crystalclans.ice_servers"  # the player's STUN/TURN lines for links across the internet
 LANGUAGE = "crystalclans.lang"
+NEW_GAME = "crystalclans.new_game"  # the start screen's last choices (names, clans, seats, first, mulligan)
 MAX_STORED_CHARS = 50_000_000  # more than any browser's quota for a page
 
 BLOCKED = N_("Saving is off: this browser blocks storage for this page (cookies and site data are blocked), "
@@ -88,6 +89,13 @@ class Storage:
 
     def set_language(self, code: str) -> bool:
         return self._set(LANGUAGE, code[:8])
+
+    def new_game_settings(self) -> dict:
+        """The start screen's last choices as stored (settings.clean_settings checks them)."""
+        return self._json(NEW_GAME)
+
+    def set_new_game_settings(self, settings: dict) -> bool:
+        return self._set(NEW_GAME, json.dumps(settings)[:4000])
 
     # ---------------------------------------------------------------- autosave
     def autosave(self, save_json: str, meta: dict) -> bool:

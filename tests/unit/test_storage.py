@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from types import SimpleNamespace
 
+from app import render
 from app.controller import App
 from app.storage import BLOCKED, FULL, SLOTS, Storage
 
@@ -96,3 +97,23 @@ def test_unparsable_storage_reads_as_empty():
     ls.setItem("crystalclans.autosave.meta", "{not json")
     s = Storage(ls)
     assert s.slots() == [] and s.autosave_meta() == {}
+
+
+def test_the_start_screen_keeps_the_last_choices_and_checks_them():
+    """Regression (issue: the start screen forgot a seat was 'hard computer', and Start then began a hotseat
+    game): the choices are kept in this browser, a new page shows them again, and damaged ones fall back."""
+    from app.settings import clean_settings, default_settings
+
+    window = fake_window("?seed=1&pace=0")
+    app = new_app(window)
+    clans = list(app.cs.clans)
+    assert app.settings == default_settings(clans)
+    chosen = {"names": ["Kim", "Lee"], "clans": ["stone", "water"], "first": "1", "mulligan": True,
+              "seats": ["human", "hard"]}
+    app.storage.set_new_game_settings(chosen)
+    again = new_app(window)  # the next visit
+    assert again.settings == chosen
+    assert 'value="hard" selected' in render.start_screen(again)
+    for damaged in ({"seats": ["human", "remote"]}, {"clans": ["nope", "water"]}, {"names": [1, 2]}, [1],
+                    {"first": "2", "mulligan": "yes"}):
+        assert clean_settings(damaged, clans) == default_settings(clans)
