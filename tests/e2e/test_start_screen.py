@@ -21,3 +21,16 @@ def test_the_start_screen_remembers_the_seats_names_and_clans(page, app_url):
     wait_ready(page)
     assert page.input_value("#seat-1") == "hard", "starting a game kept the choice"
     assert_no_page_errors(page)
+
+
+def test_on_a_phone_the_guided_game_is_in_view_on_arrival(new_context, app_url):
+    """Regression (issue: on a phone 'Learn by playing' was below the fold, under the whole new-game form)."""
+    from .test_controls import PHONE
+    from .ui import screenshot
+
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    open_app(page, app_url)
+    box = page.locator("[data-cmd=tutorial]").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["height"], box
+    screenshot(page, "start_phone_learn")
+    assert_no_page_errors(page)
