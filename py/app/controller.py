@@ -711,15 +711,17 @@ class App:
             app_el.innerHTML = render.game_screen(self)
             doc.getElementById("topnav").innerHTML = render.menu_html(self)
             doc.body.dataset.screen = "game"
-            if self.modal and not self.overlay_pending():
+            # a question about the whole game (replace it? resign?) opens over a pass screen too: it shows
+            # nothing private, and an import or a new game asked for there must answer at once
+            if self.modal and self.modal[0] == "confirm":
+                modal = render.confirm_modal(*self.modal[1:])
+            elif self.modal and self.modal[0] == "resign":
+                modal = render.resign_modal(self)
+            elif self.modal and not self.overlay_pending():
                 if self.modal[0] == "card":
                     modal = render.card_details(self, self.modal[1])
                 elif self.modal[0] == "discard":
                     modal = render.discard_modal(self, self.modal[1])
-                elif self.modal[0] == "resign":
-                    modal = render.resign_modal(self)
-                elif self.modal[0] == "confirm":
-                    modal = render.confirm_modal(*self.modal[1:])
         if self.modal and self.modal[0] == "card" and self.screen == "start":
             modal = render.card_details(self, self.modal[1])
         if modal and modal == self._modal_html:

@@ -285,3 +285,22 @@ def test_an_error_of_the_last_game_is_gone_when_a_new_one_starts():
     app.show_error("again")
     app.open_loaded(cc.Game.from_json(app.game.to_json()), {})
     assert banner.hidden is True
+
+
+def test_a_question_about_the_game_opens_over_the_pass_screen():
+    """Regression (issue: importing a save while the pass-the-device screen was up seemed to do nothing; the
+    question whether to replace the unfinished game showed only after the hand-over)."""
+    app = table(["human", "human"])
+    rng = Rng(seed_state(4))
+    while app.pending_pass is None:
+        if app.overlay_pending():
+            app.continue_overlay()
+            continue
+        opts = [str(a) for a in app.game.legal_actions()]
+        app.apply(opts[rng.below(len(opts))])
+    asked = []
+    app.ask_before_replacing("import", lambda: asked.append(True))
+    assert "data-confirm-dialog" in app.document.getElementById("modal").innerHTML
+    assert app.pending_pass is not None and not asked
+    app.confirm()
+    assert asked == [True]
