@@ -314,9 +314,20 @@ class Game:
         """A new Game: this one as it stood after its first `moves` moves (an undo, a resync's common part)."""
         if not 0 <= moves <= len(self.log):
             raise ValueError(f"this game has {len(self.log)} moves, not {moves}")
-        g = Game.from_setup(self.setup, card_set=self.cs)
-        for move in self.log[:moves]:
-            g.apply(move)
+        return Game.from_log(self.setup, self.log[:moves], card_set=self.cs)
+
+    @classmethod
+    def from_log(cls, setup: dict, log: "Iterable[str]", card_set: CardSet | None = None) -> "Game":
+        """The game a setup and its moves make (a game is exactly that): each move applied where it stands.
+        A move that is not legal there, or comes after the end, raises IllegalAction saying which."""
+        g = cls.from_setup(setup, card_set=card_set)
+        for i, move in enumerate(log):
+            if g.decision is None:
+                raise IllegalAction(f"move {i + 1} ({str(move)[:60]!r}) comes after the end of the game")
+            try:
+                g.apply(move)
+            except IllegalAction as e:
+                raise IllegalAction(f"move {i + 1}: {e}") from None
         return g
 
     def revealed(self) -> None:

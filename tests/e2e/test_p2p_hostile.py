@@ -9,7 +9,6 @@ import random
 
 import crystalclans as cc
 from app.net.protocol import dump
-from app.net.session import SECRET_KINDS
 from crystalclans.ai import make_bot
 
 from .p2p import link_pages, play
@@ -26,7 +25,7 @@ def until_decides(a, b, rng, bots, seat: int) -> cc.Game:
     """Play on until `seat` must make an open (not secret) decision; the game as both pages hold it."""
     for _ in range(400):
         g = game_of(a)
-        if (g.decision is not None and g.decision.player == seat and g.decision.kind not in SECRET_KINDS
+        if (g.decision is not None and g.decision.player == seat and not g.decision.secret
                 and state_hash(a) == state_hash(b) and len(g.log) >= 4):
             return g
         play(a, b, rng, 1, bots)

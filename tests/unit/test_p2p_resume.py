@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 
+import crystalclans as cc
 from app.net.protocol import dump
 from app.net.resume import Resume, game_id
-from app.net.session import SECRET_KINDS, Session
+from app.net.session import Session
 from crystalclans.rng import Rng, seed_state
 from .test_p2p_session import Wire, deliver, linked_game
 
@@ -64,10 +65,10 @@ def test_equal_games_resume_at_once_and_play_to_the_end():
 
 def test_moves_the_other_page_missed_are_sent_again():
     ends, wire, rng = started(moves=30)
-    play_until(ends, wire, rng, lambda: ends[0].offered() and ends[0].game.decision.kind not in SECRET_KINDS)
+    play_until(ends, wire, rng, lambda: ends[0].offered() and not ends[0].game.decision.secret)
     # seat 0's next moves never arrive (the link drops): only seat 0 holds them
     lost = 0
-    while ends[0].offered() and ends[0].game.decision.kind not in SECRET_KINDS and lost < 5:
+    while ends[0].offered() and not ends[0].game.decision.secret and lost < 5:
         ends[0].play(ends[0].offered()[0])
         lost += 1
     wire.queues[1].clear()
@@ -84,13 +85,13 @@ def test_a_secret_run_revealed_on_one_side_only_is_chosen_again():
     # play on until a run of secret picks is about to complete, then lose the last reveal to seat 0
     for _ in range(5000):
         d = ends[0].game.decision
-        if d is not None and d.kind in SECRET_KINDS:
+        if d is not None and d.secret:
             break
         side = 0 if ends[0].offered() else 1
         o = ends[side].offered()
         ends[side].play(o[rng.below(len(o))])
         deliver(wire, ends)
-    assert ends[0].game.decision.kind in SECRET_KINDS
+    assert ends[0].game.decision.secret
     before = len(ends[0].game.log)
     for _ in range(20):  # everyone picks; every message reaches seat 1, none reaches seat 0 after the commits
         side = 0 if ends[0].offered() else (1 if ends[1].offered() else None)
@@ -117,13 +118,12 @@ def test_games_that_differ_stop_until_the_guest_replays_the_hosts_log():
     ends, _, rng = started(moves=30)
     g0 = ends[0].game.clone()
     # seat 1's copy took another path at some point: replay its log with one move changed
-    from app.net.resume import replayed
 
     log = list(ends[1].game.log)
     g1 = None
     for k in range(len(log) - 1, 0, -1):
-        probe = replayed(ends[1].game.setup, log[:k])
-        others = [str(a) for a in probe.legal_actions() if str(a) != log[k] and probe.decision.kind not in SECRET_KINDS]
+        probe = cc.Game.from_log(ends[1].game.setup, log[:k])
+        others = [str(a) for a in probe.legal_actions() if str(a) != log[k] and not probe.decision.secret]
         if others:
             probe.apply(others[0])
             g1 = probe

@@ -10,7 +10,7 @@ import pytest
 import crystalclans as cc
 from app.net.handshake import Handshake
 from app.net.protocol import ProtocolError, commitment, dump, parse
-from app.net.session import SECRET_KINDS, Session
+from app.net.session import Session
 from crystalclans.rng import Rng, seed_state
 
 HASH = cc.base_set().hash
@@ -87,7 +87,7 @@ def play_linked(seed: int, clans=("meteor", "water"), max_moves=6000):
             if offered:
                 move = offered[rng.below(len(offered))]
                 other = ends[1 - side]
-                if other.game.decision is not None and other.game.decision.kind in SECRET_KINDS:
+                if other.game.decision is not None and other.game.decision.secret:
                     secret_checks += 1
                 ends[side].play(move)
                 moved = True
@@ -132,7 +132,7 @@ def hostile_setup(decider: int = 1):
     us = Session(g0, 0, wire.sender(0))
     peer = Session(g1, 1, wire.sender(1))
     rng = Rng(seed_state(5))
-    while len(us.game.log) < 4 or us.game.decision.player != decider or us.game.decision.kind in SECRET_KINDS:
+    while len(us.game.log) < 4 or us.game.decision.player != decider or us.game.decision.secret:
         side = 0 if us.offered() else 1
         s = (us, peer)[side]
         s.play(s.offered()[rng.below(len(s.offered()))])

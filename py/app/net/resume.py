@@ -22,7 +22,7 @@ import crystalclans as cc
 
 from ..i18n import _
 from .protocol import ProtocolError, dump, parse
-from .session import SECRET_KINDS, Session
+from .session import Session
 
 
 def game_id(game: cc.Game) -> str:
@@ -30,14 +30,6 @@ def game_id(game: cc.Game) -> str:
     return hashlib.sha256(json.dumps(game.setup, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def replayed(setup: dict, log: list[str]) -> cc.Game:
-    """A game from a setup and a log; IllegalAction if a move is not legal where it stands."""
-    g = cc.Game.from_setup(setup)
-    for move in log:
-        if g.decision is None:
-            raise cc.IllegalAction("a move after the end of the game")
-        g.apply(move)
-    return g
 
 
 class Resume:
@@ -84,7 +76,7 @@ class Resume:
             self._go_on(self.game)
         elif m.t == "resync" and not self.host and self.out_of_step:
             try:
-                g = replayed(self.game.setup, list(m.log))
+                g = cc.Game.from_log(self.game.setup, list(m.log))
             except (cc.IllegalAction, ValueError, KeyError) as e:
                 raise ProtocolError(f"a resync whose log does not replay ({str(e)[:120]})") from None
             if g.state_hash() != m.hash:
@@ -106,7 +98,7 @@ class Resume:
         if m.have > mine:  # the other page is ahead: it checks, then sends again what this one missed
             self.waiting = True
             return
-        common = g if m.have == mine else replayed(g.setup, g.log[:m.have])
+        common = g if m.have == mine else cc.Game.from_log(g.setup, g.log[:m.have])
         if common.state_hash() != m.hash:
             self.out_of_step = self._differ(m.have)
             self.send(dump("out_of_step", at=m.have))
@@ -117,7 +109,7 @@ class Resume:
         self._go_on(common)
         for move in extra:  # my own moves the other page missed, in order, through the session
             d = self.session.game.decision
-            if d is None or d.player != self.me or d.kind in SECRET_KINDS or move not in self.session.offered():
+            if d is None or d.player != self.me or d.secret or move not in self.session.offered():
                 break
             self.session.play(move)
             self.resent += 1

@@ -22,9 +22,6 @@ import crystalclans as cc
 from ..i18n import _
 from .protocol import ProtocolError, commitment, dump, new_salt, parse
 
-SECRET_KINDS = frozenset({"battle_card", "foresight"})
-
-
 class Session:
     def __init__(self, game: cc.Game, me: int, send: Callable[[str], None], host: bool | None = None):
         self.game = game
@@ -52,7 +49,7 @@ class Session:
     def _next_secret(self):
         """The next secret decision of the open run (on the stand-in path), or None when the run is over."""
         d = self.game.decision
-        if d is None or d.kind not in SECRET_KINDS:
+        if d is None or not d.secret:
             return None
         if not self.run:
             return d
@@ -60,7 +57,7 @@ class Session:
         for entry in self.run:
             g.apply(g.decision.options[0])  # a stand-in for the pick: the run's shape does not depend on it
         nd = g.decision
-        return nd if nd is not None and nd.kind in SECRET_KINDS else None
+        return nd if nd is not None and nd.secret else None
 
     def display(self) -> cc.Game:
         """The game to show this player. With an open run, it is advanced through the run's picks (the
@@ -70,7 +67,7 @@ class Session:
         for e in self.run:
             nxt = g.clone()
             nxt.apply(e["move"] if e["player"] == self.me else nxt.decision.options[0])
-            if nxt.decision is None or nxt.decision.kind not in SECRET_KINDS:
+            if nxt.decision is None or not nxt.decision.secret:
                 break
             g = nxt
         return g
@@ -81,7 +78,7 @@ class Session:
         d = self.game.decision
         if d is None:
             return []
-        if d.kind not in SECRET_KINDS:
+        if not d.secret:
             return [str(a) for a in d.options] if d.player == self.me else []
         nd = self._next_secret()
         return [str(a) for a in nd.options] if nd is not None and nd.player == self.me else []
@@ -91,7 +88,7 @@ class Session:
         if move not in self.offered():
             raise cc.IllegalAction(f"{move!r} is not yours to choose now")
         g = self.game
-        if g.decision.kind not in SECRET_KINDS:
+        if not g.decision.secret:
             g.apply(move)
             self.send(dump("action", seq=len(g.log), move=g.log[-1], hash=g.state_hash()))
             return
@@ -191,7 +188,7 @@ class Session:
                 raise ProtocolError(f"action for move {m.seq}: the next move is {self.seq}")
             if d is None or d.player != self.them:
                 raise ProtocolError(f"move {m.seq} ({m.move[:60]!r}): it is not your turn to decide")
-            if d.kind in SECRET_KINDS:
+            if d.secret:
                 raise ProtocolError(f"move {m.seq}: a secret choice sent in the open")
             self._apply_checked(m.move, m.hash, m.seq)
             return
@@ -230,10 +227,8 @@ class Session:
             self.send(dump("resync_request", have=len(self.game.log), hash=self.game.state_hash()))
 
     def _replayed(self, log: list[str], want_hash: str) -> cc.Game:
-        g = cc.Game.from_setup(self.game.setup)
         try:
-            for move in log:
-                g.apply(move)
+            g = cc.Game.from_log(self.game.setup, log)
         except Exception as e:  # an untrusted log: any failure to replay it is a refusal
             raise ProtocolError(f"a resync whose log does not replay ({str(e)[:120]})") from None
         if g.state_hash() != want_hash:
