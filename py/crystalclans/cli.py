@@ -12,6 +12,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from .codeversion import code_version
 from .simulate import pairings, random_game
 
 
@@ -56,12 +57,14 @@ def tournament(args: argparse.Namespace) -> int:
         print(f"--bots: two or more of {', '.join(BOT_NAMES)} (got {args.bots!r})", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    print(f"seat-swapped pairs of games over mixed clans, {args.games} games per pair, seed {args.seed}")
+    code = args.code or code_version()
+    print(f"seat-swapped pairs of games over mixed clans, {args.games} games per pair, seed {args.seed}, "
+          + ("every recorded game whatever its code" if code == "any" else f"code {code}"))
     record = Path(args.record) if args.record else None
     if record is not None:
         record.parent.mkdir(parents=True, exist_ok=True)
     run(bots, args.games, args.seed, args.workers, progress=lambda line: print(line, flush=True), record=record,
-        play_missing=not args.recorded_only)
+        play_missing=not args.recorded_only, code=code)
     print(f"{time.perf_counter() - t0:.0f} s")
     return 0
 
@@ -74,15 +77,23 @@ def balance(args: argparse.Namespace) -> int:
     record = Path(args.record) if args.record else None
     if record is not None:
         record.parent.mkdir(parents=True, exist_ok=True)
-    r = run(args.bot, args.games, args.seed, args.workers, record=record, play_missing=not args.recorded_only)
+    r = run(args.bot, args.games, args.seed, args.workers, record=record, play_missing=not args.recorded_only,
+            code=args.code)
     cmd = f"python -m crystalclans balance --bot {args.bot} --games {args.games} --seed {args.seed}"
     if record is not None:
         cmd += f" --record {args.record}" + (" --recorded-only" if args.recorded_only else "")
+    if args.code:
+        cmd += f" --code {args.code}"
     text = balance_markdown(r, cmd, time.perf_counter() - t0)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(text, encoding="utf-8")
     print(text)
     return 0
+
+
+CODE_HELP = ("which recorded games count: those of this code version (default: today's code, "
+             "crystalclans.codeversion; others are left out and counted), 'older' (games recorded before games "
+             "named their code) or 'any' (every recorded game; plays none)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
                                        "in it are not played again (continue a stopped run)")
     tour.add_argument("--recorded-only", action="store_true", help="with --record: report the games played so "
                                                                      "far, play none")
+    tour.add_argument("--code", help=CODE_HELP)
     bal = sub.add_parser("balance", help="a bot against itself over all clan pairings, written as markdown")
     bal.add_argument("--bot", default="hard")
     bal.add_argument("--games", type=int, default=10, help="games per clan pairing (21 pairings)")
@@ -111,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     bal.add_argument("--record", help="a JSON-lines file of finished games (continue a stopped run)")
     bal.add_argument("--recorded-only", action="store_true", help="with --record: write the report of the games "
                                                                      "played so far, play none")
+    bal.add_argument("--code", help=CODE_HELP)
     args = ap.parse_args(argv)
     if args.cmd == "simulate":
         return simulate(args)

@@ -175,3 +175,63 @@ def test_a_balance_run_goes_round_the_pairings_and_reports_what_it_has_so_far(tm
     assert whole["games"] == 42 and all(n == 2 for _, n in whole["pairs"].values())
     assert "in progress" not in balance_markdown(whole, "cmd", 0)
     assert len(record.read_text().splitlines()) == 42  # the 25 were not played again
+
+
+def test_every_recorded_game_names_its_code_and_a_report_counts_only_today_s(tmp_path):
+    """Issue: a record spanned engine and bot changes without saying so. Each game carries the code that
+    played it; a continued run plays today's games where the record holds another code's, and the report
+    says how many it left out."""
+    from crystalclans.ai.tournament import ANY, run_jobs, schedule, tournament
+    from crystalclans.codeversion import OLDER, code_version
+
+    today = code_version()
+    record = tmp_path / "games.jsonl"
+    jobs = schedule("random", "greedy", 3, seed=2)
+    run_jobs(jobs[:4], 1, record)
+    lines = [json.loads(x) for x in record.read_text().splitlines()]
+    assert [x["code"] for x in lines] == [today] * 4
+    # the same four games as an older code recorded them (and one with no code at all, as records used to be)
+    older = [dict(x, code="0123456789ab") for x in lines[:3]] + [{k: v for k, v in lines[3].items() if k != "code"}]
+    stale = tmp_path / "stale.jsonl"
+    stale.write_text("".join(json.dumps(x) + "\n" for x in older))
+    seen = tournament(["random", "greedy"], 6, seed=2, workers=1, record=stale, play_missing=False)[0]
+    assert seen.games == 0 and seen.older == 4 and "4 games of other code left out" in seen.line()
+    both = run_jobs(jobs, 1, stale)  # continued: today's code plays all six, the older lines stay in the file
+    assert len(both) == 6 and both.older == 0 and all(x["code"] == today for x in both)
+    kept = [json.loads(x) for x in stale.read_text().splitlines()]
+    assert len(kept) == 10 and sum(x.get("code", OLDER) != today for x in kept) == 4
+    assert len(run_jobs(jobs, 1, stale, code="0123456789ab")) == 3  # an old code's games, none played
+    assert len(run_jobs(jobs, 1, stale, code=OLDER)) == 1
+    assert len(run_jobs(jobs, 1, stale, code=ANY)) == 6
+
+
+def test_the_code_version_follows_the_source_and_the_card_set(tmp_path):
+    import shutil
+
+    import crystalclans as cc
+    from crystalclans.codeversion import PACKAGE, code_version, source_digest
+
+    copy = tmp_path / "crystalclans"
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    assert code_version(root=copy) == code_version()
+    crlf = copy / "rules.py"
+    crlf.write_bytes(crlf.read_bytes().replace(b"\n", b"\r\n"))  # a checkout with other line endings
+    source_digest.cache_clear()
+    assert code_version(root=copy) == code_version()
+    (copy / "ai" / "bots.py").write_text((copy / "ai" / "bots.py").read_text() + "\n# changed\n")
+    source_digest.cache_clear()
+    assert code_version(root=copy) != code_version()
+    raw = json.loads(json.dumps(cc.base_set().raw))
+    raw["rules"]["opening_hand"]["value"] = 4 if isinstance(raw["rules"]["opening_hand"], dict) else 4
+    assert code_version(cc.load_card_set(raw)) != code_version()
+
+
+def test_every_line_of_the_shipped_records_names_its_code():
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "docs" / "tournament"
+    files = sorted(folder.glob("*.jsonl"))
+    assert files
+    for f in files:
+        for i, line in enumerate(f.read_text(encoding="utf-8").splitlines()):
+            assert isinstance(json.loads(line).get("code"), str), f"{f.name} line {i + 1} has no code"

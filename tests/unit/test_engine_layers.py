@@ -16,7 +16,6 @@ import import_layers as layers  # noqa: E402
 DEFERRED_ALLOWED = {
     ("crystalclans.cardset", "crystalclans.cards"),  # pydantic only when an untrusted card file arrives
     ("crystalclans.cli", "crystalclans.ai"), ("crystalclans.cli", "crystalclans.ai.tournament"),
-    ("crystalclans.ai.tournament", "crystalclans.ai"),
 }
 
 

@@ -4,6 +4,10 @@ A match between two bots is a pair of games on the same deal (clans, seed) with 
 neither the deal nor the first seat favours one bot. Pairings rotate over mixed clans; games run on all
 cores. Figures: win rate with a 95% Wilson interval, and the Elo difference it implies
 (Elo = -400 log10(1/p - 1)).
+
+Every recorded game names the code it was played with (codeversion.code_version): a report counts only the
+games of one code (today's by default) and says how many others it left out, and a stopped run continues
+only with games of its own code.
 """
 from __future__ import annotations
 
@@ -15,9 +19,12 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..codeversion import OLDER, code_version
 from ..game import Game
 from ..simulate import CLANS, pairings
-from . import make_bot
+from . import PRESETS, make_bot
+
+ANY = "any"  # a report of every recorded game, whatever code played it (reading old records)
 
 MAX_DECISIONS = 4000  # a game longer than this is scored a draw (none has come near it)
 
@@ -51,17 +58,29 @@ def _key(bots, clans, seed) -> tuple:
 
 def _budgets(bots) -> list:
     """The presets the bots played with: a recorded game counts only while its bots are unchanged."""
-    from . import PRESETS
-
     return [PRESETS.get(b) for b in bots]
 
 
-def run_jobs(jobs: list[tuple], workers: int, record: Path | None = None, play_missing: bool = True) -> list[dict]:
+class Games(list):
+    """Finished games (dicts as `play` returns them, with "code" and "budgets"), and how many games the record
+    held for these jobs that were left out because another code played them (`older`)."""
+
+    older = 0
+
+
+def run_jobs(jobs: list[tuple], workers: int, record: Path | None = None, play_missing: bool = True,
+             code: str | None = None) -> Games:
     """Play the jobs on `workers` processes. With `record` (a JSON-lines file), every finished game is
     appended as it ends and games already in the file are not played again, so a long run can be stopped and
     continued, or spread over several sessions; results come back in the jobs' order (without play_missing:
-    only the recorded ones)."""
+    only the recorded ones). A recorded game counts only if `code` played it (today's code by default; ANY:
+    whatever code did, for reading an old record, and then nothing is played)."""
+    today = code_version()
+    code = code or today
+    if code != today:  # reading an old record: nothing is played (today's code would not be that code)
+        play_missing = False
     done: dict[tuple, dict] = {}
+    other: set[tuple] = set()
     if record is not None and record.is_file():
         text = record.read_text(encoding="utf-8")
         if text and not text.endswith("\n"):
@@ -72,14 +91,22 @@ def run_jobs(jobs: list[tuple], workers: int, record: Path | None = None, play_m
                 out = json.loads(line)
                 if out.get("budgets", _budgets(out["bots"])) != _budgets(out["bots"]):
                     continue  # played with another preset: not this tournament's game
-                done[_key(out["bots"], out["clans"], out["seed"])] = out
+                key = _key(out["bots"], out["clans"], out["seed"])
+                if code != ANY and out.get("code", OLDER) != code:
+                    other.add(key)  # another code played it: today's code may play it differently
+                    continue
+                done[key] = out
             except (ValueError, KeyError, TypeError):
                 continue  # a line cut short when a run was stopped
     todo = [j for j in jobs if _key(*j[:3]) not in done]
     if not play_missing:
-        return [done[_key(*j[:3])] for j in jobs if _key(*j[:3]) in done]
+        out = Games(done[_key(*j[:3])] for j in jobs if _key(*j[:3]) in done)
+        out.older = sum(1 for j in jobs if _key(*j[:3]) in other and _key(*j[:3]) not in done)
+        return out
+
     def finished(out: dict) -> None:
-        out = {**out, "bots": list(out["bots"]), "clans": list(out["clans"]), "budgets": _budgets(out["bots"])}
+        out = {**out, "bots": list(out["bots"]), "clans": list(out["clans"]), "budgets": _budgets(out["bots"]),
+               "code": code}
         done[_key(out["bots"], out["clans"], out["seed"])] = out
         if record is not None:
             with record.open("a", encoding="utf-8") as fh:
@@ -92,7 +119,7 @@ def run_jobs(jobs: list[tuple], workers: int, record: Path | None = None, play_m
         with ProcessPoolExecutor(max_workers=workers) as pool:
             for f in as_completed([pool.submit(_job, j) for j in todo]):
                 finished(f.result())
-    return [done[_key(*j[:3])] for j in jobs]
+    return Games(done[_key(*j[:3])] for j in jobs)  # every job played by this code: nothing left out
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -118,16 +145,18 @@ class PairResult:
     a_wins: float = 0.0
     think: list = field(default_factory=lambda: [0.0, 0.0])  # seconds: a, b
     decisions: list = field(default_factory=lambda: [0, 0])
+    older: int = 0  # recorded games of this pair left out: another code played them
 
     def line(self) -> str:
+        left_out = f"  ({self.older} games of other code left out)" if self.older else ""
         if not self.games:
-            return f"{self.a:>7} v {self.b:<7} {0:>5} games  (none played yet)"
+            return f"{self.a:>7} v {self.b:<7} {0:>5} games  (none played yet){left_out}"
         p = self.a_wins / self.games if self.games else 0.0
         lo, hi = wilson(self.a_wins, self.games)
         ms = [1000 * t / d if d else 0.0 for t, d in zip(self.think, self.decisions)]
         return (f"{self.a:>7} v {self.b:<7} {self.games:>5} games  {self.a:>7} wins {p:6.1%} "
                 f"[{lo:.1%}, {hi:.1%}]  Elo {elo(p):+5.0f} [{elo(lo):+5.0f}, {elo(hi):+5.0f}]  "
-                f"mean ms/decision {ms[0]:.0f} / {ms[1]:.0f}")
+                f"mean ms/decision {ms[0]:.0f} / {ms[1]:.0f}{left_out}")
 
 
 def schedule(a: str, b: str, pairs_of_games: int, seed: int) -> list[tuple]:
@@ -143,16 +172,19 @@ def schedule(a: str, b: str, pairs_of_games: int, seed: int) -> list[tuple]:
 
 
 def tournament(bots: list[str], games: int, seed: int = 1, workers: int | None = None,
-               progress=None, record: Path | None = None, play_missing: bool = True) -> list[PairResult]:
+               progress=None, record: Path | None = None, play_missing: bool = True,
+               code: str | None = None) -> list[PairResult]:
     """Every pair of `bots` plays `games` games (rounded up to seat-swapped pairs); without play_missing,
-    the figures of the games `record` holds so far."""
+    the figures of the games `record` holds so far (of `code`: see run_jobs)."""
     results = []
     workers = workers or os.cpu_count() or 1
     for i, a in enumerate(bots):
         for b in bots[i + 1:]:
             jobs = schedule(a, b, (games + 1) // 2, seed)
             r = PairResult(a, b)
-            for out in run_jobs(jobs, workers, record, play_missing):
+            outs = run_jobs(jobs, workers, record, play_missing, code)
+            r.older = outs.older
+            for out in outs:
                 sa = out["bots"].index(a)  # the seat `a` played in this game
                 r.games += 1
                 w = out["winner"]
@@ -168,12 +200,13 @@ def tournament(bots: list[str], games: int, seed: int = 1, workers: int | None =
 
 
 def balance(bot: str, games_per_pairing: int, seed: int = 1, workers: int | None = None,
-            record: Path | None = None, play_missing: bool = True) -> dict:
+            record: Path | None = None, play_missing: bool = True, code: str | None = None) -> dict:
     """`bot` against itself over all 21 clan pairings: per clan win rates (mirrors left out) and how often
     the first player wins. The games go round the pairings, so a run stopped early (`record`) has played
     every pairing about as often; without play_missing, the figures of the games recorded so far."""
     jobs = [((bot, bot), clans, seed + i) for i in range(games_per_pairing) for clans in pairings()]
-    outs = run_jobs(jobs, workers or os.cpu_count() or 1, record, play_missing)
+    code = code or code_version()
+    outs = run_jobs(jobs, workers or os.cpu_count() or 1, record, play_missing, code)
     clan = {c: [0.0, 0] for c in CLANS}
     pair = {}
     first = [0.0, 0]
@@ -192,7 +225,8 @@ def balance(bot: str, games_per_pairing: int, seed: int = 1, workers: int | None
                 clan[c][0] += 0.5 if w is None else float(w == seat)
                 clan[c][1] += 1
     return {"bot": bot, "games": len(outs), "planned": len(jobs), "per_pairing": games_per_pairing, "clans": clan,
-            "pairs": pair, "first": first, "mean_moves": moves / max(1, len(outs)), "seed": seed}
+            "pairs": pair, "first": first, "mean_moves": moves / max(1, len(outs)), "seed": seed, "code": code,
+            "older": outs.older}
 
 
 def balance_markdown(r: dict, command: str, seconds: float) -> str:
@@ -204,6 +238,14 @@ def balance_markdown(r: dict, command: str, seconds: float) -> str:
            else "") + "). "
         f"Bot: **{r['bot']}** against itself, {r['per_pairing']} games planned for each of the 21 clan pairings "
         "(seat 0 plays the first clan; the first player is drawn at random each game).",
+        "",
+        (f"Every game of the record, whatever code played it ({r['games']} games)." if r.get("code") == ANY else
+         "**An older run**: games recorded before records named the code that played them (`older`); today's "
+         "code may play them differently." if r.get("code") == OLDER else
+         f"Games played by code `{r.get('code')}` only"
+         + (f"; **{r['older']} recorded games of other code were left out**." if r.get("older") else
+            " (every recorded game).")),
+        "",
         "Intervals are 95% Wilson intervals; with this many games they are wide, so read the table as where "
         "to look, not as a verdict. No card values were changed.",
         "",

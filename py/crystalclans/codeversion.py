@@ -1,0 +1,34 @@
+"""Which code a recorded game was played with: a short hash of the engine's and the bots' Python source and
+of the card set, so a record (tournament, balance) counts only games that today's code would play the same.
+
+Every `.py` file of this package counts (engine, abilities, bots, tools), read with its line endings
+normalised, so a checkout on another system gives the same hash. Records older than these hashes carry
+`"code": "older"` (OLDER).
+"""
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+
+from .cardset import CardSet, base_set
+
+PACKAGE = Path(__file__).resolve().parent
+OLDER = "older"  # the code of games recorded before records named their code
+LENGTH = 12
+
+
+@lru_cache(maxsize=8)
+def source_digest(root: Path = PACKAGE) -> str:
+    """sha256 over every .py file below `root`: its path relative to `root` and its bytes (LF line ends)."""
+    h = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*.py") if "__pycache__" not in p.parts):
+        h.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0")
+        h.update(path.read_bytes().replace(b"\r\n", b"\n") + b"\0")
+    return h.hexdigest()
+
+
+def code_version(card_set: CardSet | None = None, root: Path = PACKAGE) -> str:
+    """The short hash (12 hex digits) of this package's source and `card_set` (the base set by default)."""
+    cs = card_set or base_set()
+    return hashlib.sha256(f"{source_digest(root)}:{cs.hash}".encode()).hexdigest()[:LENGTH]
