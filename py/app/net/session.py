@@ -227,10 +227,28 @@ class Session:
             self.send(dump("resync_request", have=len(self.game.log), hash=self.game.state_hash()))
 
     def _replayed(self, log: list[str], want_hash: str) -> cc.Game:
-        try:
-            g = cc.Game.from_log(self.game.setup, log)
-        except Exception as e:  # an untrusted log: any failure to replay it is a refusal
-            raise ProtocolError(f"a resync whose log does not replay ({str(e)[:120]})") from None
+        """The host's game for a resync, checked. It must keep this page's whole log unchanged: every move in
+        it was either agreed by both pages (its hash matched) or made and sent by this page, so a host that
+        rewrites, drops or reorders any of them is cheating. After that it may hold only the host's moves
+        (this page never applied them), each legal where it stands, ending at the hash the host sent."""
+        mine = self.game.log
+        for i, move in enumerate(mine):
+            if i >= len(log) or log[i] != move:
+                raise ProtocolError(_(
+                    "a resync that would change move {n} ({move}), which this page had made or both pages had "
+                    "agreed on: cheating. This game stays as it was.").format(n=i + 1, move=repr(move[:60])))
+        g = self.game.clone()
+        for i in range(len(mine), len(log)):
+            move = log[i]
+            d = g.decision
+            if d is None or d.player != self.them:
+                raise ProtocolError(_(
+                    "a resync that adds move {n} ({move}) for this page's player, who never made it: cheating. "
+                    "This game stays as it was.").format(n=i + 1, move=repr(str(move)[:60])))
+            try:
+                g.apply(move)
+            except Exception as e:  # an untrusted log: any failure to replay it is a refusal
+                raise ProtocolError(f"a resync whose log does not replay (move {i + 1}: {str(e)[:120]})") from None
         if g.state_hash() != want_hash:
             raise ProtocolError("a resync whose state hash does not match its log")
         return g
