@@ -1,0 +1,89 @@
+"""The table on the laptop and desktop screens most people have: at 1280x800, 1366x768, 1440x900 and
+1920x1080, in both themes, through a whole game, nothing of the player's own side, the opponent's side, the
+crystals or the prompt is covered or outside the window, and no hand card is cut off (bounding boxes and
+what the browser hit-tests at each one's points)."""
+from __future__ import annotations
+
+import random
+
+from .ui import assert_no_page_errors, dismiss_overlays, open_app, play_random_clicks, screenshot, start_game
+
+SIZES = {"1280x800": (1280, 800), "1366x768": (1366, 768), "1440x900": (1440, 900), "1920x1080": (1920, 1080)}
+
+# each group: a name and the elements that must be whole and uncovered in the window
+CHECK_JS = """() => {
+  const vw = document.documentElement.clientWidth, vh = document.documentElement.clientHeight;
+  const zones = [...document.querySelectorAll('.board .zone')];
+  const groups = {
+    "opponent's bar": [...document.querySelectorAll('.player-bar.top')],
+    "own bar": [...document.querySelectorAll('.player-bar.bottom')],
+    "opponent's row": zones.slice(0, 3), "middle row": zones.slice(3, 6), "own row": zones.slice(6, 9),
+    "crystals": [...document.querySelectorAll('.panel.crystals h2, .panel.crystals .crystal-btn')],
+    "prompt": [...document.querySelectorAll('.action-bar .prompt, .action-bar.waiting')],
+    "hand cards": [...document.querySelectorAll('.hand .hand-slot')],
+  };
+  const out = [];
+  for (const [name, els] of Object.entries(groups)) {
+    if (!els.length && name !== "hand cards" && name !== "prompt") out.push(name + ": missing");
+    for (const el of els) {
+      const r = el.getBoundingClientRect();
+      if (r.width < 2 || r.height < 2) { out.push(name + ": no size"); continue; }
+      if (r.top < -0.5 || r.left < -0.5 || r.bottom > vh + 0.5 || r.right > vw + 0.5) {
+        out.push(`${name}: outside the window (${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)} in ${vw}x${vh})`);
+        continue;
+      }
+      const pts = [[.5, .5], [.08, .12], [.92, .12], [.08, .88], [.92, .88]];
+      for (const [fx, fy] of pts) {
+        const x = r.left + fx * r.width, y = r.top + fy * r.height;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && !el.contains(hit) && !hit.contains(el)) {
+          const who = hit.closest('[class]');
+          out.push(`${name}: covered at (${Math.round(x)},${Math.round(y)}) by ${who ? who.className.split(' ')[0] : hit.tagName}`);
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def check_sizes(page, where: str, shots: dict, keep: bool = False) -> list[str]:
+    problems = []
+    for theme in ("dark", "light"):
+        page.evaluate("t => { document.documentElement.dataset.theme = t; }", theme)
+        for size, (w, h) in SIZES.items():
+            page.set_viewport_size({"width": w, "height": h})
+            page.evaluate("() => window.scrollTo(0, 0)")
+            found = page.evaluate(CHECK_JS)
+            if keep:
+                screenshot(page, f"layout_{size}_{theme}")
+            if found:
+                problems += [f"{where}, {size} {theme}: {p}" for p in found]
+                if (size, theme) not in shots:
+                    shots[(size, theme)] = screenshot(page, f"layout_problem_{size}_{theme}")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    return problems
+
+
+def test_nothing_of_the_table_is_covered_at_laptop_and_desktop_sizes(new_context, app_url, say):
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    open_app(page, app_url + "?seed=12&pace=0")
+    start_game(page, clans=("blood", "stone"), first_player=0, seats=("human", "easy"))
+    problems: list[str] = []
+    shots: dict = {}
+    checked = [0]
+
+    def on_step(p, step, pick) -> None:
+        if step % 12 == 0 and pick["kind"] == "action":
+            problems.extend(check_sizes(p, f"click {step}", shots, keep=checked[0] == 3))
+            checked[0] += 1
+
+    stats = play_random_clicks(page, random.Random(3), 600, on_step=on_step, log=lambda s: None)
+    dismiss_overlays(page)
+    screenshot(page, "layout_game_over_1280x800")
+    say(f"layout: {checked[0]} points of a whole game ({stats['steps']} clicks) x 4 sizes x 2 themes; "
+        f"{len(problems)} problems")
+    assert not problems, "\n".join(problems[:20]) + (f"\n... ({len(problems)} in all)" if len(problems) > 20 else "")
+    assert stats["game_over"] and checked[0] >= 5
+    assert_no_page_errors(page)
