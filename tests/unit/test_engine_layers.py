@@ -9,8 +9,9 @@ import pytest
 
 # tests/unit also runs inside Pyodide (tests/pyodide), where the tools folder is not and nothing can be spawned
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="CPython only")
-sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2] / "tools"))
-import import_layers as layers  # noqa: E402
+if sys.platform != "emscripten":
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2] / "tools"))
+    import import_layers as layers  # noqa: E402
 
 #: Imports allowed inside a function: each keeps a start fast (pydantic, the bots), none avoids a circle.
 DEFERRED_ALLOWED = {
