@@ -32,7 +32,7 @@ class Cheating(ProtocolError):
     player that it never made) or "revealed" (asked for after this page revealed secret picks)."""
 
     def __init__(self, text: str, move: int, kind: str = "changed"):
-        super().__init__(text + " (cheating)")
+        super().__init__(text + " (cheating).")
         self.move = move
         self.kind = kind
 
