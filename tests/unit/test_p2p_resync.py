@@ -92,7 +92,7 @@ def test_a_resync_that_rewrites_a_guest_move_is_refused_and_changes_nothing():
     reason = assert_refused_and_unchanged(guest, resync_of(g), f"move {j + 1}", "yours")
     assert repr(log[j]) in reason
     assert str(j + 1) in guest.desync
-    # an early guest move too (everything after it replayed as far as it goes)
+    # an early guest move too (the log then goes on with first options to the same length)
     j = open_choices(guest.game, GUEST)[0]
     g = forged(guest.game.setup, log[:j] + [other_choice(guest.game, j)], len(log))
     assert_refused_and_unchanged(guest, resync_of(g), f"move {j + 1}", "yours")
@@ -129,7 +129,8 @@ def test_a_resync_that_changes_an_agreed_host_move_or_stops_short_of_them_is_ref
     # shorter than what both games held, cut at a host move
     k = max(i for i, p in enumerate(deciders(guest.game)) if p == HOST)
     assert_refused_and_unchanged(guest, resync_of(replayed(guest.game.setup, log[:k])), f"{len(log)} moves")
-    assert_refused_and_unchanged(guest, dump("resync", log=[], hash=cc.Game.from_setup(guest.game.setup).state_hash()))
+    start = cc.Game.from_setup(guest.game.setup)
+    assert_refused_and_unchanged(guest, dump("resync", log=[], hash=start.state_hash()))
 
 
 def test_a_resync_that_adds_a_move_for_the_guest_is_refused():
