@@ -1,8 +1,7 @@
 """A hostile peer through two real pages: the guest's page is linked through the start screen like any
 other, then the test sends from it, past its app, messages a modified client could send. The host's page
 refuses each with a visible message, its state hash unchanged, and play goes on; a move with a wrong state
-hash stops play with the desync message. Then 1,000 mutated messages: no page error, no change. A host's
-resync that rewrites a move of the guest is refused as cheating; the honest one works."""
+hash stops play with the desync message. Then 1,000 mutated messages: no page error, no change."""
 from __future__ import annotations
 
 import json
@@ -134,18 +133,6 @@ def test_a_hostile_peer_is_refused_and_changes_nothing(new_context, app_url, say
     assert a.locator("[data-desync]").is_visible()
     assert a.locator("[data-action]").count() == 0 and b.locator("[data-action]").count() == 0
     screenshot(b, "p2p_desync_guest")
-    # a modified host sends a resync that rewrites one of the guest's own moves (with the hash its forged log
-    # leads to): the guest's page refuses it as cheating and its game stays as it was, still stopped
-    gb = game_of(b)
-    steps = [g.clone() for g in gb.replay()]
-    i = max(k for k in range(len(gb.log)) if steps[k].decision.player == 1 and len(steps[k].legal_actions()) > 1)
-    other = next(str(x) for x in steps[i].legal_actions() if str(x) != gb.log[i])
-    forged = gb.log[:i] + [other]
-    guest_before = state_hash(b)
-    msg = refused(b, a, dump("resync", log=forged, hash=cc.Game.from_log(gb.setup, forged).state_hash()))
-    assert "cheating" in msg and state_hash(b) == guest_before, msg
-    assert b.locator("[data-desync]").is_visible()
-    screenshot(b, "p2p_resync_rewrite_refused")
     # the guest's page offers the resync from the host's game: afterwards both agree and play goes on
     b.locator("[data-desync] [data-cmd=resync-session]").click()
     for p in (a, b):

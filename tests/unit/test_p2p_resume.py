@@ -1,6 +1,7 @@
 """Going on with an online game after a reload or a dropped link (app/net/resume.py): the pages agree on the
 last move both hold, the page that was ahead sends its own missed moves again, a secret run revealed on one
-side only is chosen again, and games that differ stop until the guest replays the host's log."""
+side only is chosen again, and games that differ stop until the guest replays the host's log (which may
+not change the guest's own moves: tests/unit/test_p2p_resync.py)."""
 from __future__ import annotations
 
 import json
@@ -114,16 +115,18 @@ def test_a_secret_run_revealed_on_one_side_only_is_chosen_again():
     play_to_the_end(sessions(rs, wire2), wire2, rng)
 
 
-def test_games_that_differ_stop_until_the_guest_replays_the_hosts_log():
+def test_games_that_differ_stop_and_the_hosts_log_cannot_rewrite_the_guests_moves():
     ends, _, rng = started(moves=30)
     g0 = ends[0].game.clone()
-    # seat 1's copy took another path at some point: replay its log with one move changed
+    # seat 1's copy took another path at one of its own moves: replay its log with that move changed
 
     log = list(ends[1].game.log)
     g1 = None
     for k in range(len(log) - 1, 0, -1):
         probe = cc.Game.from_log(ends[1].game.setup, log[:k])
-        others = [str(a) for a in probe.legal_actions() if str(a) != log[k] and not probe.decision.secret]
+        if probe.decision.player != 1 or probe.decision.secret:
+            continue
+        others = [str(a) for a in probe.legal_actions() if str(a) != log[k]]
         if others:
             probe.apply(others[0])
             g1 = probe
@@ -135,9 +138,13 @@ def test_games_that_differ_stop_until_the_guest_replays_the_hosts_log():
     rs[0].request_resync()  # only the guest asks
     assert not wire.queues[1]
     rs[1].request_resync()
-    deliver(wire, rs)
-    assert rs[1].session.game.state_hash() == g0.state_hash() == rs[0].session.game.state_hash()
-    play_to_the_end(sessions(rs, wire), wire, rng)
+    assert rs[0].receive(wire.queues[0].pop(0)) is None  # the host sends its log and goes on
+    reason = rs[1].receive(wire.queues[1].pop(0))
+    assert "yours" in reason and "cheating" in reason  # it would change the guest's own move: refused
+    assert rs[1].session is None and rs[1].game.state_hash() == g1.state_hash()
+    assert "refused as cheating" in rs[1].out_of_step and "Resync" in rs[1].out_of_step
+    deliver(wire, rs)  # the guest says so: the host's page stops too
+    assert rs[0].session.desync and not rs[0].session.offered()
 
 
 def test_a_resume_for_another_game_or_the_same_seat_or_a_bad_resync_is_refused():

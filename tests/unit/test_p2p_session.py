@@ -280,7 +280,7 @@ def test_after_a_desync_the_guest_replays_the_hosts_game_and_play_goes_on():
     assert json.loads(wire.queues[1][-1])["t"] == "out_of_step"  # the host tells the guest
     deliver(wire, (us, peer))
     assert peer.desync and not peer.offered()
-    assert "cheating" in peer.receive(dump("resync", log=["nonsense"], hash=before))
+    assert "does not replay" in peer.receive(dump("resync", log=["nonsense"], hash=before))
     assert "does not match" in peer.receive(dump("resync", log=list(us.game.log), hash="0" * 64))
     peer.request_resync()
     deliver(wire, (us, peer))
@@ -291,72 +291,3 @@ def test_after_a_desync_the_guest_replays_the_hosts_game_and_play_goes_on():
     peer.play(o)
     deliver(wire, (us, peer))
     assert peer.game.state_hash() == us.game.state_hash() != before
-
-
-def desynced(decider_after: int = 0):
-    """A host (us, seat 0) and a guest (seat 1) out of step after some moves of both: the guest refused a
-    move of the host whose hash did not match. Returns the wire, both sessions and the host's real move."""
-    wire, us, peer = hostile_setup(decider=0)
-    for _ in range(60):  # some moves of both, so the logs hold moves of each seat
-        if len(us.game.log) > 14 and us.offered() and not us.game.decision.secret:
-            break
-        s = us if us.offered() else peer
-        s.play(s.offered()[0])
-        deliver(wire, (us, peer))
-    assert us.offered() and not us.game.decision.secret
-    move = us.offered()[0]
-    us.play(move)  # the host's move reaches the guest with a wrong hash
-    text = wire.queues[1].pop()
-    m = json.loads(text)
-    m["hash"] = "0" * 64
-    assert "hash" in peer.receive(json.dumps(m))
-    assert peer.desync
-    deliver(wire, (us, peer))  # out_of_step reaches the host
-    assert us.desync
-    return wire, us, peer, move
-
-
-def test_a_resync_that_rewrites_this_pages_moves_is_refused_as_cheating():
-    """Issue 23: a modified host could put moves in a resync log that the guest never made. The guest keeps
-    every agreed move and every move it made; anything else is cheating, and its game stays as it was."""
-    wire, us, peer, move = desynced()
-    mine = list(peer.game.log)
-    theirs = list(us.game.log)  # the host's: the guest's log and the host's move after it
-    assert theirs[:len(mine)] == mine and len(theirs) == len(mine) + 1
-    guest_moves = [i for i, g in enumerate(peer.game.replay()) if i < len(mine) and g.decision.player == 1]
-    host_moves = [i for i, g in enumerate(peer.game.replay()) if i < len(mine) and g.decision.player == 0]
-    assert guest_moves and host_moves
-    before = peer.game.state_hash()
-
-    def refused(log: list[str], why: str) -> None:
-        try:  # a hostile host sends the hash its forged log leads to
-            forged_hash = cc.Game.from_log(peer.game.setup, log).state_hash()
-        except cc.IllegalAction:
-            forged_hash = us.game.state_hash()
-        reason = peer.receive(dump("resync", log=log, hash=forged_hash))
-        assert reason is not None and why in reason, reason
-        assert peer.game.state_hash() == before and peer.desync  # unchanged, still stopped
-
-    probe = cc.Game.from_log(peer.game.setup, mine[:guest_moves[-1]])
-    other = next(str(a) for a in probe.legal_actions() if str(a) != mine[guest_moves[-1]])
-    rewritten = mine[:guest_moves[-1]] + [other] + mine[guest_moves[-1] + 1:] + theirs[len(mine):]
-    refused(rewritten, "cheating")  # a guest move changed
-    i = guest_moves[-1]
-    refused(mine[:i] + mine[i + 1:] + theirs[len(mine):], "cheating")  # a guest move dropped
-    refused(mine[:-1], "cheating")  # shorter than what the guest holds
-    j = host_moves[-1]
-    probe = cc.Game.from_log(peer.game.setup, mine[:j])
-    other = next((str(a) for a in probe.legal_actions() if str(a) != mine[j]), None)
-    if other is not None:
-        refused(mine[:j] + [other] + mine[j + 1:], "cheating")  # an agreed move of the host's changed
-    # after the host's move, a move for the guest's seat the guest never made
-    after = cc.Game.from_log(peer.game.setup, theirs)
-    if after.decision is not None and after.decision.player == 1:
-        forged = theirs + [str(after.legal_actions()[0])]
-        refused(forged, "cheating")
-    # the honest resync still works
-    peer.request_resync()
-    deliver(wire, (us, peer))
-    assert not peer.desync and not us.desync
-    assert peer.game.state_hash() == us.game.state_hash() and peer.game.log == theirs
-

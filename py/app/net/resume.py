@@ -10,7 +10,8 @@ like any move, so the other page checks each one). Moves the ahead page holds th
 
 If the logs differ before that point, the games are out of step: play stays stopped until the guest asks
 for the host's log (`resync_request`) and replays it (`resync`), which it checks move by move from the
-setup both agreed.
+setup both agreed; a log that does not keep the guest's own moves and the moves it holds from the host is
+refused as cheating (resync.py).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import crystalclans as cc
 
 from ..i18n import _
 from .protocol import ProtocolError, dump, parse
+from .resync import Cheating, refusal, resynced
 from .session import Session
 
 
@@ -43,6 +45,7 @@ class Resume:
         self.resent = 0  # moves sent again to the other page
         self.dropped = 0  # moves of the other player's dropped here (chosen again)
         self.waiting = False  # the other page holds more moves: its verdict comes next
+        self.held = 0  # how many first moves of this game the other page holds (a resync keeps them)
 
     def start(self) -> None:
         self.send(dump("resume", game=game_id(self.game), card_set=cc.base_set().hash, seat=self.me,
@@ -68,6 +71,7 @@ class Resume:
         if m.t == "resume" and self.session is None and not self.out_of_step:
             self._resume(m)
         elif m.t == "out_of_step" and self.session is None:
+            self.held = min(m.at, len(self.game.log))  # it compared the games after that many moves
             self.out_of_step = self.out_of_step or self._differ(m.at)
         elif m.t == "resume_ok" and self.session is None and self.waiting and m.at == len(self.game.log):
             self._go_on(self.game)  # the page that is ahead found this game a prefix of its own
@@ -76,11 +80,11 @@ class Resume:
             self._go_on(self.game)
         elif m.t == "resync" and not self.host and self.out_of_step:
             try:
-                g = cc.Game.from_log(self.game.setup, list(m.log))
-            except (cc.IllegalAction, ValueError, KeyError) as e:
-                raise ProtocolError(f"a resync whose log does not replay ({str(e)[:120]})") from None
-            if g.state_hash() != m.hash:
-                raise ProtocolError("a resync whose state hash does not match its log")
+                g = resynced(self.game, self.me, list(m.log), m.hash, self.held)
+            except Cheating as e:
+                self.out_of_step = refusal(e)
+                self.send(dump("out_of_step", at=e.move))  # an honest host whose game went wrong stops too
+                raise
             self.out_of_step = ""
             self._go_on(g)
         else:
@@ -100,6 +104,7 @@ class Resume:
             return
         common = g if m.have == mine else cc.Game.from_log(g.setup, g.log[:m.have])
         if common.state_hash() != m.hash:
+            self.held = m.have
             self.out_of_step = self._differ(m.have)
             self.send(dump("out_of_step", at=m.have))
             return

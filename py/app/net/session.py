@@ -21,6 +21,7 @@ import crystalclans as cc
 
 from ..i18n import _
 from .protocol import ProtocolError, commitment, dump, new_salt, parse
+from .resync import Cheating, refusal, resynced
 
 class Session:
     def __init__(self, game: cc.Game, me: int, send: Callable[[str], None], host: bool | None = None):
@@ -35,6 +36,7 @@ class Session:
         self.rematch: set[int] = set()  # who has asked for a rematch (after the game)
         self.desync = ""  # why play stopped (hashes differ): a resync is needed
         self.refused: list[str] = []  # every refused message's reason, newest last
+        self.agreed = len(game.log)  # how many first moves the other page has shown it holds (a resync keeps them)
 
     # ------------------------------------------------------------------ what the local player may do
     @property
@@ -154,6 +156,7 @@ class Session:
         if t == "pong":
             return
         if t == "out_of_step" and not self.over:
+            self.agreed = max(self.agreed, min(m.at - 1, len(self.game.log)))  # it found move `at` differs
             self.desync = self.desync or _("The other page found the two games differ after move {n}. Play stops "
                                            "here; resynchronise from the host's game.").format(n=m.at)
             return
@@ -164,7 +167,16 @@ class Session:
             self._restart_from(self.game)
             return
         if t == "resync" and not self.host and self.desync:
-            self._restart_from(self._replayed(m.log, m.hash))
+            try:
+                if self.revealed_sent and any(e["player"] == self.me for e in self.run):
+                    first = min(e["seq"] for e in self.run if e["player"] == self.me)
+                    raise Cheating("a resync after this page revealed its secret picks", first, "revealed")
+                g = resynced(self.game, self.me, list(m.log), m.hash, self.agreed)
+            except Cheating as e:
+                self.desync = refusal(e)
+                self.send(dump("out_of_step", at=e.move))  # an honest host whose game went wrong stops too
+                raise
+            self._restart_from(g)
             return
         if t == "rematch":
             if not self.over or self.them in self.rematch:
@@ -197,6 +209,7 @@ class Session:
             want = self.seq + len(self.run)
             if nd is None or nd.player != self.them or m.seq != want or self.revealed_sent:
                 raise ProtocolError(f"a commitment for move {m.seq} out of turn")
+            self.agreed = len(self.game.log)
             self.run.append({"seq": m.seq, "player": self.them, "move": None, "salt": None, "c": m.c})
             self._run_changed()
             return
@@ -222,44 +235,20 @@ class Session:
         raise ProtocolError(f"a {t} message during play")
 
     def request_resync(self) -> None:
-        """The guest's button after a desync: replace this game with the host's (replayed move by move)."""
+        """The guest's button after a desync: replace this game with the host's (replayed move by move; it
+        must keep the moves both pages agreed on and this page's own, see resync.py)."""
         if self.desync and not self.host:
             self.send(dump("resync_request", have=len(self.game.log), hash=self.game.state_hash()))
-
-    def _replayed(self, log: list[str], want_hash: str) -> cc.Game:
-        """The host's game for a resync, checked. It must keep this page's whole log unchanged: every move in
-        it was either agreed by both pages (its hash matched) or made and sent by this page, so a host that
-        rewrites, drops or reorders any of them is cheating. After that it may hold only the host's moves
-        (this page never applied them), each legal where it stands, ending at the hash the host sent."""
-        mine = self.game.log
-        for i, move in enumerate(mine):
-            if i >= len(log) or log[i] != move:
-                raise ProtocolError(_(
-                    "a resync that would change move {n} ({move}), which this page had made or both pages had "
-                    "agreed on: cheating. This game stays as it was.").format(n=i + 1, move=repr(move[:60])))
-        g = self.game.clone()
-        for i in range(len(mine), len(log)):
-            move = log[i]
-            d = g.decision
-            if d is None or d.player != self.them:
-                raise ProtocolError(_(
-                    "a resync that adds move {n} ({move}) for this page's player, who never made it: cheating. "
-                    "This game stays as it was.").format(n=i + 1, move=repr(str(move)[:60])))
-            try:
-                g.apply(move)
-            except Exception as e:  # an untrusted log: any failure to replay it is a refusal
-                raise ProtocolError(f"a resync whose log does not replay (move {i + 1}: {str(e)[:120]})") from None
-        if g.state_hash() != want_hash:
-            raise ProtocolError("a resync whose state hash does not match its log")
-        return g
 
     def _restart_from(self, g: cc.Game) -> None:
         self.game = g
         self.run = []  # an open run of secret picks starts again
         self.revealed_sent = False
         self.desync = ""
+        self.agreed = len(g.log)
 
     def _apply_checked(self, move: str, want_hash: str, seq: int) -> None:
+        self.agreed = len(self.game.log)  # the other page sent the next move: it holds every one before
         trial = self.game.clone()
         try:
             trial.apply(move)
@@ -271,3 +260,4 @@ class Session:
             self.send(dump("out_of_step", at=seq))
             raise ProtocolError(f"move {seq}: the state hash after it differs from this game's.")
         self.game = trial
+        self.agreed = len(trial.log)
