@@ -197,6 +197,13 @@ class App:
         self.render()
         self.drive()
 
+    def after_tutorial(self) -> None:
+        """The guided game's end hands over to a real game: the same clans, against the easy computer (asking
+        first if it would replace an unfinished game)."""
+        name = self.names[0] if self.names else _("Player {n}").format(n=1)
+        self.ask_before_replacing("new-game", lambda: self.start_new(
+            [name, _("Computer")], ["flower", "stone"], "0", False, ["human", "easy"]))
+
     def install(self, game, names, seats=None, tutorial=None) -> None:
         """Make a new or loaded game the current one (a loaded one as after a reload: pass screen first)."""
         self.tutorial = tutorial

@@ -146,6 +146,8 @@ def on_click(event):
             close_menu()
             app.modal = None
             app.start_tutorial()
+        elif cmd == "tutorial-real-game":
+            app.after_tutorial()
         elif cmd == "language":
             app.set_language(str(ds.lang))
         elif cmd == "rules":

@@ -383,8 +383,11 @@ def coach(app) -> str:
     done = t.finished(g)
     n, total = t.lesson_number(g)
     head = _("Guided first game: done") if done else _("Guided first game · step {n} of {total}").format(n=n, total=total)
-    buttons = (f'<button type="button" class="primary" data-cmd="menu">{h(_("To the start screen"))}</button> '
-               f'<button type="button" data-cmd="tutorial">{h(_("Play the guided game again"))}</button>' if done else
+    buttons = (f'<button type="button" class="primary" data-cmd="tutorial-real-game" data-autofocus>'
+               f'{h(_("Play a real game against the computer"))}</button> '
+               f'<button type="button" data-cmd="menu">{h(_("To the start screen"))}</button> '
+               f'<button type="button" class="ghost" data-cmd="tutorial">{h(_("Play the guided game again"))}</button>'
+               if done else
                f'<button type="button" class="ghost" data-cmd="menu" data-tutorial-leave>{h(_("Leave the guided game"))}</button>')
     return (f'<section class="coach" data-tutorial-step="{t.step_index(g)}"{" data-tutorial-done" if done else ""} '
             f'aria-live="polite" aria-labelledby="coach-title"><h2 id="coach-title">{h(head)}</h2>'

@@ -87,8 +87,9 @@ STEPS: tuple[Step, ...] = (
 
 DONE = N_("Well done: that is the whole game. You played a turn and passed it, summoned, activated and moved a "
           "squad, won a battle by its style, scored a crystal and saw what a reshuffle costs. Now you hold 1 of "
-          "4 crystals and {them} holds 1. Start a real game from the start screen, and open the rules whenever "
-          "you want to look something up.")
+          "4 crystals and {them} holds 1. This practice table ends here: play a real game against the computer "
+          "(easy, your Flower Clan against the Stone Clan), or go to the start screen to choose clans and "
+          "players. The rules are always one click away.")
 
 
 class Tutorial:
@@ -118,9 +119,19 @@ class Tutorial:
         return s.move if s is not None and s.who == THEM else None
 
     def text(self, g: cc.Game, names, words) -> str:
-        s = self.step(g)
+        """What the coach says now. The other side's scripted moves come one after another at a readable pace;
+        their sentences add up instead of replacing each other, and stay on screen before the player's next
+        instruction until the player acts (a sentence shown for a moment only was lost)."""
         cards = {k: words.unit_name(v) for k, v in CARDS.items()}
-        return _(s.say if s is not None else DONE).format(them=names[THEM], **cards)
+        i = self.step_index(g)
+        theirs = i < len(STEPS) and STEPS[i].who == THEM
+        start = i
+        while start > 0 and STEPS[start - 1].who == THEM:
+            start -= 1  # the other side's run of moves up to this step
+        said = [STEPS[k].say for k in range(start, i + 1 if theirs else i)]
+        if not theirs:
+            said.append(STEPS[i].say if i < len(STEPS) else DONE)
+        return " ".join(_(m) for m in said).format(them=names[THEM], **cards)
 
     def finished(self, g: cc.Game) -> bool:
         return self.step_index(g) >= len(STEPS)

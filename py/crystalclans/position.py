@@ -213,6 +213,8 @@ def build_position(g: "Game", pos: dict) -> "Game":
         raise PositionError(f"crystals: both seats have {cs.crystals_to_win} or more, but only one can win")
     if won:
         g.winner = won[0]
+    if g.events is not None:
+        g.note("turn", g.turn, active)  # the story's first heading, as a new game's setup records it
     g.stack.append(TurnFrame(active))
     g._advance()
     try:

@@ -63,8 +63,8 @@ def tell(game: "Game") -> list[dict[str, Any]]:
             action = None
             continue
         if kind == "action":
-            if not turns:  # a position set up mid-game: its first turn has no heading fact
-                turns.append({"turn": game.turn, "player": fact[2], "actions": []})
+            if not turns:  # a game recorded before positions noted their first turn
+                turns.append({"turn": 1, "player": fact[2], "actions": []})
             action = {"player": fact[2], "kind": fact[3], "args": list(fact[4:]), "cost": 0, "gained": 0,
                       "move": move, "events": []}
             turns[-1]["actions"].append(action)

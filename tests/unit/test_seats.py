@@ -304,3 +304,14 @@ def test_a_question_about_the_game_opens_over_the_pass_screen():
     assert app.pending_pass is not None and not asked
     app.confirm()
     assert asked == [True]
+
+
+def test_the_guided_game_hands_over_to_a_real_game_against_the_computer():
+    """Regression (issue: the guided game ended on a frozen table)."""
+    app = new_app(fake_window("?seed=2&pace=0"))
+    app.start_tutorial()
+    assert app.tutorial is not None
+    app.after_tutorial()
+    assert app.tutorial is None and app.game is not None and not app.game.is_over and not app.game.log
+    assert [s.code for s in app.seats] == ["human", "easy"]
+    assert app.game.setup["clans"] == ["flower", "stone"]

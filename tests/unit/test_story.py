@@ -246,3 +246,15 @@ def test_statistics_agree_with_a_replay_of_the_log_also_when_a_crystal_is_remove
         assert stats[0]["battles"] == battles
     assert removals > 0
 
+
+
+def test_a_game_set_up_from_a_position_numbers_its_turns_from_its_first():
+    """Regression (issue: the guided game's log numbered turns differently from the table: its first turn was
+    headed with the turn the game had reached, 'Turn 4', then 2, 3, 4)."""
+    g = cc.Game.from_position({"clans": ["water", "stone"], "seed": 3})
+    r = Rng(seed_state(3, 7))
+    while g.turn < 4 and not g.is_over:
+        o = g.legal_actions()
+        g.apply(o[r.below(len(o))])
+    turns = [t["turn"] for t in g.story()]
+    assert turns == list(range(1, len(turns) + 1)) and turns[-1] == g.turn

@@ -54,3 +54,28 @@ def test_every_step_speaks_the_players_language(lang):
         assert text and "{" not in text and not foreign_in(text, lang), (step.move, text)
         g.apply(step.move)
     assert "Bo" in t.text(g, ["Ada", "Bo"], words)
+
+
+def test_what_the_other_side_did_stays_said_until_the_player_acts():
+    """Regression (issue: the other side's texts flashed for 0.7 s, each replacing the last): while the other
+    side's scripted moves are played their sentences add up, and the player's next step still tells them."""
+    import crystalclans as cc
+    from app.text import Words
+
+    words = Words(cc.base_set())
+    t = Tutorial()
+    g = t.game
+    runs = 0
+    for i, step in enumerate(STEPS):
+        if step.who == YOU and i > 0 and STEPS[i - 1].who == THEM:
+            said = t.text(g, ["Ada", "Bo"], words)
+            k = i
+            while k > 0 and STEPS[k - 1].who == THEM:
+                k -= 1
+                theirs = Tutorial.text.__globals__["_"](STEPS[k].say).split("{")[0][:20]
+                assert theirs in said, (i, theirs, said)
+            runs += 1
+        g.apply(step.move)
+    assert runs >= 2
+    end = t.text(g, ["Ada", "Bo"], words)
+    assert "real game against the computer" in end
