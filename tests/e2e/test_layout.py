@@ -44,6 +44,11 @@ CHECK_JS = """() => {
       }
     }
   }
+  for (const slot of document.querySelectorAll('.hand .hand-slot')) {  // the summon strip never covers its card
+    const card = slot.querySelector('.card'), act = slot.querySelector('.card-act');
+    if (card && act && act.getBoundingClientRect().top < card.getBoundingClientRect().bottom - 1)
+      out.push("hand cards: a summon strip covers its card");
+  }
   return out;
 }"""
 
@@ -86,4 +91,19 @@ def test_nothing_of_the_table_is_covered_at_laptop_and_desktop_sizes(new_context
         f"{len(problems)} problems")
     assert not problems, "\n".join(problems[:20]) + (f"\n... ({len(problems)} in all)" if len(problems) > 20 else "")
     assert stats["game_over"] and checked[0] >= 5
+    assert_no_page_errors(page)
+
+
+def test_a_crystals_details_leave_room_for_where_its_values_come_from(page, app_url):
+    """Regression (issue: for a crystal the card-details panel squeezed 'About this card's data' into a
+    column a word wide: the crystal's face took the whole row)."""
+    open_app(page, app_url + "?seed=3")
+    start_game(page, clans=("blood", "stone"), first_player=0)
+    dismiss_overlays(page)
+    page.locator(".crystal-btn[data-details]").first.click()
+    page.locator("[data-card-details]").wait_for()
+    widths = page.evaluate("""() => ({card: document.querySelector('#modal .details-card').getBoundingClientRect().width,
+      info: document.querySelector('#modal .details-info').getBoundingClientRect().width})""")
+    assert widths["info"] >= 300 and widths["card"] <= 320, widths
+    screenshot(page, "crystal_details")
     assert_no_page_errors(page)
