@@ -151,6 +151,11 @@ def start_screen(app) -> str:
     learn = (f'<section class="panel learn" aria-labelledby="learn-title"><h2 id="learn-title">{h(_("New to Crystal Clans?"))}</h2>'
              f'<p class="muted">{h(_("A guided first game teaches the turn, summoning, moving, a battle, scoring and reshuffling, one step at a time (about 5 minutes)."))}</p>'
              f'<button type="button" class="primary" data-cmd="tutorial">{h(_("Learn by playing"))}</button></section>')
+    if getattr(app, "resume_offer", None) is not None and getattr(app, "link", None) is None:
+        # "Continue" on an online game leads here: going on needs the link again, so that comes first
+        side = online + learn
+    else:
+        side = cont + learn + online
     return f"""
 <div class="start">
   <section class="panel newgame" aria-labelledby="ng-title">
@@ -161,7 +166,7 @@ def start_screen(app) -> str:
     <button type="button" class="primary big" data-new-game>{h(_("Start game"))}</button>
   </section>
   <div class="side-col">
-    {busy}{cont}{learn}{online}
+    {busy}{side}
     <section class="panel"><h2>{h(_("Saved games"))}</h2>{slot_html}
       <label class="field file"><span>{h(_("Import a save file"))}</span>
       <input type="file" data-import accept=".json,application/json" aria-label="{h(_("Import a save file"))}"></label>
@@ -228,7 +233,7 @@ def online_panel(app) -> str:
         return (head + '<p data-resume-offer>' + _("<b>Your game with {name} is saved here</b> (turn {turn}, {moves} "
                 "moves). Re-link to go on where you both were: one of you invites, the other joins with that "
                 "invitation.").format(name=h(other), turn=saved.game.turn, moves=len(saved.game.log)) + '</p>'
-                f'<div class="row"><button type="button" class="primary" data-p2p-host>'
+                f'<div class="row"><button type="button" class="primary" data-p2p-host data-autofocus>'
                 f'{h(_("Invite {name} again").format(name=other))}</button> '
                 f'<button type="button" data-p2p-join>{h(_("Join with a code"))}</button></div>'
                 f'<button type="button" class="ghost" data-cmd="resume-here">{h(_("Play it on at this screen instead"))}'

@@ -117,3 +117,24 @@ def test_the_start_screen_keeps_the_last_choices_and_checks_them():
     for damaged in ({"seats": ["human", "remote"]}, {"clans": ["nope", "water"]}, {"names": [1, 2]}, [1],
                     {"first": "2", "mulligan": "yes"}):
         assert clean_settings(damaged, clans) == default_settings(clans)
+
+
+def test_continue_on_an_online_game_puts_going_on_with_it_first():
+    """Regression (issue: after a reload the guest's 'Continue game' seemed to do nothing: it led back to the
+    start screen, where the offer to re-link sat below the fold under a 'Continue' that led there again)."""
+    import asyncio
+
+    import crystalclans as cc
+
+    window = fake_window("?seed=1&pace=0")
+    app = new_app(window)
+    g = cc.new_game(("blood", "skull"), seed=4)
+    g.apply(g.legal_actions()[0])
+    app.storage.autosave(g.to_json(names=["Ada", "Bo"]), {"names": ["Ada", "Bo"], "seats": ["remote", "human"],
+                                                          "online": {"seat": 1}, "summary": "Ada v Bo"})
+    asyncio.run(app.continue_game())
+    html = render.start_screen(app)
+    assert app.resume_offer is not None and "data-resume-offer" in html
+    side = html[html.index('<div class="side-col">'):]
+    assert side.index("data-resume-offer") < side.index('data-cmd="tutorial"')
+    assert "data-continue-game" not in html  # no button that leads back here
