@@ -13,6 +13,7 @@ import time
 import traceback
 
 import crystalclans as cc
+from crystalclans.actions import read_token
 from crystalclans.ai.bots import useful
 from crystalclans.saves import check_save_text, save_names
 
@@ -26,6 +27,16 @@ from .seats import CODES, HUMAN, Seat, needs_pass_screen, offers, parse_seats, p
 from .settings import clean_settings
 from .storage import Storage
 from .text import Words
+
+def needs_own_hand(g: cc.Game, d) -> bool:
+    """Whether making decision `d` shows its player something the other may not see: a secret or private
+    choice (the engine says so), or options that name cards in her hand (an action choice offering summons).
+    Only such a decision needs the device handed over to her behind a pass screen."""
+    if d.secret or d.private:
+        return True
+    hand = {g.unit_id(c) for c in g.hands[d.player]}
+    return any(a.args and read_token(str(a.args[0]))[0] in hand for a in d.options)
+
 
 class App:
     def __init__(self, document, window, to_js=None, computer=None, spawn=None):
@@ -50,6 +61,8 @@ class App:
         self.view: dict | None = None
         self.shown_player: int | None = None
         self.pending_pass: int | None = None
+        # two people here, and the one deciding now sees nothing private: the table shows neither hand
+        self.public_screen = False
         self.pending_battle: dict | None = None
         self.undo_marks: list[int] = []
         self.screen = "start"
@@ -232,9 +245,14 @@ class App:
         people_here = any(s.local for s in self.seats)
         if g.last_battle is not None and g.last_battle is not prev_battle and people_here:
             self.pending_battle = g.last_battle
+        self.public_screen = False
         if (g.decision is not None and needs_pass_screen(self.seats) and g.decision.player != self.shown_player):
-            self.pending_pass = g.decision.player
-            self.undo_marks = []
+            if needs_own_hand(g, g.decision):
+                self.pending_pass = g.decision.player
+                self.undo_marks = []
+            else:  # a choice anyone may watch: made on a table that shows no hand, without handing the device over
+                self.shown_player = None
+                self.public_screen = True
         shown = self.session.display() if self.session is not None else g
         self.view = shown.view(self.viewer())
         if self.tutorial is not None:  # the table offers only the move the tutorial teaches now

@@ -349,7 +349,7 @@ def game_screen(app) -> str:
         parts.append(action_bar(app, view))
     elif not over and not overlay and not (getattr(app, "tutorial", None) is not None and app.tutorial.finished(g)):
         parts.append(waiting_bar(app, view))
-    parts.append(hand(app, view, targets, hidden=bool(overlay)))  # once the game is over nothing is secret
+    parts.append(hand(app, view, targets, hidden=bool(overlay) or getattr(app, "public_screen", False)))
     parts.append('</div></div><aside class="side-col">')
     parts.append(battle_panel(app, view))
     parts.append(crystal_row(app, view, targets))

@@ -9,6 +9,7 @@ import re
 import pytest
 
 import crystalclans as cc
+from app import render
 from app.controller import App
 from app.seats import Seat, needs_pass_screen, offers, parse_seats, perspective
 from crystalclans.rng import Rng, seed_state
@@ -315,3 +316,36 @@ def test_the_guided_game_hands_over_to_a_real_game_against_the_computer():
     assert app.tutorial is None and app.game is not None and not app.game.is_over and not app.game.log
     assert [s.code for s in app.seats] == ["human", "easy"]
     assert app.game.setup["clans"] == ["flower", "stone"]
+
+
+def test_two_people_hand_the_device_over_only_for_a_choice_that_shows_a_hand():
+    """Issue 24: a hotseat battle asked for more hand-overs than privacy needs. A pass screen now comes only
+    before a decision that shows its player something private (a secret pick, a private choice, options
+    naming cards in her hand); anything else is decided on a table that shows no hand. Counted over games."""
+    from app.controller import needs_own_hand
+
+    passes = switches = public = 0
+    for seed in (2, 5, 9):
+        app = table(["human", "human"], seed=seed)
+        rng = Rng(seed_state(seed))
+        last = None
+        for _ in range(500):
+            if app.game.is_over:
+                break
+            if app.overlay_pending():
+                if app.pending_pass is not None:
+                    passes += 1
+                    assert needs_own_hand(app.game, app.game.decision)  # a hand-over only where it is needed
+                app.continue_overlay()
+                continue
+            d = app.game.decision
+            switches += last is not None and d.player != last
+            last = d.player
+            if app.public_screen:
+                public += 1
+                assert not needs_own_hand(app.game, d)
+                assert "hidden-hand" in render.game_screen(app)  # no hand on the table
+            opts = [str(a) for a in app.game.legal_actions()]
+            app.apply(opts[rng.below(len(opts))])
+    assert public > 0 and passes < switches, (passes, switches, public)
+    print(f"hotseat: {passes} hand-overs for {switches} changes of who decides ({public} public choices)")
