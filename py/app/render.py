@@ -800,7 +800,7 @@ def battle_result(app, alerts: str = "") -> str:
         if lb.get("from_draw", (False, False))[p]:
             flags.append(_(FROM_DRAW if cid else NO_CARD_LEFT))
         for crystal in lb.get("crystals", ([], []))[p]:
-            flags.append(_("used {crystal}").format(crystal=words.unit_name(crystal)))
+            flags.append(_("Used {crystal}").format(crystal=words.unit_name(crystal)))
         if lb["kept"][p]:
             flags.append(_("card kept in hand"))
         if lb["joined"][p]:
@@ -812,7 +812,7 @@ def battle_result(app, alerts: str = "") -> str:
   <p class="br-why">{style_icon(u.style) if u else ''} {h(why)}</p>
   <p class="br-dmg">{h(_("Damage dealt:"))} <b>{lb['attack'][p]}</b></p>
   {f'<p class="br-arith" data-battle-arith>{h(arithmetic(lb["arith"][p], words))}</p>' if (lb.get("arith") or [None, None])[p] else ''}
-  {'<p class="muted">' + h(', '.join(flags)) + '</p>' if flags else ''}
+  {''.join(f'<p class="muted">{h(f)}</p>' for f in flags)}
 </div>""")
     lost = lb.get("lost")
     if lost is not None:
