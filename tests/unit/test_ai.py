@@ -195,9 +195,9 @@ def test_every_recorded_game_names_its_code_and_a_report_counts_only_today_s(tmp
     stale = tmp_path / "stale.jsonl"
     stale.write_text("".join(json.dumps(x) + "\n" for x in older))
     seen = tournament(["random", "greedy"], 6, seed=2, workers=1, record=stale, play_missing=False)[0]
-    assert seen.games == 0 and seen.older == 4 and "4 games of other code left out" in seen.line()
+    assert seen.games == 0 and seen.older == 4 and "4 recorded games of other code not counted" in seen.line()
     both = run_jobs(jobs, 1, stale)  # continued: today's code plays all six, the older lines stay in the file
-    assert len(both) == 6 and both.older == 0 and all(x["code"] == today for x in both)
+    assert len(both) == 6 and both.older == 4 and all(x["code"] == today for x in both)
     kept = [json.loads(x) for x in stale.read_text().splitlines()]
     assert len(kept) == 10 and sum(x.get("code", OLDER) != today for x in kept) == 4
     assert len(run_jobs(jobs, 1, stale, code="0123456789ab")) == 3  # an old code's games, none played

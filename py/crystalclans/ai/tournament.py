@@ -101,7 +101,7 @@ def run_jobs(jobs: list[tuple], workers: int, record: Path | None = None, play_m
     todo = [j for j in jobs if _key(*j[:3]) not in done]
     if not play_missing:
         out = Games(done[_key(*j[:3])] for j in jobs if _key(*j[:3]) in done)
-        out.older = sum(1 for j in jobs if _key(*j[:3]) in other and _key(*j[:3]) not in done)
+        out.older = sum(1 for j in jobs if _key(*j[:3]) in other)
         return out
 
     def finished(out: dict) -> None:
@@ -119,7 +119,9 @@ def run_jobs(jobs: list[tuple], workers: int, record: Path | None = None, play_m
         with ProcessPoolExecutor(max_workers=workers) as pool:
             for f in as_completed([pool.submit(_job, j) for j in todo]):
                 finished(f.result())
-    return Games(done[_key(*j[:3])] for j in jobs)  # every job played by this code: nothing left out
+    result = Games(done[_key(*j[:3])] for j in jobs)
+    result.older = sum(1 for j in jobs if _key(*j[:3]) in other)  # games of other code the record holds
+    return result
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -145,10 +147,10 @@ class PairResult:
     a_wins: float = 0.0
     think: list = field(default_factory=lambda: [0.0, 0.0])  # seconds: a, b
     decisions: list = field(default_factory=lambda: [0, 0])
-    older: int = 0  # recorded games of this pair left out: another code played them
+    older: int = 0  # recorded games of this pair not counted: another code played them
 
     def line(self) -> str:
-        left_out = f"  ({self.older} games of other code left out)" if self.older else ""
+        left_out = f"  ({self.older} recorded games of other code not counted)" if self.older else ""
         if not self.games:
             return f"{self.a:>7} v {self.b:<7} {0:>5} games  (none played yet){left_out}"
         p = self.a_wins / self.games if self.games else 0.0
@@ -243,8 +245,8 @@ def balance_markdown(r: dict, command: str, seconds: float) -> str:
          "**An older run**: games recorded before records named the code that played them (`older`); today's "
          "code may play them differently." if r.get("code") == OLDER else
          f"Games played by code `{r.get('code')}` only"
-         + (f"; **{r['older']} recorded games of other code were left out**." if r.get("older") else
-            " (every recorded game).")),
+         + (f"; **{r['older']} games of other code in the record were not counted**." if r.get("older") else
+            " (the record holds no game of other code).")),
         "",
         "Intervals are 95% Wilson intervals; with this many games they are wide, so read the table as where "
         "to look, not as a verdict. No card values were changed.",
