@@ -41,23 +41,24 @@ def test_the_registry_and_the_primitives_sit_below_what_uses_them():
     assert floor["crystalclans.saves"] < floor["crystalclans.game"]
 
 
-def test_a_circle_is_found(tmp_path):
+def package(tmp_path, b_source: str):
+    """A package `pkg` whose module a imports b at module level; b is `b_source`."""
     pkg = tmp_path / "pkg"
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
     (pkg / "a.py").write_text("from . import b\n")
-    (pkg / "b.py").write_text("def f():\n    from .a import x\n")
-    g = layers.import_graph(pkg)
+    (pkg / "b.py").write_text(b_source)
+    return pkg
+
+
+def test_a_circle_is_found(tmp_path):
+    g = layers.import_graph(package(tmp_path, "def f():\n    from .a import x\n"))
     assert layers.circles(g) == [["pkg.a", "pkg.b"]]
     assert g.deferred["pkg.b"] == {"pkg.a"}
 
 
 def test_type_checking_imports_do_not_count(tmp_path):
-    pkg = tmp_path / "pkg"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    (pkg / "a.py").write_text("from . import b\n")
-    (pkg / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import x\n")
+    pkg = package(tmp_path, "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import x\n")
     assert layers.circles(layers.import_graph(pkg)) == []
 
 
