@@ -156,6 +156,15 @@ def start_screen(app) -> str:
         side = online + learn
     else:
         side = cont + learn + online
+    link = getattr(app, "link", None)
+    if link is not None and link.role == "guest" and link.resume is None:
+        # joining a friend's game: the new-game form (clans, first player) is the host's to fill, not this page's
+        return f"""
+<div class="start joining">
+  <div class="side-col">
+    {busy}{online}{learn}
+  </div>
+</div>"""
     return f"""
 <div class="start">
   <section class="panel newgame" aria-labelledby="ng-title">
@@ -279,13 +288,16 @@ def online_panel(app) -> str:
                 + code_box + paste.format(label=h(_("Then paste the reply code your friend sends back")),
                                           button=h(_("Connect")), value=""))
     elif stage == "pasting":
+        name = (f'<label class="field"><span>{h(_("Your name"))}</span><input id="name-1" type="text" maxlength="24" '
+                f'value="{h(link.my_name)}" autocomplete="off"></label>')
         if link.invited:
-            body = ('<p>' + _("<b>You are invited to a game.</b> Check your name (Player 2 above), then join; you will "
-                              "get a reply code to send back.") + '</p>' +
+            body = ('<p>' + _("<b>You are invited to a game.</b> Your friend chose the clans and who goes first; you "
+                              "see them on the table once you are linked. Choose your name, then join; you will get a "
+                              "reply code to send back.") + '</p>' + name +
                     paste.format(label=h(_("The invitation")), button=h(_("Join")), value=h(link.invited)))
         else:
-            body = paste.format(label=h(_("Paste the invitation link or code your friend sent")), button=h(_("Join")),
-                                value="")
+            body = name + paste.format(label=h(_("Paste the invitation link or code your friend sent")),
+                                       button=h(_("Join")), value="")
     elif stage == "answering":
         body = ('<p>' + h(_("Send this reply code back to your friend (or let her scan it); the game starts when she "
                             "pastes or scans it.")) + '</p>' + (f'<div class="link-qr" data-link-qr>{link.qr}</div>' if link.qr else "") + code_box)

@@ -141,3 +141,14 @@ def test_continue_on_an_online_game_puts_going_on_with_it_first():
     side = html[html.index('<div class="side-col">'):]
     assert side.index("data-resume-offer") < side.index('data-cmd="tutorial"')
     assert "data-continue-game" not in html  # no button that leads back here
+
+
+def test_a_guest_joining_sees_the_invitation_and_her_name_not_the_hosts_form():
+    """Issue 24: online, the guest saw the whole new-game form with default names and clans, none of which
+    the game would use (the host chooses clans and who goes first)."""
+    app = new_app(fake_window("?seed=1&pace=0"))
+    app.link_begin("guest", {"names": ["Ada", "Kim"], "clans": ["blood", "skull"], "first": "random",
+                             "mulligan": False, "seats": ["human", "human"]}, lambda text: None)
+    html = render.start_screen(app)
+    assert "data-new-game" not in html and 'id="clan-0"' not in html
+    assert html.count('id="name-1"') == 1 and 'value="Kim"' in html
