@@ -28,6 +28,19 @@ def style_name(style: str) -> str:
 GERMAN_SPELLING = {"Gefäss": "Gefäß"}
 
 
+# The card data's German zone names ("Westliches Kristallgebiet", "Heimatgebiet von Spieler A") are phrases
+# that need an article and a declined adjective after a preposition ("im westlichen Kristallgebiet"), and the
+# app's messages put a zone after one ("Trupp in {zone} aktivieren", "aus {zone}", "nach {zone}"). The app
+# shows them as names, noun first, that read well after a bare preposition, as "in Halle 3" does: "Kampf in
+# Kristallgebiet West", "nach Feld Ost (Seite B)"; the homes likewise ("Heimat A", "Heimat Anna": the
+# catalog's "{name}'s home"). The card data keeps its source's wording.
+GERMAN_ZONE_NAMES = {
+    "c_west": "Kristallgebiet West", "c_center": "Kristallgebiet Mitte", "c_east": "Kristallgebiet Ost",
+    "a_west": "Feld West (Seite A)", "a_east": "Feld Ost (Seite A)",
+    "b_west": "Feld West (Seite B)", "b_east": "Feld Ost (Seite B)",
+}
+
+
 def _pick(field, lang: str, default: str = "") -> str:
     """A card-data text in `lang` ({"en": ..., "de": ...}, each a value or {"value": ...}), English if the
     set has none in that language."""
@@ -64,7 +77,8 @@ class Words:
         self.prims = raw["vocabulary"]["primitives"]
         self.keywords = {k: v.get(lang, v.get("en", k.title())) for k, v in raw["vocabulary"]["keywords"].items()}
         self.ranks = {k: v.get(lang, v["en"]) for k, v in raw["vocabulary"]["ranks"].items()}
-        self.zone_names = {z["id"]: _pick(z["name"], lang) for z in raw["board"]["zones"]}
+        self.zone_names = {z["id"]: GERMAN_ZONE_NAMES.get(z["id"], _pick(z["name"], lang)) if lang == "de"
+                           else _pick(z["name"], lang) for z in raw["board"]["zones"]}
         self.themes = {c["id"]: _(c["theme"]) if c.get("theme") else "" for c in raw["clans"]}
         self.clan_names = {c["id"]: _pick(c["name"], lang, c["id"]) for c in raw["clans"]}
         self.signature_rules = {c["id"]: (_pick(c["signature"]["name"], lang),
