@@ -1,0 +1,94 @@
+"""Developer tool: rebuilds the engine's data package (py/tashkalar/data/*.json) from the project's shared
+Tash-Kalar content (../shared/tashkalar/*.yaml).
+
+Nothing imports this module at run time: the engine reads only its own JSON files (tashkalar.content), so
+the browser needs neither PyYAML nor the shared folder. Run it after the shared files change, then run
+tests/tashkalar/test_data.py, which compares every fact of both copies.
+
+    python -m tashkalar.datasync [/path/to/shared/tashkalar]
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent / "data"
+DEFAULT_SHARED = Path(__file__).resolve().parents[3] / "shared" / "tashkalar"
+SCHOOLS = ("imperial", "highland", "sylvan", "everfrost", "nethervoid", "etherweave")
+CARD_KEYS = ("id", "name", "rank", "copies", "picture", "requires", "marked", "orientations", "orientations_note",
+             "effect")
+
+
+def _card(c: dict) -> dict:
+    out = {k: c[k] for k in CARD_KEYS if k in c}
+    out["requires"] = [list(r) for r in c["requires"]]
+    out["marked"] = [list(m) for m in c["marked"]]
+    return out
+
+
+def build(shared: Path) -> dict[str, object]:
+    """The JSON documents (file name -> content) made from the shared YAML files."""
+    import yaml  # a developer dependency only
+
+    def load(name: str) -> dict:
+        return yaml.safe_load((shared / name).read_text(encoding="utf-8"))
+
+    docs: dict[str, object] = {}
+    board = load("board.yaml")
+    docs["board.json"] = {
+        "source": "shared/tashkalar/board.yaml",
+        "coordinates": board["coordinates"],
+        "squares": board["squares"],
+        "red": board["high_form_side"]["red"],
+        "green": board["high_form_side"]["green"],
+        "central_square": board["high_form_side"]["central_square"],
+        "central_nine": board["high_form_side"]["central_nine"],
+        "duel_start_squares": board["duel_start_squares"]["squares"],
+        "melee_start_pairs": board["melee_start_marks"]["pairs"],
+        "two_sided": board["pieces_per_colour"]["two_sided"],
+        "legendary": board["pieces_per_colour"]["legendary"],
+    }
+    schools = {}
+    for s in SCHOOLS:
+        d = load(f"decks/{s}.yaml")
+        entry = {"school": d["school"], "expansion": bool(d.get("expansion")), "cards": [_card(c) for c in d["cards"]]}
+        if "played_as" in d:
+            entry["played_as"] = {k: {"colour": v["colour"]} for k, v in d["played_as"].items()}
+        else:
+            entry["colour"] = d["colour"]
+        schools[s] = entry
+    docs["schools.json"] = {"source": "shared/tashkalar/decks/*.yaml", "schools": schools}
+    docs["legends.json"] = {"source": "shared/tashkalar/legends.yaml",
+                            "cards": [_card(c) for c in load("legends.yaml")["cards"]]}
+    flares = []
+    for f in load("flares.yaml")["cards"]:
+        flares.append({"id": f["id"],
+                       "top": {"upgraded_more": f["top"]["opponent_has_more_upgraded"], "effect": f["top"]["effect"]},
+                       "bottom": {"pieces_more": f["bottom"]["opponent_has_more_pieces"],
+                                  "effect": f["bottom"]["effect"]}})
+    docs["flares.json"] = {"source": "shared/tashkalar/flares.yaml", "cards": flares}
+    docs["tasks.json"] = {"source": "shared/tashkalar/tasks.yaml", "cards": [
+        {k: t[k] for k in ("id", "name", "category", "level", "points", "condition")}
+        for t in load("tasks.yaml")["cards"]]}
+    return docs
+
+
+_NUMBERS = re.compile(r"\[[-0-9,\s\[\]]*\]")
+
+
+def dumps(doc: object) -> str:
+    """JSON with one key a line, but lists of numbers (squares, patterns) kept on one line."""
+    text = json.dumps(doc, ensure_ascii=False, indent=1)
+    return _NUMBERS.sub(lambda m: re.sub(r"\s+", "", m.group()).replace(",", ", "), text)
+
+
+def write(docs: dict[str, object]) -> None:
+    DATA.mkdir(exist_ok=True)
+    for name, doc in docs.items():
+        (DATA / name).write_text(dumps(doc) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write(build(Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_SHARED))
