@@ -29,13 +29,14 @@ class Orientation:
     (dx, dy, rank), the marked offsets, the shift of each requirement in the 81-bit board, and the set of
     target squares where the whole pattern fits in the arena."""
 
-    __slots__ = ("index", "requires", "marked", "shifts", "valid")
+    __slots__ = ("index", "requires", "marked", "shifts", "valid", "deltas")
 
     def __init__(self, index: int, requires: tuple, marked: tuple) -> None:
         self.index = index
         self.requires = requires
         self.marked = marked
         self.shifts = tuple((dy * W + dx, r) for dx, dy, r in requires)
+        self.deltas = tuple(d for d, _ in self.shifts)
         valid = 0
         for t in ON:
             x, y = xy(t)
@@ -44,9 +45,8 @@ class Orientation:
         self.valid = valid
 
     def squares(self, target: int) -> list[tuple[int, int]]:
-        """(square, rank) of each requirement when the being goes on `target`."""
-        x, y = xy(target)
-        return [(sq(x + dx, y + dy), r) for dx, dy, r in self.requires]
+        """(square, rank) of each requirement when the being goes on `target` (a valid target)."""
+        return [(target + d, r) for d, r in self.shifts]
 
     def marks(self, target: int) -> list[tuple[int, int]]:
         """The marked offsets as absolute (x, y) (they may lie outside the arena)."""
