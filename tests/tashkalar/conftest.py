@@ -67,3 +67,25 @@ def deck_pairs() -> list[tuple[str, str]]:
 @pytest.fixture
 def duel() -> tk.Game:
     return tk.new_game(mode="duel", decks=("northern", "highland"), seed=7, first_player=0)
+
+
+def cast(card: str, at: str = "e5", board: "dict | None" = None, hand: "list | None" = None, **pos) -> tk.Game:
+    """Seat 0 summons `card` on `at` in its printed orientation: the pattern's pieces are put there (as own
+    pieces of the required rank), then `board` (which may override them); returns the game at the effect's
+    first question (or after it, when it asks none)."""
+    from tashkalar.board import BY_NAME, NAME
+    from tashkalar.content import BY_ID
+    from tashkalar.patterns import ORIENTATIONS
+
+    o = ORIENTATIONS[BY_ID[card]][0]
+    pieces = {NAME[s]: f"0{'ch'[r]}" for s, r in o.squares(BY_NAME[at])}
+    pieces.update(board or {})
+    pieces = {s: v for s, v in pieces.items() if v}
+    g = position(board=pieces, hands=[[card] + (hand or []), []], **pos)
+    summon(g, card, at, orientation=o.index)
+    return g
+
+
+def asked(g: tk.Game) -> tuple[str, list[str]]:
+    """The decision's kind and options."""
+    return g.decision.kind, options(g)

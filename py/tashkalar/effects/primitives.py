@@ -283,6 +283,9 @@ class MovesFrame(Frame):
                 movers = self.movers(g)
                 if not movers:
                     return self._finish(g)
+                if not self.optional and len(movers) == 1:
+                    self.mover = movers[0]  # a forced choice is made without asking
+                    return None
                 opts = [PIECE[s] for s in movers]
                 if self.optional:
                     opts.append(DONE)
@@ -296,6 +299,9 @@ class MovesFrame(Frame):
         dests = self.destinations(g, s)
         if not dests:
             return self._finish(g)
+        if not self.optional and len(dests) == 1:
+            self.choose(g, TO[dests[0]])
+            return None
         opts = [TO[t] for t in dests]
         if self.optional:
             opts.append(DONE)
