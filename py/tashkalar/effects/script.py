@@ -203,15 +203,15 @@ CALLS: dict[str, Callable] = {}
 
 
 class Script(Frame):
-    """Runs the program registered under `key` from step `pc` on."""
+    """Runs the program registered under the name `prog` (a card id) from step `pc` on."""
 
-    __slots__ = ("key", "pc")
+    __slots__ = ("prog", "pc")
 
-    def __init__(self, key: str, pc: int = 0) -> None:
-        self.key, self.pc = key, pc
+    def __init__(self, prog: str, pc: int = 0) -> None:
+        self.prog, self.pc = prog, pc
 
     def run(self, g: "Game") -> "Decision | None":
-        prog = PROGRAMS[self.key]
+        prog = PROGRAMS[self.prog]
         while self.pc < len(prog):
             st = prog[self.pc]
             op = st[0]
@@ -270,12 +270,12 @@ class Script(Frame):
                 CALLS[st[1]](g, st[2])
                 return None
             else:  # pragma: no cover - a program error
-                raise ValueError(f"unknown step {op!r} in {self.key}")
+                raise ValueError(f"unknown step {op!r} in {self.prog}")
         g.stack.pop()
         return None
 
     def choose(self, g: "Game", a: Action) -> None:
-        prog = PROGRAMS[self.key]
+        prog = PROGRAMS[self.prog]
         st = prog[self.pc]
         for label, at, _ in st[2]:
             if label == a.args[0]:
