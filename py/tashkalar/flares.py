@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from .content import CARDS_T
 from .effects import EffectCtx, start
 from .frames import Frame
+from .scoring import add_points
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -37,6 +38,14 @@ def can_light(g: "Game", p: int, code: int) -> bool:
     return top or bottom
 
 
+def lightable(g: "Game", p: int) -> list[int]:
+    """The distinct flares in p's hand she may light now (the action choice asks this every time)."""
+    flares = [c for c in g.hands[p] if CARDS_T[c].kind == "flare"]
+    if not flares:
+        return flares
+    return sorted({c for c in flares if can_light(g, p, c)})
+
+
 class LightFrame(Frame):
     """Step 0: reveal, decide the halves, score; then each half's effect in turn; then the discard."""
 
@@ -57,8 +66,6 @@ class LightFrame(Frame):
             if g.events is not None:
                 g.note("flare", p, card.id, list(self.halves))
             if g.mode == "duel":
-                from .scoring import add_points
-
                 add_points(g, 1 - p, 1, "flare")
         if self.step < len(self.halves):
             half = self.halves[self.step]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from crystalclans.rng import Rng, seed_state
+from crystalclans.rng import Rng
 
 from .actions import MAX_ACTION_CHARS, Action, Decision, IllegalAction, action_text, normalize
 from .board import NAME, SIZE
@@ -403,6 +403,12 @@ class Game:
         if self.events is not None:
             self.note("convert", NAME[s], c, r, colour, r if rank < 0 else rank)
         return True
+
+    def gain_actions(self, n: int) -> None:
+        """An effect's "gain an action": more actions this turn (not part of the effect)."""
+        self.actions_left += n
+        if self.events is not None:
+            self.note("gain_actions", self.active, n)
 
     # ------------------------------------------------------------------ cards
     def draw_being(self, p: int) -> bool:

@@ -14,7 +14,7 @@ pattern lies in the arena, so a shift never wraps a row into the next.
 """
 from __future__ import annotations
 
-from .board import ON, W, on_board, sq, xy
+from .board import ON, W, on_board, xy
 from .content import CARDS_T
 
 # The 8 transforms of an offset (dx, dy): 4 rotations by 90 degrees, then the same after a mirror.
@@ -70,6 +70,28 @@ def orientations_of(requires: tuple, marked: tuple) -> tuple[Orientation, ...]:
 # ORIENTATIONS[code]: the distinct orientations of each being or legend (empty for flares)
 ORIENTATIONS: tuple[tuple[Orientation, ...], ...] = tuple(
     orientations_of(c.requires, c.marked) if c.kind != "flare" else () for c in CARDS_T)
+
+
+def _any_target_function(orients: tuple[Orientation, ...]):
+    """A function (own rank>=0, >=1, >=2 masks, target_ok) -> nonzero when some orientation has a target:
+    `targets` for every orientation unrolled into one expression (built once, at import), because this
+    is the hot path of every action choice (is each card in hand summonable?)."""
+    if not orients:
+        return lambda o0, o1, o2, ok: 0
+    consts: dict = {}
+    terms = []
+    for k, o in enumerate(orients):
+        consts[f"V{k}"] = o.valid
+        parts = [f"V{k}", "ok"] + [f"(o{r} >> {d})" if d >= 0 else f"(o{r} << {-d})" for d, r in o.shifts]
+        terms.append("(" + " & ".join(parts) + ")")
+    src = "def any_target(o0, o1, o2, ok):\n    return " + " or ".join(terms) + "\n"
+    exec(src, consts)  # our own generated expression from the card data; no outside text reaches it
+    return consts["any_target"]
+
+
+ANY_TARGET = tuple(_any_target_function(o) for o in ORIENTATIONS)
+# (pieces, upgraded pieces) a pattern needs at least: a cheap test before any matching
+NEEDS = tuple((len(c.requires), sum(1 for *_, r in c.requires if r >= 1)) for c in CARDS_T)
 
 
 def shifted(mask: int, d: int) -> int:

@@ -36,6 +36,9 @@ from typing import TYPE_CHECKING, Any
 from crystalclans.rng import Rng, seed_state
 
 from .board import BY_NAME
+from .rules import TurnFrame
+from .scoring import deal_tasks, reveal_next
+from .setup import check_options
 from .content import BY_ID, CARDS_T, DECKS, FLARES, LEGENDARY_PIECES, LEGENDS, TASK_BY_ID, TASKS, TWO_SIDED
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -107,10 +110,6 @@ def _per_seat(pos: dict, key: str, n: int) -> list:
 
 
 def build_position(g: "Game", pos: Any) -> "Game":
-    from .rules import TurnFrame
-    from .scoring import deal_tasks, reveal_next
-    from .setup import check_options
-
     if not isinstance(pos, dict):
         raise PositionError(f"a position is a JSON object, got {_show(pos)}")
     unknown = [k for k in pos if k not in KEYS]

@@ -12,10 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import DONE, END, SKIP, Action, Decision
-from .board import BY_NAME, DUEL_START, NAME, ON
-from .content import CARDS_T, TASKS
+from .board import BY_NAME, DUEL_START, NAME, ON, squares_of
+from .content import BY_ID, CARDS_T, TASK_BY_ID, TASKS
+from .flares import LightFrame, lightable
 from .frames import Frame
-from .scoring import add_points, check_points_trigger, claim, claimable, end_of_turn_scoring, winners
+from .scoring import check_points_trigger, claim, claimable, end_of_turn_scoring, winners
+from .summon import SummonFrame, summonable
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -62,12 +64,6 @@ class StartSquaresFrame(Frame):
 
 
 # ---------------------------------------------------------------------- the action choice
-def lightable_flares(g: "Game", p: int) -> list[int]:
-    from .flares import can_light
-
-    return sorted({c for c in g.hands[p] if CARDS_T[c].kind == "flare" and can_light(g, p, c)})
-
-
 class TurnFrame(Frame):
     __slots__ = ("p",)
 
@@ -75,10 +71,8 @@ class TurnFrame(Frame):
         self.p = p
 
     def run(self, g: "Game") -> "Decision | None":
-        from .summon import summonable
-
         p = self.p
-        flares = lightable_flares(g, p)
+        flares = lightable(g, p)
         if g.actions_left <= 0:
             if not flares:
                 g.stack.pop()
@@ -98,8 +92,6 @@ class TurnFrame(Frame):
                         {"actions_left": g.actions_left})
 
     def choose(self, g: "Game", a: Action) -> None:
-        from .content import BY_ID
-
         p = self.p
         kind = a.kind
         if kind == "place":
@@ -110,8 +102,6 @@ class TurnFrame(Frame):
             else:
                 g.stack.append(TakeForPlaceFrame(p, s))
         elif kind == "summon":
-            from .summon import SummonFrame
-
             g.stack.append(SummonFrame(p, BY_ID[a.args[0]]))
         elif kind == "discard":
             code = BY_ID[a.args[0]]
@@ -123,8 +113,6 @@ class TurnFrame(Frame):
                 g.note("discard", p, CARDS_T[code].id)
             g.stack.append(ReturnCardsFrame(p, 0))
         elif kind == "light":
-            from .flares import LightFrame
-
             g.stack.append(LightFrame(p, BY_ID[a.args[0]], 0))
         elif kind == "end":
             g.stack.pop()
@@ -142,8 +130,6 @@ class TakeForPlaceFrame(Frame):
 
     def run(self, g: "Game") -> "Decision | None":
         b = g.bits[g.colour[self.p]]
-        from .board import squares_of
-
         opts = [TAKE[s] for s in squares_of(b[0] | b[1])]
         return Decision("take", self.p, f"No common piece is left in your supply: choose a piece of yours to "
                         f"move to {NAME[self.target]} as a common piece", opts, {"target": NAME[self.target]})
@@ -173,8 +159,6 @@ class ReturnCardsFrame(Frame):
                         "then done", opts, {"returned": self.n})
 
     def choose(self, g: "Game", a: Action) -> None:
-        from .content import BY_ID
-
         p = self.p
         if a.kind == "done":
             g.stack.pop()
@@ -214,8 +198,6 @@ class EndTurnFrame(Frame):
 
     def choose(self, g: "Game", a: Action) -> None:
         if a.kind == "claim":
-            from .content import TASK_BY_ID
-
             claim(g, self.p, TASK_BY_ID[a.args[0]])
 
 
@@ -255,10 +237,4 @@ def finish_turn(g: "Game", p: int) -> None:
     begin_turn(g, (p + 1) % g.n)
 
 
-def gain_actions(g: "Game", n: int) -> None:
-    g.actions_left += n
-    if g.events is not None:
-        g.note("gain_actions", g.active, n)
-
-
-__all__ = ["begin_turn", "TurnFrame", "EndTurnFrame", "StartSquaresFrame", "add_points", "gain_actions"]
+__all__ = ["begin_turn", "TurnFrame", "EndTurnFrame", "StartSquaresFrame"]

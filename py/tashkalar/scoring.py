@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from .board import ADJ, CENTRAL_NINE, CENTRE, COLOURED, DIAG, DIST, GREEN, ON, ORTH, RED, sq, xy
-from .content import CARDS_T, TASKS
+from .board import ADJ, CENTRAL_NINE, CENTRE, COLOURED, DIAG, DIST, GREEN, ON, ORTH, RED, xy
+from .content import TASKS
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -326,8 +326,4 @@ def claim(g: "Game", p: int, code: int) -> None:
         del g.tasks_up[i]
 
 
-def is_legend(code: int) -> bool:
-    return CARDS_T[code].kind == "legend"
-
-
-__all__ = ["scores", "winners", "claimable", "claim", "deal_tasks", "task_met", "TASK_TESTS", "sq"]
+__all__ = ["scores", "winners", "claimable", "claim", "deal_tasks", "task_met", "TASK_TESTS"]

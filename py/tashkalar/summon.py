@@ -17,11 +17,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import CANCEL, Action, Decision
-from .board import ALL_MASK, BY_NAME, DIR_OF, NAME, ON_SET, on_board, squares_of, sq, xy
+from .board import ALL_MASK, BY_NAME, DIR_OF, NAME, on_board, squares_of, sq, xy
 from .content import CARDS_T
 from .effects import EffectCtx, start
 from .frames import Frame
-from .patterns import ORIENTATIONS, targets, targets_borrowing
+from .patterns import ANY_TARGET, NEEDS, ORIENTATIONS, targets, targets_borrowing
+from .scoring import add_points
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -93,7 +94,11 @@ def _take_needed(g: "Game", p: int, rank: int, o, t: int) -> int:
     cell = g.cells[t]
     if cell >= 0 and cell >> 2 == me and ((cell & 3) == 2) == (rank == 2):
         return 0
-    return 1 if take_candidates(g, p, rank, o, t) else -1
+    b = g.bits[me]
+    pool = (b[2] if rank == 2 else b[0] | b[1]) & ~(1 << t)
+    for d in o.deltas:
+        pool &= ~(1 << (t + d))
+    return 1 if pool else -1
 
 
 def take_candidates(g: "Game", p: int, rank: int, o, t: int) -> list[int]:
@@ -111,6 +116,10 @@ def summonable(g: "Game", p: int) -> list[int]:
     out = []
     seen = set()
     masks: list = [None, None, None]
+    b = g.bits[g.colour[p]]
+    have = (b[0] | b[1] | b[2]).bit_count()
+    upgraded = (b[1] | b[2]).bit_count()
+    borrow = g.borrow
     for c in g.hands[p]:
         if c in seen:
             continue
@@ -118,8 +127,12 @@ def summonable(g: "Game", p: int) -> list[int]:
         card = CARDS_T[c]
         if card.kind == "flare" or not ORIENTATIONS[c]:
             continue
+        need, need_up = NEEDS[c]
+        if not borrow and (have < need or upgraded < need_up):
+            continue
         rank = card.rank
-        if g.borrow or _supply_out(g, p, rank):
+        if borrow or (_supply_out(g, p, rank) and (b[2] if rank == 2 else b[0] | b[1]).bit_count() <= need + 1):
+            # borrowing, or too few pieces with so few of the kind that taking one may be impossible
             if placements(g, p, c, first_only=True):
                 out.append(c)
             continue
@@ -127,10 +140,8 @@ def summonable(g: "Game", p: int) -> list[int]:
         if m is None:
             m = masks[rank] = _masks(g, p, rank)
         own, _, ok = m
-        for o in ORIENTATIONS[c]:
-            if targets(o, own, ok):
-                out.append(c)
-                break
+        if ANY_TARGET[c](own[0], own[1], own[2], ok):
+            out.append(c)
     out.sort()
     return out
 
@@ -171,13 +182,15 @@ class SummonFrame(Frame):
         if a.kind == "cancel":
             g.stack.pop()
             return
-        if a.kind == "at":
+        if a.kind == "at":  # a legal option: only its details are worked out again
             t = BY_NAME[a.args[0]]
             index = int(a.args[1])
-            oi = next(i for i, o in enumerate(ORIENTATIONS[self.code]) if o.index == index)
-            found = next(pl for pl in placements(g, self.p, self.code) if pl[0] == t and pl[1] == oi)
-            self.target, self.oi, self.borrowed = t, oi, found[2]
-            if found[3]:
+            oi, o = next((i, o) for i, o in enumerate(ORIENTATIONS[self.code]) if o.index == index)
+            me = g.colour[self.p]
+            self.target, self.oi = t, oi
+            self.borrowed = next((s for s, _ in o.squares(t) if g.cells[s] >> 2 != me), -1)
+            rank = CARDS_T[self.code].rank
+            if _supply_out(g, self.p, rank) and _take_needed(g, self.p, rank, o, t) == 1:
                 self.step = 1
                 return
             self.commit(g, -1)
@@ -211,8 +224,6 @@ class SummonFrame(Frame):
                     g.note("lift", NAME[taken])
             g.put(t, me, rank)
         if rank == 2 and g.mode == "duel":
-            from .scoring import add_points
-
             add_points(g, p, 1, "legend")
         pattern = [s for s, _ in o.squares(t)]
         marks = [sq(x, y) for x, y in o.marks(t) if on_board(x, y)]
@@ -235,4 +246,4 @@ class PlayedCardFrame(Frame):
         return None
 
 
-__all__ = ["summonable", "placements", "SummonFrame", "PlayedCardFrame", "ON_SET"]
+__all__ = ["summonable", "placements", "SummonFrame", "PlayedCardFrame"]

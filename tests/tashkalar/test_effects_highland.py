@@ -2,9 +2,9 @@
 said otherwise; seat 0 plays, seat 1 is the enemy). Red squares: c8 d2 e5 h6; green: a5 c3 f8 g3 i4."""
 from __future__ import annotations
 
-from tashkalar.board import BY_NAME, NEXT_TO_GREEN, NAME
+from tashkalar.board import NAME, NEXT_TO_GREEN
 
-from .conftest import asked, cast, options, piece, placements_at, position, summon
+from .conftest import asked, cast, options, piece, position, summon
 
 
 def test_wild_eagle_and_eagle_lord_one_combat_leap_anywhere():

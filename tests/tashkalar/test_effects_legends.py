@@ -2,7 +2,7 @@
 otherwise; seat 0 plays, seat 1 is the enemy)."""
 from __future__ import annotations
 
-from tashkalar.board import BY_NAME, NAME, NEXT_TO_RED, RED
+from tashkalar.board import NAME, NEXT_TO_RED, RED
 
 from .conftest import asked, cast, options, piece
 

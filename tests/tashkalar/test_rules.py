@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 import tashkalar as tk
-from tashkalar.board import BY_NAME, NAME, ON, squares_of
-from tashkalar.content import BY_ID, CARDS_T, LEGENDS
+from tashkalar.board import NAME, ON, squares_of
+from tashkalar.content import BY_ID, CARDS_T
 from tashkalar.patterns import ORIENTATIONS
 
-from .conftest import board, options, piece, placements_at, position, summon
+from .conftest import board, options, piece, position, summon
 
 
 # ---------------------------------------------------------------------- the contract and the turn

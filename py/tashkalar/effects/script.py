@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..actions import Action, Decision
 from ..board import COLOURED, CENTRE, GREEN, RED
 from ..frames import Frame
-from .primitives import DirFrame, MovesFrame, PickFrame, do_op, op_possible
+from .primitives import DirFrame, MovesFrame, PickFrame, do_op, op_possible, save_pick
 from .select import candidates
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -249,16 +249,12 @@ class Script(Frame):
                 fx = g.fx
                 squares = [s for s in candidates(g, fx, a["sel"]) if op_possible(g, a["op"], s)]
                 if a["save"]:
-                    from .primitives import save_pick
-
                     for s in squares:
                         save_pick(g, a["save"], s)
                 for s in squares:
                     do_op(g, a["op"], s, a["counts"])
             elif op == "gain":
-                from ..rules import gain_actions
-
-                gain_actions(g, st[1])
+                g.gain_actions(st[1])
             elif op == "extra_draw":
                 g.extra_draw[0] += st[1]
                 g.extra_draw[1] += st[2]
