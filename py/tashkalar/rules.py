@@ -102,7 +102,7 @@ class TurnFrame(Frame):
             else:
                 g.stack.append(TakeForPlaceFrame(p, s))
         elif kind == "summon":
-            g.stack.append(SummonFrame(p, BY_ID[a.args[0]]))
+            g.stack.append(SummonFrame(p, BY_ID[a.args[0]], len(g.log) - 1))
         elif kind == "discard":
             code = BY_ID[a.args[0]]
             g.hands[p].remove(code)

@@ -156,10 +156,11 @@ def placement_info(g: "Game", code: int, t: int, oi: int, borrowed: int) -> dict
 class SummonFrame(Frame):
     """Step 0: choose a placement (or cancel). Step 1: choose the piece to take (too few pieces)."""
 
-    __slots__ = ("p", "code", "step", "target", "oi", "borrowed")
+    __slots__ = ("p", "code", "step", "target", "oi", "borrowed", "logged")
 
-    def __init__(self, p: int, code: int) -> None:
+    def __init__(self, p: int, code: int, logged: int = -1) -> None:
         self.p, self.code, self.step, self.target, self.oi, self.borrowed = p, code, 0, -1, -1, -1
+        self.logged = logged  # the log index of its `summon <card>`: hidden from the others if cancelled
 
     def run(self, g: "Game") -> Decision:
         card = CARDS_T[self.code]
@@ -181,6 +182,8 @@ class SummonFrame(Frame):
     def choose(self, g: "Game", a: Action) -> None:
         if a.kind == "cancel":
             g.stack.pop()
+            if self.logged >= 0:
+                g.hidden[self.logged] = self.p  # the card goes back to the hand, unseen
             return
         if a.kind == "at":  # a legal option: only its details are worked out again
             t = BY_NAME[a.args[0]]

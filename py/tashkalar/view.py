@@ -1,8 +1,9 @@
 """view(p): a JSON-ready dict of exactly what player p may see.
 
 Never in it: another player's hand (only how many beings, legends and flares it holds), any deck's order
-or contents (only sizes; the task deck too), the PRNG seed or state, another player's legal actions, or the
-cards a player put under her decks (the log shows those entries as "bottom (hidden)" to the others). The
+or contents (only sizes; the task deck too), the PRNG seed or state, another player's legal actions, the
+cards a player put under her decks, or the card of a summon she cancelled (the log shows those entries as
+"bottom (hidden)" and "summon (cancelled)" to the others). The
 arena, the supplies, discard piles, the card being played, tasks face up, scores and the story are public.
 """
 from __future__ import annotations
@@ -15,7 +16,7 @@ from .content import CARDS_T, DECKS, TASKS
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-HIDDEN_BOTTOM = "bottom (hidden)"
+HIDDEN = {"bottom": "bottom (hidden)", "summon": "summon (cancelled)"}
 
 
 def _ids(codes) -> list[str]:
@@ -46,7 +47,7 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
     if d is not None:
         decision = d.to_dict(with_options=d.player == player)
     hidden = g.hidden
-    log = [HIDDEN_BOTTOM if hidden.get(i, player) != player else text for i, text in enumerate(g.log)]
+    log = [HIDDEN[text.split()[0]] if hidden.get(i, player) != player else text for i, text in enumerate(g.log)]
     return {
         "you": player, "mode": g.mode, "players": g.n, "active": g.active, "turn": g.turn,
         "actions_left": g.actions_left, "discarded": g.discarded,

@@ -77,6 +77,14 @@ def test_cards_put_under_a_deck_stay_secret_in_the_log():
     assert all(e.get("card") != "legend/titan" for t in g.story() for e in t["events"])
 
 
+def test_a_cancelled_summon_does_not_show_its_card_in_the_others_log():
+    g = position(board={"e4": "0c", "e6": "0c"}, hands=[["imperial/swordmaster"], []])
+    g.apply("summon imperial/swordmaster")
+    g.apply("cancel")
+    assert g.view(1)["log"] == ["summon (cancelled)", "cancel"]
+    assert g.view(0)["log"] == ["summon imperial/swordmaster", "cancel"]
+
+
 def test_story_tells_turns_and_what_happened_from_public_facts():
     g = cast("imperial/swordmaster", board={"d4": "1c"})
     g.apply("pick d4")
