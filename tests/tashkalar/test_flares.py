@@ -128,3 +128,28 @@ def test_flare_12_top_a_common_makes_a_standard_leap():
     g.apply("light flare/12")
     g.apply("piece e5")
     assert "to a5" not in options(g) and "to i5" in options(g)  # a standard leap: not onto an equal piece
+
+
+@pytest.mark.parametrize("half", ["top", "bottom"])
+@pytest.mark.parametrize("code", FLARES)
+def test_every_flare_half_acts_when_lit_alone(code, half):
+    """Only this half's condition met, an own common on e5 to act on: lighting and answering with the first
+    option each time changes the arena or the actions left, and the flare ends in the discard."""
+    from tashkalar import invariants
+
+    card = CARDS_T[code]
+    if half == "top":  # ahead in upgraded pieces, level in pieces: own commons make up the difference
+        extra = {s: "0c" for s in ["i3", "i4", "i5", "i6", "i7", "h2"][:card.top_needs]}
+        board = lead(card.top_needs, card.top_needs, {"e5": "0c"}) | extra
+    else:
+        board = lead(0, card.bottom_needs, {"e5": "0c"})
+    g = position(board=board, hands=[[card.id], []])
+    assert halves_met(g, 0, code) == ((True, False) if half == "top" else (False, True))
+    before = (dict(zip(range(81), g.cells)), g.actions_left)
+    g.apply(f"light {card.id}")
+    while g.decision.kind != "action":
+        opts = [o for o in options(g) if o not in ("done", "choose skip")]
+        g.apply(opts[0])
+    invariants.check(g, decks_complete=False)
+    assert (dict(zip(range(81), g.cells)), g.actions_left) != before
+    assert g.flare_discard == [code] and g.playing == -1 and g.fx is None
