@@ -14,8 +14,11 @@ pattern lies in the arena, so a shift never wraps a row into the next.
 """
 from __future__ import annotations
 
-from .board import ON, W, on_board, xy
+from .board import ALL_MASK, ON, W, xy
 from .content import CARDS_T
+
+# COLUMNS_OK[dx]: the squares whose column plus dx is still a column of the grid
+COLUMNS_OK = {dx: sum(1 << t for t in ON if 1 <= xy(t)[0] + dx <= W) for dx in range(-W, W + 1)}
 
 # The 8 transforms of an offset (dx, dy): 4 rotations by 90 degrees, then the same after a mirror.
 TRANSFORMS = (
@@ -37,11 +40,10 @@ class Orientation:
         self.marked = marked
         self.shifts = tuple((dy * W + dx, r) for dx, dy, r in requires)
         self.deltas = tuple(d for d, _ in self.shifts)
-        valid = 0
-        for t in ON:
-            x, y = xy(t)
-            if all(on_board(x + dx, y + dy) for dx, dy, _ in requires):
-                valid |= 1 << t
+        valid = ALL_MASK
+        for dx, dy, _ in requires:  # t + (dx, dy) in the arena, with no wrap from one row into the next
+            d = dy * W + dx
+            valid &= ((ALL_MASK >> d) if d >= 0 else (ALL_MASK << -d)) & COLUMNS_OK[dx]
         self.valid = valid
 
     def squares(self, target: int) -> list[tuple[int, int]]:
