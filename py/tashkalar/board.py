@@ -5,6 +5,10 @@ the top), so a set of squares is also an 81-bit int (bit i = square i), which th
 (patterns.py). Only the 69 squares of the arena (the grid without three squares at each corner) ever hold a
 piece. A square's name is its column letter and row number: `a5` is x=1, y=5; `e5` is the centre.
 
+The red and green squares count in every mode (Highland's cards and the Earth Elemental name them in the
+Duel as well; our ruling, the quick rules only say that the High Form's side marks the central squares);
+the nine central squares matter only for the High Form's tasks.
+
 The data comes from data/board.json (tashkalar.content); this module turns it into lookup tables once, at
 import. Nothing here knows about pieces or players.
 """

@@ -14,8 +14,11 @@ pattern lies in the arena, so a shift never wraps a row into the next.
 """
 from __future__ import annotations
 
-from .board import ON, W, on_board, sq, xy
+from .board import ALL_MASK, ON, W, xy
 from .content import CARDS_T
+
+# COLUMNS_OK[dx]: the squares whose column plus dx is still a column of the grid
+COLUMNS_OK = {dx: sum(1 << t for t in ON if 1 <= xy(t)[0] + dx <= W) for dx in range(-W, W + 1)}
 
 # The 8 transforms of an offset (dx, dy): 4 rotations by 90 degrees, then the same after a mirror.
 TRANSFORMS = (
@@ -29,24 +32,23 @@ class Orientation:
     (dx, dy, rank), the marked offsets, the shift of each requirement in the 81-bit board, and the set of
     target squares where the whole pattern fits in the arena."""
 
-    __slots__ = ("index", "requires", "marked", "shifts", "valid")
+    __slots__ = ("index", "requires", "marked", "shifts", "valid", "deltas")
 
     def __init__(self, index: int, requires: tuple, marked: tuple) -> None:
         self.index = index
         self.requires = requires
         self.marked = marked
         self.shifts = tuple((dy * W + dx, r) for dx, dy, r in requires)
-        valid = 0
-        for t in ON:
-            x, y = xy(t)
-            if all(on_board(x + dx, y + dy) for dx, dy, _ in requires):
-                valid |= 1 << t
+        self.deltas = tuple(d for d, _ in self.shifts)
+        valid = ALL_MASK
+        for dx, dy, _ in requires:  # t + (dx, dy) in the arena, with no wrap from one row into the next
+            d = dy * W + dx
+            valid &= ((ALL_MASK >> d) if d >= 0 else (ALL_MASK << -d)) & COLUMNS_OK[dx]
         self.valid = valid
 
     def squares(self, target: int) -> list[tuple[int, int]]:
-        """(square, rank) of each requirement when the being goes on `target`."""
-        x, y = xy(target)
-        return [(sq(x + dx, y + dy), r) for dx, dy, r in self.requires]
+        """(square, rank) of each requirement when the being goes on `target` (a valid target)."""
+        return [(target + d, r) for d, r in self.shifts]
 
     def marks(self, target: int) -> list[tuple[int, int]]:
         """The marked offsets as absolute (x, y) (they may lie outside the arena)."""
@@ -70,6 +72,28 @@ def orientations_of(requires: tuple, marked: tuple) -> tuple[Orientation, ...]:
 # ORIENTATIONS[code]: the distinct orientations of each being or legend (empty for flares)
 ORIENTATIONS: tuple[tuple[Orientation, ...], ...] = tuple(
     orientations_of(c.requires, c.marked) if c.kind != "flare" else () for c in CARDS_T)
+
+
+def _any_target_function(orients: tuple[Orientation, ...]):
+    """A function (own rank>=0, >=1, >=2 masks, target_ok) -> nonzero when some orientation has a target:
+    `targets` for every orientation unrolled into one expression (built once, at import), because this
+    is the hot path of every action choice (is each card in hand summonable?)."""
+    if not orients:
+        return lambda o0, o1, o2, ok: 0
+    consts: dict = {}
+    terms = []
+    for k, o in enumerate(orients):
+        consts[f"V{k}"] = o.valid
+        parts = [f"V{k}", "ok"] + [f"(o{r} >> {d})" if d >= 0 else f"(o{r} << {-d})" for d, r in o.shifts]
+        terms.append("(" + " & ".join(parts) + ")")
+    src = "def any_target(o0, o1, o2, ok):\n    return " + " or ".join(terms) + "\n"
+    exec(src, consts)  # our own generated expression from the card data; no outside text reaches it
+    return consts["any_target"]
+
+
+ANY_TARGET = tuple(_any_target_function(o) for o in ORIENTATIONS)
+# (pieces, upgraded pieces) a pattern needs at least: a cheap test before any matching
+NEEDS = tuple((len(c.requires), sum(1 for *_, r in c.requires if r >= 1)) for c in CARDS_T)
 
 
 def shifted(mask: int, d: int) -> int:

@@ -1,0 +1,79 @@
+"""Action value objects, decisions and their text notation.
+
+An action is a `kind` and a tuple of text/int arguments; `str(action)` is its notation (`place e5`,
+`summon highland/dire-wolf`, `at e5 3`, `to d4`, `done`), and a text is applied by finding the legal action
+with that notation, so notation round-trips by construction. Squares are named as in board.py (`a5`..`i5`,
+column letter then row from the top); cards by their data id (`imperial/knight`, `legend/titan`,
+`flare/07`); tasks by theirs (`task/diagonals`).
+
+A Decision is what the engine asks now: one player, a kind, a prompt in plain English, the legal options
+and `info` (JSON-ready facts that help to show the choice, e.g. each placement's pattern squares).
+"""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now, or is malformed; the game is unchanged."""
+
+
+class Action(NamedTuple):
+    kind: str
+    args: tuple = ()
+
+    def __str__(self) -> str:
+        if not self.args:
+            return self.kind
+        return self.kind + " " + " ".join(str(a) for a in self.args)
+
+    @property
+    def text(self) -> str:
+        return str(self)
+
+
+class Decision:
+    """One question: which player decides, what kind of choice it is, the prompt, the options, the info."""
+
+    __slots__ = ("kind", "player", "prompt", "options", "info")
+
+    def __init__(self, kind: str, player: int, prompt: str, options: list[Action], info: dict | None = None):
+        self.kind = kind
+        self.player = player
+        self.prompt = prompt
+        self.options = options
+        self.info = info if info is not None else {}
+
+    def to_dict(self, with_options: bool = True) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind, "player": self.player, "prompt": self.prompt, "info": self.info}
+        if with_options:
+            d["options"] = [str(a) for a in self.options]
+        return d
+
+    def __repr__(self) -> str:
+        shown = [str(a) for a in self.options[:8]]
+        more = f" +{len(self.options) - 8}" if len(self.options) > 8 else ""
+        return f"Decision({self.kind!r}, player={self.player}, options={shown}{more})"
+
+
+MAX_ACTION_CHARS = 120  # the longest notation is far shorter; longer text is refused before any work
+
+DONE = Action("done")
+SKIP = Action("skip")
+CANCEL = Action("cancel")
+END = Action("end")
+
+
+def action_text(action: Any) -> str | None:
+    """An Action's notation if it is well formed (a text kind, text or whole-number arguments), else None."""
+    if not isinstance(action, tuple) or len(action) != 2:
+        return None
+    kind, args = action
+    if not isinstance(kind, str) or not isinstance(args, tuple) or not all(
+            isinstance(a, str) or (isinstance(a, int) and not isinstance(a, bool)) for a in args):
+        return None
+    return str(Action(kind, args))
+
+
+def normalize(text: str) -> str:
+    return " ".join(text.split())

@@ -1,0 +1,128 @@
+"""Engine benchmark (CPython or Pyodide): random-game throughput with full legality, and the cost of the
+hot calls (building the action choice, legal_actions(), apply(), clone()).
+
+    python -m tashkalar.bench [--seconds 5] [--json]
+
+Two players: "uniform" picks any legal option (mostly common pieces, like crystalclans.simulate's
+throughput), "summoning" prefers summons and flares, so effects and placements are played often. The
+issue's goal: >= 30,000 actions/s.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import time
+
+from crystalclans.rng import Rng, seed_state
+
+from .content import PLAYABLE_DECKS
+from .game import Game
+
+PAIRS = [(a, b) for a in PLAYABLE_DECKS for b in PLAYABLE_DECKS if a != b]
+
+
+def policy(name: str, seed: int):
+    rng = Rng(seed_state(seed, 31))
+
+    def uniform(g: Game):
+        opts = g.decision.options
+        return opts[rng.below(len(opts))]
+
+    def summoning(g: Game):
+        opts = g.decision.options
+        if g.decision.kind == "action" and rng.below(4):
+            pref = [a for a in opts if a.kind in ("summon", "light")]
+            if pref:
+                return pref[rng.below(len(pref))]
+        if g.decision.kind == "placement" and len(opts) > 1:
+            return opts[rng.below(len(opts) - 1)]  # never cancel
+        return opts[rng.below(len(opts))]
+    return uniform if name == "uniform" else summoning
+
+
+def game_for(i: int) -> Game:
+    return Game.new(mode=("duel", "high_form")[i % 2], decks=PAIRS[i % len(PAIRS)], seed=i)
+
+
+def throughput(seconds: float = 2.0, name: str = "uniform") -> dict:
+    t0 = time.perf_counter()
+    games = actions = 0
+    while time.perf_counter() - t0 < seconds:
+        g = game_for(games)
+        choose = policy(name, games)
+        while not g.over:
+            g.apply(choose(g))
+        games += 1
+        actions += len(g.log)
+    dt = time.perf_counter() - t0
+    return {"policy": name, "games": games, "actions": actions, "seconds": round(dt, 3),
+            "actions_per_s": round(actions / dt), "actions_per_game": round(actions / games)}
+
+
+def micro(samples: int = 1500) -> dict:
+    """Mean times in microseconds over states of 'summoning' games: apply() (with the next decision), the
+    action choice built from scratch, legal_actions(), clone()."""
+    states: list[Game] = []
+    i = 0
+    while len(states) < samples:
+        g = game_for(1000 + i)
+        choose = policy("summoning", i)
+        step = 0
+        while not g.over:
+            if step % 5 == 0:
+                states.append(g.clone(story=False))
+            g.apply(choose(g))
+            step += 1
+        i += 1
+    states = states[:samples]
+    out: dict = {"states": len(states)}
+    moves = [policy("summoning", 7)(g) for g in states]
+    copies = [g.clone(story=False) for g in states]
+    t0 = time.perf_counter()
+    for g, a in zip(copies, moves):
+        g.apply(a)
+    out["apply_us"] = round((time.perf_counter() - t0) / len(states) * 1e6, 1)
+    at_action = [g for g in states if g.decision is not None and g.decision.kind == "action"]
+    t0 = time.perf_counter()
+    for g in at_action:
+        g.stack[-1].run(g)
+    out["action_choice_us"] = round((time.perf_counter() - t0) / len(at_action) * 1e6, 1)
+    out["action_choice_options"] = round(sum(len(g.decision.options) for g in at_action) / len(at_action), 1)
+    t0 = time.perf_counter()
+    for g in states:
+        g.legal_actions()
+    out["legal_actions_us"] = round((time.perf_counter() - t0) / len(states) * 1e6, 2)
+    t0 = time.perf_counter()
+    for g in states:
+        g.clone(story=False)
+    out["clone_us"] = round((time.perf_counter() - t0) / len(states) * 1e6, 1)
+    return out
+
+
+def main(argv: "list[str] | None" = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    result = {"python": platform.python_version(), "implementation": platform.python_implementation(),
+              "uniform": throughput(args.seconds, "uniform"), "summoning": throughput(args.seconds, "summoning"),
+              **micro()}
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(f"{result['implementation']} {result['python']}")
+    for name in ("uniform", "summoning"):
+        t = result[name]
+        print(f"  {name:<10} {t['actions_per_s']:>8,} actions/s  ({t['games']} games, {t['actions_per_game']} "
+              f"actions each, {t['seconds']} s; goal >= 30,000)")
+    print(f"  apply()            {result['apply_us']:>7} us  (with the next decision)")
+    print(f"  action choice      {result['action_choice_us']:>7} us  (built from scratch, full legality, "
+          f"{result['action_choice_options']} options on average)")
+    print(f"  legal_actions()    {result['legal_actions_us']:>7} us")
+    print(f"  clone()            {result['clone_us']:>7} us")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,30 @@
+"""Card effects: the vocabulary (context.py, select.py, primitives.py, script.py, calls.py) and every
+playable card's effect as data, one module per school plus the legends and the flares.
+
+`start(game, ctx)` begins an effect: it sets `game.fx` and pushes the card's Script; `PROGRAMS` maps each
+card id (a flare's half: `flare/07:top`) to its compiled program. Cards of the expansion schools have no
+program yet, and are not playable.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import calls  # noqa: F401  (registers the handlers)
+from . import flares, highland, imperial, legends, sylvan
+from .context import EffectCtx
+from .script import PROGRAMS, Script, program
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+for _module in (imperial, highland, sylvan, legends, flares):
+    for _key, _steps in _module.PROGRAMS.items():
+        PROGRAMS[_key] = program(_steps)
+
+
+def start(g: "Game", ctx: EffectCtx, key: str) -> None:
+    g.fx = ctx
+    g.stack.append(Script(key))
+
+
+__all__ = ["EffectCtx", "PROGRAMS", "Script", "start"]

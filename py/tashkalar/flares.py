@@ -1,0 +1,79 @@
+"""Lighting a flare: its two conditions compared with the opponent, the top effect and then the bottom one
+(each only if its condition held when the flare was lit), the Duel's point for the opponent, the discard.
+
+A flare is lit before or after an action, never during an effect; lighting is not an action. The top
+condition holds when the opponent has at least N more upgraded pieces in the arena than the player; the
+bottom one when the opponent has at least M more pieces in all.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .content import CARDS_T
+from .effects import EffectCtx, start
+from .frames import Frame
+from .scoring import add_points
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+
+def halves_met(g: "Game", p: int, code: int) -> tuple[bool, bool]:
+    """(top, bottom): which conditions p meets now against her (one) opponent."""
+    card = CARDS_T[code]
+    me = g.colour[p]
+    top = bottom = False
+    for c in sorted(set(g.colour)):
+        if c == me:
+            continue
+        if g.count(c, upgraded=True) - g.count(me, upgraded=True) >= card.top_needs:
+            top = True
+        if g.count(c) - g.count(me) >= card.bottom_needs:
+            bottom = True
+    return top, bottom
+
+
+def can_light(g: "Game", p: int, code: int) -> bool:
+    top, bottom = halves_met(g, p, code)
+    return top or bottom
+
+
+def lightable(g: "Game", p: int) -> list[int]:
+    """The distinct flares in p's hand she may light now (the action choice asks this every time)."""
+    flares = [c for c in g.hands[p] if CARDS_T[c].kind == "flare"]
+    if not flares:
+        return flares
+    return sorted({c for c in flares if can_light(g, p, c)})
+
+
+class LightFrame(Frame):
+    """Step 0: reveal, decide the halves, score; then each half's effect in turn; then the discard."""
+
+    __slots__ = ("p", "code", "step", "halves")
+
+    def __init__(self, p: int, code: int, step: int) -> None:
+        self.p, self.code, self.step = p, code, step
+        self.halves: tuple = ()
+
+    def run(self, g: "Game") -> None:
+        p, code = self.p, self.code
+        card = CARDS_T[code]
+        if self.step == 0:
+            top, bottom = halves_met(g, p, code)
+            self.halves = tuple(h for h, on in (("top", top), ("bottom", bottom)) if on)
+            g.hands[p].remove(code)
+            g.playing = code
+            if g.events is not None:
+                g.note("flare", p, card.id, list(self.halves))
+            if g.mode == "duel":
+                add_points(g, 1 - p, 1, "flare")
+        if self.step < len(self.halves):
+            half = self.halves[self.step]
+            self.step += 1
+            start(g, EffectCtx(p, code, half), f"{card.id}:{half}")
+            return None
+        g.stack.pop()
+        g.discard_card(code)
+        g.playing = -1
+        g.fx = None
+        return None

@@ -1,0 +1,462 @@
+"""The Game: Tash-Kalar's state, the decision loop, the public API, and the small primitives every rule
+uses (putting, lifting, destroying, moving, upgrading and converting pieces; drawing cards).
+
+State layout (plain ints and lists, so clone() is cheap and the state hash is stable):
+* `cells[s]` for each of the 81 grid squares (board.py): -1 empty, else `colour * 4 + rank` (rank 0 common,
+  1 heroic, 2 legendary); `bits[colour][rank]` is the same as 81-bit sets, kept in step by put()/lift();
+  a colour's supply is what is not in the arena (`two_sided` pieces for common/heroic, 3 legendary);
+* `hands[p]`, `draws[p]` (TOP AT THE END), `discards[p]` hold card codes (content.CARDS); the legend and
+  flare decks and their discards are shared; `playing` is the card whose effect is under way (-1: none);
+* High Form: `tasks_deck` (top at the end), `tasks_up` (the 3 current tasks), `task_next`, `claimed[p]`;
+  Duel: `points[p]`; both: `killed[colour]` = enemy pieces of that colour the active player destroyed this
+  turn, by rank, and `summons` = (square, rank) of each being summoned this turn;
+* `stack` holds the frames still to run (frames.py), `decision` the question asked now, `fx` the effect
+  context while an effect resolves (effects/context.py).
+Players are seats 0..n-1; in the modes built so far a player's pieces have the colour of her seat.
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from crystalclans.rng import Rng
+
+from .actions import MAX_ACTION_CHARS, Action, Decision, IllegalAction, action_text, normalize
+from .board import NAME, SIZE
+from .content import CARDS_T, DECKS, LEGENDARY_PIECES, TWO_SIDED
+
+MODES = ("duel", "high_form")
+
+
+class Game:
+    __slots__ = (
+        "setup", "mode", "n", "decks", "colour", "two_sided", "cells", "bits",
+        "hands", "draws", "discards", "legend_deck", "legend_discard", "flare_deck", "flare_discard", "playing",
+        "tasks_deck", "tasks_up", "task_next", "claimed", "points", "killed", "summons",
+        "active", "first_player", "turn", "actions_left", "discarded", "extra_draw", "extra_turns", "in_extra",
+        "borrow", "end_triggered", "final_left", "over", "winners", "resigned",
+        "rng", "stack", "decision", "fx", "log", "hidden", "events",
+    )
+
+    def __init__(self) -> None:
+        self.setup: dict = {}
+        self.mode = "duel"
+        self.n = 2
+        self.decks: tuple[str, ...] = ()
+        self.colour: list[int] = [0, 1]
+        self.two_sided = TWO_SIDED
+        self.cells: list[int] = [-1] * SIZE
+        self.bits: list[list[int]] = [[0, 0, 0], [0, 0, 0]]
+        self.hands: list[list[int]] = [[], []]
+        self.draws: list[list[int]] = [[], []]
+        self.discards: list[list[int]] = [[], []]
+        self.legend_deck: list[int] = []
+        self.legend_discard: list[int] = []
+        self.flare_deck: list[int] = []
+        self.flare_discard: list[int] = []
+        self.playing = -1
+        self.tasks_deck: list[int] = []
+        self.tasks_up: list[int] = []
+        self.task_next = -1
+        self.claimed: list[list[int]] = [[], []]
+        self.points: list[int] = [0, 0]
+        self.killed: list[list[int]] = [[0, 0, 0], [0, 0, 0]]
+        self.summons: list[tuple[int, int]] = []
+        self.active = 0
+        self.first_player = 0
+        self.turn = 0
+        self.actions_left = 0
+        self.discarded = False
+        self.extra_draw = [0, 0]  # beings, legends drawn beyond the refill at this turn's end
+        self.extra_turns = 0
+        self.in_extra = False
+        self.borrow = 0  # War Summoner: the next summon this turn may use one enemy piece
+        self.end_triggered = False
+        self.final_left = -1
+        self.over = False
+        self.winners: tuple[int, ...] = ()
+        self.resigned = -1
+        self.rng = Rng(0)
+        self.stack: list = []
+        self.decision: Decision | None = None
+        self.fx = None
+        self.log: list[str] = []
+        self.hidden: dict[int, int] = {}  # log index -> the only seat that may see that entry ("bottom <card>")
+        self.events: list[tuple] | None = []
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new(cls, mode: str = "duel", players: int = 2, decks: tuple[str, ...] = ("northern", "highland"),
+            seed: int = 0, first_player: int | None = None) -> "Game":
+        from .setup import new_game
+
+        return new_game(cls(), mode, players, decks, seed, first_player)
+
+    @classmethod
+    def from_position(cls, pos: dict) -> "Game":
+        from .position import build_position
+
+        return build_position(cls(), pos)
+
+    @classmethod
+    def from_setup(cls, setup: dict) -> "Game":
+        """A new game at the start `setup` describes (a deal or a position): where `log` replays from."""
+        if "position" in setup:
+            return cls.from_position(setup["position"])
+        return cls.new(mode=setup["mode"], players=setup["players"], decks=tuple(setup["decks"]),
+                       seed=setup["seed"], first_player=setup.get("first_player"))
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.decision is None else (self.decision.player,)
+
+    @property
+    def scores(self) -> list[int]:
+        from .scoring import scores
+
+        return scores(self)
+
+    def legal_actions(self) -> list[Action]:
+        d = self.decision
+        return [] if d is None else list(d.options)
+
+    def apply(self, action: "Action | str") -> None:
+        """Apply a legal action (or its text). Illegal or malformed: IllegalAction, and nothing changes.
+        `resign` (not among the legal actions, so bots and random play never pick it by chance) ends the game
+        for the deciding player; `game.resign(p)` lets any player resign at any time."""
+        d = self.decision
+        if d is None:
+            raise IllegalAction("the game is over" if self.over else "nothing to decide")
+        if isinstance(action, str) and normalize(action[:MAX_ACTION_CHARS + 1]) == "resign":
+            self.resign(d.player)
+            return
+        chosen = self._match(d.options, action)
+        frame = self.stack[-1]
+        self.log.append(str(chosen))
+        frame.choose(self, chosen)
+        self._advance()
+
+    def resign(self, player: int) -> None:
+        """`player` gives up (allowed at any time in a game of two sides); the other side wins."""
+        if self.over:
+            raise IllegalAction("the game is over")
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n:
+            raise IllegalAction(f"no player {player!r:.20} in this game")
+        self.log.append(f"resign {player}")
+        self.resigned = player
+        if self.events is not None:
+            self.note("resign", player)
+        self.finish(tuple(q for q in range(self.n) if q != player))
+
+    def _match(self, options: list[Action], action: Any) -> Action:
+        for a in options:
+            if a is action:
+                return a
+        text = action if isinstance(action, str) else action_text(action)
+        if text is None:
+            raise IllegalAction(self._illegal_message(f"{action!r:.60}") + " (an action is one of legal_actions() "
+                                "or its text)")
+        if len(text) > MAX_ACTION_CHARS:
+            raise IllegalAction(f"an action's text is at most {MAX_ACTION_CHARS} characters (got {len(text)})")
+        t = normalize(text)
+        for a in options:
+            if str(a) == t:
+                return a
+        raise IllegalAction(self._illegal_message(t))
+
+    def _illegal_message(self, text: str) -> str:
+        d = self.decision
+        assert d is not None
+        opts = [str(a) for a in d.options]
+        shown = ", ".join(opts[:12]) + (f", ... ({len(opts)} in all)" if len(opts) > 12 else "")
+        return f"'{text}' is not legal now: {d.prompt} (player {d.player}). Legal: {shown}"
+
+    def clone(self, story: bool = True) -> "Game":
+        """A deep copy (`story=False`: the copy records no story facts, as a bot's thinking copies)."""
+        g = Game.__new__(Game)
+        g.setup = self.setup
+        g.mode = self.mode
+        g.n = self.n
+        g.decks = self.decks
+        g.colour = self.colour
+        g.two_sided = self.two_sided
+        g.cells = self.cells[:]
+        g.bits = [b[:] for b in self.bits]
+        g.hands = [h[:] for h in self.hands]
+        g.draws = [d[:] for d in self.draws]
+        g.discards = [d[:] for d in self.discards]
+        g.legend_deck = self.legend_deck[:]
+        g.legend_discard = self.legend_discard[:]
+        g.flare_deck = self.flare_deck[:]
+        g.flare_discard = self.flare_discard[:]
+        g.playing = self.playing
+        g.tasks_deck = self.tasks_deck[:]
+        g.tasks_up = self.tasks_up[:]
+        g.task_next = self.task_next
+        g.claimed = [c[:] for c in self.claimed]
+        g.points = self.points[:]
+        g.killed = [k[:] for k in self.killed]
+        g.summons = self.summons[:]
+        g.active = self.active
+        g.first_player = self.first_player
+        g.turn = self.turn
+        g.actions_left = self.actions_left
+        g.discarded = self.discarded
+        g.extra_draw = self.extra_draw[:]
+        g.extra_turns = self.extra_turns
+        g.in_extra = self.in_extra
+        g.borrow = self.borrow
+        g.end_triggered = self.end_triggered
+        g.final_left = self.final_left
+        g.over = self.over
+        g.winners = self.winners
+        g.resigned = self.resigned
+        g.rng = Rng(self.rng.state)
+        g.stack = [f.copy() for f in self.stack]
+        g.decision = self.decision  # never changed once built
+        g.fx = None if self.fx is None else self.fx.copy()
+        g.log = self.log[:]
+        g.hidden = dict(self.hidden)
+        ev = self.events
+        g.events = ev[:] if ev is not None and story else None
+        return g
+
+    def state_key(self) -> tuple:
+        """The whole state as plain data (everything but the log and the story)."""
+        d = self.decision
+        return (
+            self.mode, self.n, self.decks, tuple(self.colour), self.two_sided, tuple(self.cells),
+            tuple(map(tuple, self.hands)), tuple(map(tuple, self.draws)), tuple(map(tuple, self.discards)),
+            tuple(self.legend_deck), tuple(self.legend_discard), tuple(self.flare_deck), tuple(self.flare_discard),
+            self.playing, tuple(self.tasks_deck), tuple(self.tasks_up), self.task_next,
+            tuple(map(tuple, self.claimed)), tuple(self.points), tuple(map(tuple, self.killed)),
+            tuple(self.summons), self.active, self.first_player, self.turn, self.actions_left, self.discarded,
+            tuple(self.extra_draw), self.extra_turns, self.in_extra, self.borrow, self.end_triggered,
+            self.final_left, self.over, self.winners, self.resigned, self.rng.state,
+            tuple(f.key() for f in self.stack), None if self.fx is None else self.fx.key(),
+            None if d is None else (d.kind, d.player, tuple(str(a) for a in d.options)),
+        )
+
+    def state_hash(self) -> str:
+        """A stable hex digest of the full state (the same in CPython and Pyodide)."""
+        return hashlib.sha256(repr(self.state_key()).encode("utf-8")).hexdigest()
+
+    def view(self, player: int) -> dict[str, Any]:
+        from .view import build_view
+
+        return build_view(self, player)
+
+    def story(self) -> list[dict]:
+        from .story import tell
+
+        return tell(self)
+
+    def to_json(self) -> str:
+        from .saves import game_to_json
+
+        return game_to_json(self)
+
+    @classmethod
+    def from_json(cls, text: "str | bytes | dict") -> "Game":
+        from .saves import game_from_json
+
+        return game_from_json(text)
+
+    # ------------------------------------------------------------------ the loop
+    def _advance(self) -> None:
+        stack = self.stack
+        while not self.over and stack:
+            d = stack[-1].run(self)
+            if d is not None:
+                self.decision = d
+                return
+        self.decision = None
+        stack.clear()
+
+    def finish(self, winners: tuple[int, ...]) -> None:
+        self.over = True
+        self.winners = winners
+        self.decision = None
+        self.stack.clear()
+        self.fx = None
+        if self.events is not None:
+            self.note("game_over", list(winners))
+
+    def note(self, *fact: Any) -> None:
+        """Record a public fact for the story (story.py); callers check `self.events is not None` first."""
+        self.events.append((len(self.log) - 1, *fact))
+
+    # ------------------------------------------------------------------ pieces
+    def put(self, s: int, colour: int, rank: int) -> None:
+        self.cells[s] = colour * 4 + rank
+        self.bits[colour][rank] |= 1 << s
+
+    def lift(self, s: int) -> int:
+        """Take the piece off square s (back to its colour's supply); returns what stood there."""
+        cell = self.cells[s]
+        self.cells[s] = -1
+        self.bits[cell >> 2][cell & 3] &= ~(1 << s)
+        return cell
+
+    def two_left(self, colour: int) -> int:
+        """Two-sided (common/heroic) pieces of a colour in its supply."""
+        b = self.bits[colour]
+        return self.two_sided - (b[0] | b[1]).bit_count()
+
+    def legends_left(self, colour: int) -> int:
+        return LEGENDARY_PIECES - self.bits[colour][2].bit_count()
+
+    def in_supply(self, colour: int, rank: int) -> bool:
+        return (self.legends_left(colour) if rank == 2 else self.two_left(colour)) > 0
+
+    def own_mask(self, colour: int) -> int:
+        b = self.bits[colour]
+        return b[0] | b[1] | b[2]
+
+    def occupied(self) -> int:
+        m = 0
+        for b in self.bits:
+            m |= b[0] | b[1] | b[2]
+        return m
+
+    def count(self, colour: int, upgraded: bool = False) -> int:
+        b = self.bits[colour]
+        return ((b[1] | b[2]) if upgraded else (b[0] | b[1] | b[2])).bit_count()
+
+    def destroy(self, s: int, by: int = -1, counts: bool = True) -> int:
+        """Destroy the piece on s; an enemy piece destroyed by the active player's doing counts for her
+        (Duel points, High Form tasks) unless `counts` is False (Titan). Returns the cell that stood there."""
+        cell = self.lift(s)
+        c, r = cell >> 2, cell & 3
+        if counts and by >= 0 and c != self.colour[by]:
+            self.killed[c][r] += 1
+        fx = self.fx
+        if fx is not None:
+            fx.gone(s)
+        if self.events is not None:
+            self.note("destroy", NAME[s], c, r)
+        return cell
+
+    def move(self, a: int, b: int, by: int) -> None:
+        """The piece on a moves (or leaps) to b, destroying what stood on b."""
+        if self.cells[b] >= 0:
+            self.destroy(b, by)
+        cell = self.lift(a)
+        self.put(b, cell >> 2, cell & 3)
+        fx = self.fx
+        if fx is not None:
+            fx.moved(a, b)
+        if self.events is not None:
+            self.note("move", NAME[a], NAME[b])
+
+    def place(self, s: int, colour: int, rank: int) -> None:
+        """A piece from the supply goes onto the (empty) square s."""
+        self.put(s, colour, rank)
+        if self.events is not None:
+            self.note("place", NAME[s], colour, rank)
+
+    def can_upgrade(self, s: int) -> bool:
+        cell = self.cells[s]
+        return cell >= 0 and ((cell & 3) == 0 or ((cell & 3) == 1 and self.legends_left(cell >> 2) > 0))
+
+    def can_downgrade(self, s: int) -> bool:
+        cell = self.cells[s]
+        return cell >= 0 and ((cell & 3) == 1 or ((cell & 3) == 2 and self.two_left(cell >> 2) > 0))
+
+    def set_rank(self, s: int, rank: int) -> None:
+        cell = self.lift(s)
+        self.put(s, cell >> 2, rank)
+        if self.events is not None:
+            self.note("rank", NAME[s], cell & 3, rank)
+
+    def upgrade(self, s: int) -> bool:
+        if not self.can_upgrade(s):
+            return False
+        self.set_rank(s, (self.cells[s] & 3) + 1)
+        return True
+
+    def downgrade(self, s: int) -> bool:
+        if not self.can_downgrade(s):
+            return False
+        self.set_rank(s, (self.cells[s] & 3) - 1)
+        return True
+
+    def can_convert(self, s: int, colour: int, rank: int = -1) -> bool:
+        cell = self.cells[s]
+        return cell >= 0 and cell >> 2 != colour and self.in_supply(colour, cell & 3 if rank < 0 else rank)
+
+    def convert(self, s: int, colour: int, by: int, rank: int = -1) -> bool:
+        """Replace the piece on s by one of `colour` (same rank unless given) from the supply; an enemy piece
+        converted counts as destroyed by `by`."""
+        if not self.can_convert(s, colour, rank):
+            return False
+        cell = self.lift(s)
+        c, r = cell >> 2, cell & 3
+        if by >= 0 and c != self.colour[by]:
+            self.killed[c][r] += 1
+        self.put(s, colour, r if rank < 0 else rank)
+        if self.events is not None:
+            self.note("convert", NAME[s], c, r, colour, r if rank < 0 else rank)
+        return True
+
+    def gain_actions(self, n: int) -> None:
+        """An effect's "gain an action": more actions this turn (not part of the effect)."""
+        self.actions_left += n
+        if self.events is not None:
+            self.note("gain_actions", self.active, n)
+
+    # ------------------------------------------------------------------ cards
+    def draw_being(self, p: int) -> bool:
+        """Draw from p's own deck (never reshuffled); drawing its last card triggers the game's end."""
+        if not self.draws[p]:
+            return False
+        self.hands[p].append(self.draws[p].pop())
+        if not self.draws[p]:
+            self.trigger_end("deck", p)
+        return True
+
+    def draw_shared(self, p: int, deck: list[int], discard: list[int]) -> bool:
+        """Draw from the legend or flare deck, reshuffling its discard pile when it is empty."""
+        if not deck:
+            if not discard:
+                return False
+            deck.extend(discard)
+            discard.clear()
+            self.rng.shuffle(deck)
+            if self.events is not None:
+                self.note("reshuffle", "legend" if CARDS_T[deck[0]].kind == "legend" else "flare")
+        self.hands[p].append(deck.pop())
+        return True
+
+    def discard_card(self, code: int) -> None:
+        """A played or discarded card goes to its discard pile: a being to its owner's (the active player),
+        a legend or flare to the shared one."""
+        kind = CARDS_T[code].kind
+        if kind == "legend":
+            self.legend_discard.append(code)
+        elif kind == "flare":
+            self.flare_discard.append(code)
+        else:
+            self.discards[self.active].append(code)
+
+    def hand_count(self, p: int, kind: str) -> int:
+        return sum(1 for c in self.hands[p] if CARDS_T[c].kind == kind)
+
+    def trigger_end(self, why: str, p: int) -> None:
+        if not self.end_triggered:
+            self.end_triggered = True
+            self.final_left = -2  # set to the number of final turns when this turn ends
+            if self.events is not None:
+                self.note("end_triggered", why, p)
+
+    def deck_school(self, p: int) -> str:
+        return DECKS[self.decks[p]].school
+
+    def __repr__(self) -> str:
+        return (f"<tashkalar.Game {self.mode} turn={self.turn} active={self.active} over={self.over} "
+                f"decision={self.decision!r}>")

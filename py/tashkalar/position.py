@@ -1,0 +1,249 @@
+"""Game.from_position: a scenario (tests, puzzles, rule examples) given piece by piece and card by card.
+
+    {
+      "mode": "duel",                          # or "high_form"
+      "decks": ["northern", "highland"],       # seat 0, seat 1 (their pieces' colours)
+      "active": 0, "turn": 3,                  # who is on turn, the turn number (turn 1 has 1 action)
+      "actions_left": 2, "discarded": false,   # default: the turn's actions, nothing discarded yet
+      "seed": 0,                               # for later shuffles
+      "board": {"e5": "0c", "d4": "1h", "c3": "0l"},   # square: seat + c(ommon) / h(eroic) / l(egendary)
+      "hands":   [["imperial/knight", "legend/titan", "flare/03"], []],
+      "draw":    [["imperial/herald"], null],  # TOP FIRST; null or left out: the deck's other cards
+      "discard": [[], []],
+      "legend_deck": [...], "legend_discard": [...], "flare_deck": [...], "flare_discard": [...],
+      "points": [0, 0],                        # Duel
+      "tasks_up": ["task/destruction", ...], "task_next": "task/diagonals", "tasks_deck": [...],
+      "claimed": [["task/side-chain"], []],    # High Form
+      "killed": [[0, 0, 0], [2, 1, 0]],        # per colour: enemy pieces the active player destroyed this turn
+      "summons": [["e5", 0]],                  # beings summoned this turn: square, rank
+      "end_triggered": false, "final_left": -1, "extra_turns": 0, "borrow": 0
+    }
+
+Left out, a seat's draw pile is the rest of its deck in data order; the legend and flare decks hold every
+legend and flare listed nowhere else, in data order; the High Form deals its tasks from the seed unless
+`tasks_up` is given. A seat may hold cards of any school (effect tests need that), each card at most once
+per seat; a legend or flare at most once in the game.
+
+A position is untrusted input (saves embed one), so it is checked completely before a game is built: known
+keys only, types and ranges, square names, pieces within each colour's supply, known cards. Any problem
+raises PositionError (a ValueError) naming the field.
+"""
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from crystalclans.rng import Rng, seed_state
+
+from .board import BY_NAME
+from .rules import TurnFrame
+from .scoring import deal_tasks, reveal_next
+from .setup import check_options
+from .content import BY_ID, CARDS_T, DECKS, FLARES, LEGENDARY_PIECES, LEGENDS, TASK_BY_ID, TASKS, TWO_SIDED
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+KEYS = ("mode", "decks", "active", "first_player", "turn", "actions_left", "discarded", "seed", "board", "hands",
+        "draw", "discard", "legend_deck", "legend_discard", "flare_deck", "flare_discard", "points", "tasks_up",
+        "task_next", "tasks_deck", "claimed", "killed", "summons", "end_triggered", "final_left", "extra_turns",
+        "borrow")
+RANK_LETTER = {"c": 0, "h": 1, "l": 2}
+MAX_SEED = 1 << 63
+MAX_TURN = 10_000
+
+
+class PositionError(ValueError):
+    """A position that cannot be a game; the message names the field and what is wrong."""
+
+
+def _show(v: Any) -> str:
+    t = repr(v)
+    return t if len(t) <= 40 else t[:37] + "..."
+
+
+def _int(pos: dict, key: str, default: int, lo: int, hi: int) -> int:
+    v = pos.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise PositionError(f"{key}: expected a whole number, got {_show(v)}")
+    if not lo <= v <= hi:
+        raise PositionError(f"{key}: {v} is out of range ({lo}..{hi})")
+    return v
+
+
+def _bool(pos: dict, key: str) -> bool:
+    v = pos.get(key, False)
+    if not isinstance(v, bool):
+        raise PositionError(f"{key}: expected true or false, got {_show(v)}")
+    return v
+
+
+def _list(v: Any, what: str, max_len: int = 200) -> list:
+    if not isinstance(v, list):
+        raise PositionError(f"{what}: expected a list, got {_show(v)}")
+    if len(v) > max_len:
+        raise PositionError(f"{what}: at most {max_len} entries")
+    return v
+
+
+def _card(v: Any, what: str, kinds: tuple[str, ...] = ("being", "legend", "flare")) -> int:
+    if not isinstance(v, str) or v not in BY_ID:
+        raise PositionError(f"{what}: unknown card {_show(v)}")
+    code = BY_ID[v]
+    if CARDS_T[code].kind not in kinds:
+        raise PositionError(f"{what}: {v} is a {CARDS_T[code].kind}, expected a {' or '.join(kinds)}")
+    return code
+
+
+def _cards(v: Any, what: str, kinds: tuple[str, ...] = ("being", "legend", "flare")) -> list[int]:
+    return [_card(c, f"{what}[{i}]", kinds) for i, c in enumerate(_list(v, what))]
+
+
+def _per_seat(pos: dict, key: str, n: int) -> list:
+    v = pos.get(key)
+    if v is None:
+        return [None] * n
+    v = _list(v, key)
+    if len(v) != n:
+        raise PositionError(f"{key}: one entry per seat ({n}), got {len(v)}")
+    return v
+
+
+def build_position(g: "Game", pos: Any) -> "Game":
+    if not isinstance(pos, dict):
+        raise PositionError(f"a position is a JSON object, got {_show(pos)}")
+    unknown = [k for k in pos if k not in KEYS]
+    if unknown:
+        raise PositionError(f"unknown key {_show(unknown[0])}; known: {', '.join(KEYS)}")
+    mode = pos.get("mode", "duel")
+    decks = pos.get("decks", ["northern", "highland"])
+    try:
+        decks = check_options(mode, 2, decks, _int(pos, "seed", 0, -MAX_SEED, MAX_SEED - 1), None)
+    except ValueError as e:
+        raise PositionError(str(e)) from None
+    n = 2
+    g.setup = {"position": copy.deepcopy(pos)}
+    g.mode, g.n, g.decks = mode, n, decks
+    g.colour = list(range(n))
+    g.two_sided = TWO_SIDED - (1 if mode == "duel" else 0)
+    g.bits = [[0, 0, 0] for _ in range(n)]
+    g.rng = Rng(seed_state(pos.get("seed", 0)))
+    g.active = _int(pos, "active", 0, 0, n - 1)
+    g.first_player = _int(pos, "first_player", g.active, 0, n - 1)
+    g.turn = _int(pos, "turn", 2, 1, MAX_TURN)
+    g.actions_left = _int(pos, "actions_left", 1 if g.turn == 1 else 2, 0, 20)
+    g.discarded = _bool(pos, "discarded")
+    g.extra_turns = _int(pos, "extra_turns", 0, 0, 5)
+    g.borrow = _int(pos, "borrow", 0, 0, 1)
+
+    board = pos.get("board", {})
+    if not isinstance(board, dict):
+        raise PositionError(f"board: expected an object of square: piece, got {_show(board)}")
+    for name, piece in board.items():
+        if name not in BY_NAME:
+            raise PositionError(f"board: {_show(name)} is not a square of the arena (a5..i5, e1..e9, ...)")
+        if not (isinstance(piece, str) and len(piece) == 2 and piece[0].isdigit() and int(piece[0]) < n
+                and piece[1] in RANK_LETTER):
+            raise PositionError(f"board.{name}: a piece is seat + c/h/l, e.g. '0c' or '1h', got {_show(piece)}")
+        g.put(BY_NAME[name], int(piece[0]), RANK_LETTER[piece[1]])
+    for c in range(n):
+        if g.two_left(c) < 0:
+            raise PositionError(f"board: colour {c} has more than {g.two_sided} common and heroic pieces")
+        if g.legends_left(c) < 0:
+            raise PositionError(f"board: colour {c} has more than {LEGENDARY_PIECES} legendary pieces")
+
+    used_shared: set[int] = set()
+
+    def shared(codes: list[int], what: str) -> list[int]:
+        for c in codes:
+            if CARDS_T[c].kind != "being":
+                if c in used_shared:
+                    raise PositionError(f"{what}: {CARDS_T[c].id} is already elsewhere (each legend and flare "
+                                        "is in the game once)")
+                used_shared.add(c)
+        return codes
+
+    hands = _per_seat(pos, "hands", n)
+    draws = _per_seat(pos, "draw", n)
+    discards = _per_seat(pos, "discard", n)
+    g.hands, g.draws, g.discards = [], [], []
+    for p in range(n):
+        hand = shared(_cards(hands[p] or [], f"hands[{p}]"), f"hands[{p}]")
+        disc = _cards(discards[p] or [], f"discard[{p}]", ("being",))
+        if draws[p] is None:
+            taken = set(hand) | set(disc)
+            draw_top_first = [c for c in DECKS[decks[p]].cards if c not in taken]
+        else:
+            draw_top_first = _cards(draws[p], f"draw[{p}]", ("being",))
+        beings = [c for c in hand + disc + draw_top_first if CARDS_T[c].kind == "being"]
+        if len(beings) != len(set(beings)):
+            raise PositionError(f"seat {p}: a being card appears twice among its hand, draw pile and discard")
+        g.hands.append(hand)
+        g.draws.append(list(reversed(draw_top_first)))
+        g.discards.append(disc)
+    for key, kind, every in (("legend", "legend", LEGENDS), ("flare", "flare", FLARES)):
+        disc = shared(_cards(pos.get(f"{key}_discard") or [], f"{key}_discard", (kind,)), f"{key}_discard")
+        if pos.get(f"{key}_deck") is None:
+            deck = [c for c in every if c not in used_shared]
+            used_shared.update(deck)
+        else:
+            deck = shared(_cards(pos[f"{key}_deck"], f"{key}_deck", (kind,)), f"{key}_deck")
+        setattr(g, f"{key}_deck", list(reversed(deck)))
+        setattr(g, f"{key}_discard", disc)
+
+    g.points = [_int({"p": v}, "p", 0, 0, 99) for v in _per_seat(pos, "points", n)] \
+        if pos.get("points") is not None else [0] * n
+    g.claimed = [[] for _ in range(n)]
+    g.killed = [[0, 0, 0] for _ in range(n)]
+    if pos.get("killed") is not None:
+        for c, row in enumerate(_per_seat(pos, "killed", n)):
+            if not (isinstance(row, list) and len(row) == 3 and all(
+                    isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 20 for x in row)):
+                raise PositionError(f"killed[{c}]: three whole numbers 0..20 (common, heroic, legendary)")
+            g.killed[c] = list(row)
+    g.summons = []
+    for i, s in enumerate(_list(pos.get("summons", []), "summons", 20)):
+        if not (isinstance(s, list) and len(s) == 2 and s[0] in BY_NAME and s[1] in (0, 1, 2)
+                and not isinstance(s[1], bool)):
+            raise PositionError(f"summons[{i}]: [square, rank 0..2], got {_show(s)}")
+        g.summons.append((BY_NAME[s[0]], s[1]))
+    if mode == "high_form":
+        used_tasks: set[int] = set()
+
+        def task(v: Any, what: str) -> int:
+            if not isinstance(v, str) or v not in TASK_BY_ID:
+                raise PositionError(f"{what}: unknown task {_show(v)}")
+            t = TASK_BY_ID[v]
+            if t in used_tasks:
+                raise PositionError(f"{what}: {v} is already elsewhere")
+            used_tasks.add(t)
+            return t
+
+        for p, lst in enumerate(_per_seat(pos, "claimed", n)):
+            g.claimed[p] = [task(v, f"claimed[{p}]") for v in _list(lst or [], f"claimed[{p}]", 24)]
+        if pos.get("tasks_up") is None:
+            if any(g.claimed):
+                raise PositionError("tasks_up: give the current tasks when some are claimed")
+            deal_tasks(g)
+        else:
+            g.tasks_up = [task(v, "tasks_up") for v in _list(pos["tasks_up"], "tasks_up", 3)]
+            nxt = pos.get("task_next")
+            g.task_next = task(nxt, "task_next") if nxt is not None else -1
+            if pos.get("tasks_deck") is None:
+                deck = [t.code for t in TASKS if t.code not in used_tasks]
+            else:
+                deck = [task(v, f"tasks_deck[{i}]") for i, v in enumerate(_list(pos["tasks_deck"], "tasks_deck", 24))]
+            g.tasks_deck = list(reversed(deck))
+            if g.task_next < 0 and nxt is None and pos.get("tasks_deck") is None:
+                reveal_next(g)
+    else:
+        for key in ("tasks_up", "task_next", "tasks_deck", "claimed"):
+            if pos.get(key) is not None:
+                raise PositionError(f"{key}: tasks belong to the High Form")
+    g.end_triggered = _bool(pos, "end_triggered")
+    g.final_left = _int(pos, "final_left", -1 if not g.end_triggered else n, -2, n)
+    if g.end_triggered and g.final_left < 1:
+        raise PositionError("final_left: with the end triggered, 1..players final turns are left")
+    g.stack.append(TurnFrame(g.active))
+    g._advance()
+    return g

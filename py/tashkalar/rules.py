@@ -1,0 +1,240 @@
+"""The turn: its action choice, the three actions (place a common piece, summon, discard), lighting flares
+between actions, and the end of the turn (a High Form task, the Duel's points, the refill, the end trigger,
+the final round, the next player).
+
+Rulings: a turn's actions must be used (there is always an empty square for a common piece, so a player is
+never stuck); flares may be lit before or after any action, also after the last one, until `end`; the end
+of the turn asks for `end` only while a flare could still be lit. Summoning lives in summon.py, effects in
+effects/, scoring and tasks in scoring.py.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import DONE, END, SKIP, Action, Decision
+from .board import BY_NAME, DUEL_START, NAME, ON, squares_of
+from .content import BY_ID, CARDS_T, TASK_BY_ID, TASKS
+from .flares import LightFrame, lightable
+from .frames import Frame
+from .scoring import check_points_trigger, claim, claimable, end_of_turn_scoring, winners
+from .summon import SummonFrame, summonable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+PLACE = {s: Action("place", (NAME[s],)) for s in ON}
+TAKE = {s: Action("take", (NAME[s],)) for s in ON}
+
+
+def begin_turn(g: "Game", p: int, extra: bool = False) -> None:
+    g.active = p
+    g.turn += 1
+    g.in_extra = extra
+    g.actions_left = 1 if g.turn == 1 else 2
+    g.discarded = False
+    g.killed = [[0, 0, 0] for _ in g.killed]
+    g.summons = []
+    g.extra_draw = [0, 0]
+    g.borrow = 0
+    if g.events is not None:
+        g.note("turn", g.turn, p)
+    g.stack.append(TurnFrame(p))
+
+
+# ---------------------------------------------------------------------- setup: the Duel's start squares
+class StartSquaresFrame(Frame):
+    """Duel: the player to the right of the first player puts one common piece of each colour on the two
+    start squares; she chooses the square of her own."""
+
+    __slots__ = ("p",)
+
+    def __init__(self, p: int) -> None:
+        self.p = p
+
+    def run(self, g: "Game") -> Decision:
+        return Decision("start_squares", self.p, "Choose the start square of your own common piece (the "
+                        "opponent's goes on the other)", [Action("own", (NAME[s],)) for s in DUEL_START])
+
+    def choose(self, g: "Game", a: Action) -> None:
+        mine = BY_NAME[a.args[0]]
+        other = next(s for s in DUEL_START if s != mine)
+        g.place(mine, g.colour[self.p], 0)
+        g.place(other, g.colour[1 - self.p], 0)
+        g.stack.pop()
+
+
+# ---------------------------------------------------------------------- the action choice
+class TurnFrame(Frame):
+    __slots__ = ("p",)
+
+    def __init__(self, p: int) -> None:
+        self.p = p
+
+    def run(self, g: "Game") -> "Decision | None":
+        p = self.p
+        flares = lightable(g, p)
+        if g.actions_left <= 0:
+            if not flares:
+                g.stack.pop()
+                g.stack.append(EndTurnFrame(p, 0))
+                return None
+            opts = [Action("light", (CARDS_T[c].id,)) for c in flares] + [END]
+            return Decision("action", p, "Light a flare, or end your turn", opts, {"actions_left": 0})
+        cells = g.cells
+        opts = [PLACE[s] for s in ON if cells[s] < 0]
+        opts += [Action("summon", (CARDS_T[c].id,)) for c in summonable(g, p)]
+        if not g.discarded:
+            school = g.deck_school(p)
+            opts += [Action("discard", (CARDS_T[c].id,)) for c in sorted(set(g.hands[p]))
+                     if CARDS_T[c].school == school]
+        opts += [Action("light", (CARDS_T[c].id,)) for c in flares]
+        return Decision("action", p, f"Choose an action ({g.actions_left} left)", opts,
+                        {"actions_left": g.actions_left})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        p = self.p
+        kind = a.kind
+        if kind == "place":
+            s = BY_NAME[a.args[0]]
+            g.actions_left -= 1
+            if g.two_left(g.colour[p]) > 0:
+                g.place(s, g.colour[p], 0)
+            else:
+                g.stack.append(TakeForPlaceFrame(p, s))
+        elif kind == "summon":
+            g.stack.append(SummonFrame(p, BY_ID[a.args[0]], len(g.log) - 1))
+        elif kind == "discard":
+            code = BY_ID[a.args[0]]
+            g.hands[p].remove(code)
+            g.discards[p].append(code)
+            g.discarded = True
+            g.actions_left -= 1
+            if g.events is not None:
+                g.note("discard", p, CARDS_T[code].id)
+            g.stack.append(ReturnCardsFrame(p, 0))
+        elif kind == "light":
+            g.stack.append(LightFrame(p, BY_ID[a.args[0]], 0))
+        elif kind == "end":
+            g.stack.pop()
+            g.stack.append(EndTurnFrame(p, 0))
+
+
+class TakeForPlaceFrame(Frame):
+    """Too few pieces: with no common piece left in the supply, one of the player's common or heroic pieces
+    leaves the arena and is put as a common piece on the chosen empty square."""
+
+    __slots__ = ("p", "target")
+
+    def __init__(self, p: int, target: int) -> None:
+        self.p, self.target = p, target
+
+    def run(self, g: "Game") -> "Decision | None":
+        b = g.bits[g.colour[self.p]]
+        opts = [TAKE[s] for s in squares_of(b[0] | b[1])]
+        return Decision("take", self.p, f"No common piece is left in your supply: choose a piece of yours to "
+                        f"move to {NAME[self.target]} as a common piece", opts, {"target": NAME[self.target]})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        s = BY_NAME[a.args[0]]
+        g.lift(s)
+        if g.fx is not None:
+            g.fx.gone(s)
+        if g.events is not None:
+            g.note("lift", NAME[s])
+        g.place(self.target, g.colour[self.p], 0)
+        g.stack.pop()
+
+
+class ReturnCardsFrame(Frame):
+    """After discarding a being: put any number of hand cards under their decks, one at a time, then done."""
+
+    __slots__ = ("p", "n")
+
+    def __init__(self, p: int, n: int) -> None:
+        self.p, self.n = p, n
+
+    def run(self, g: "Game") -> Decision:
+        opts = [DONE] + [Action("bottom", (CARDS_T[c].id,)) for c in sorted(set(g.hands[self.p]))]
+        return Decision("return_cards", self.p, "Put cards from your hand under their decks, one at a time, "
+                        "then done", opts, {"returned": self.n})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        p = self.p
+        if a.kind == "done":
+            g.stack.pop()
+            return
+        code = BY_ID[a.args[0]]
+        g.hands[p].remove(code)
+        kind = CARDS_T[code].kind
+        pile = g.legend_deck if kind == "legend" else g.flare_deck if kind == "flare" else g.draws[p]
+        pile.insert(0, code)
+        self.n += 1
+        g.hidden[len(g.log) - 1] = p  # which card went under a deck is the player's secret
+        if g.events is not None:
+            g.note("bottom", p, kind)
+
+
+# ---------------------------------------------------------------------- the end of a turn
+class EndTurnFrame(Frame):
+    """Step 0: the High Form's task (optional, one of those met). Step 1: the rest, without choices."""
+
+    __slots__ = ("p", "step")
+
+    def __init__(self, p: int, step: int) -> None:
+        self.p, self.step = p, step
+
+    def run(self, g: "Game") -> "Decision | None":
+        p = self.p
+        if self.step == 0:
+            self.step = 1
+            if g.mode == "high_form":
+                tasks = claimable(g, p)
+                if tasks:
+                    opts = [Action("claim", (TASKS[t].id,)) for t in tasks] + [SKIP]
+                    return Decision("task", p, "Claim a task you have met (one), or skip", opts)
+        g.stack.pop()
+        finish_turn(g, p)
+        return None
+
+    def choose(self, g: "Game", a: Action) -> None:
+        if a.kind == "claim":
+            claim(g, self.p, TASK_BY_ID[a.args[0]])
+
+
+def refill(g: "Game", p: int) -> None:
+    """Draw up to 3 beings, 2 legends and 1 flare, then the extra cards effects promised."""
+    drawn = [0, 0, 0]
+    while g.hand_count(p, "being") < 3 and g.draw_being(p):
+        drawn[0] += 1
+    while g.hand_count(p, "legend") < 2 and g.draw_shared(p, g.legend_deck, g.legend_discard):
+        drawn[1] += 1
+    while g.hand_count(p, "flare") < 1 and g.draw_shared(p, g.flare_deck, g.flare_discard):
+        drawn[2] += 1
+    for _ in range(g.extra_draw[0]):
+        drawn[0] += g.draw_being(p)
+    for _ in range(g.extra_draw[1]):
+        drawn[1] += g.draw_shared(p, g.legend_deck, g.legend_discard)
+    if g.events is not None and any(drawn):
+        g.note("draw", p, *drawn)
+
+
+def finish_turn(g: "Game", p: int) -> None:
+    end_of_turn_scoring(g, p)
+    refill(g, p)
+    check_points_trigger(g)
+    if g.end_triggered:
+        if g.final_left == -2:
+            g.final_left = g.n  # triggered this turn: every player has one more full turn
+        elif not g.in_extra:
+            g.final_left -= 1
+    if g.extra_turns > 0:
+        g.extra_turns -= 1
+        begin_turn(g, p, extra=True)
+        return
+    if g.end_triggered and g.final_left == 0:
+        g.finish(winners(g))
+        return
+    begin_turn(g, (p + 1) % g.n)
+
+
+__all__ = ["begin_turn", "TurnFrame", "EndTurnFrame", "StartSquaresFrame"]

@@ -1,0 +1,144 @@
+"""Saves: format version + content hash + setup (or a scenario position) + action log + state hash.
+
+Loading checks the text's size and nesting before parsing (crystalclans.jsontext), validates the document
+with pydantic (imported only here, when a save is loaded), replays every action and compares the final
+state hash, so a broken, tampered or incompatible save is refused with a SaveError a player can act on and
+nothing else changes. A `resign <seat>` entry in the log replays as that seat's resignation.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import TYPE_CHECKING, Any
+
+from crystalclans import jsontext
+
+from .actions import IllegalAction
+from .content import DATA_DIR
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+SAVE_FORMAT = "tashkalar-save/1"
+MAX_SAVE_CHARS = 1_000_000
+MAX_LOG = 20_000
+MAX_MOVE_CHARS = 120
+MAX_DEPTH = 32
+
+
+def _content_hash() -> str:
+    h = hashlib.sha256()
+    for name in ("board.json", "schools.json", "legends.json", "flares.json", "tasks.json"):
+        with open(DATA_DIR / name, encoding="utf-8") as f:
+            h.update(json.dumps(json.load(f), sort_keys=True, separators=(",", ":")).encode("utf-8"))
+    return h.hexdigest()
+
+
+CONTENT_HASH = _content_hash()
+
+
+class SaveError(ValueError):
+    """A save that cannot be loaded; the message says why in words a player can act on."""
+
+
+def game_to_json(g: "Game") -> str:
+    doc: dict[str, Any] = {"format": SAVE_FORMAT, "content": CONTENT_HASH, "log": list(g.log),
+                           "state_hash": g.state_hash()}
+    if "position" in g.setup:
+        doc["position"] = g.setup["position"]
+    else:
+        doc["setup"] = dict(g.setup)
+    return json.dumps(doc, separators=(",", ":"))
+
+
+def _model():
+    from typing import Annotated, Literal, Optional
+
+    from pydantic import BaseModel, ConfigDict, Field
+
+    class Setup(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        mode: Literal["duel", "high_form"]
+        players: Annotated[int, Field(strict=True, ge=2, le=4)]
+        decks: list[Annotated[str, Field(max_length=20)]] = Field(min_length=2, max_length=4)
+        seed: int = Field(strict=True, ge=-(1 << 63), lt=1 << 63)
+        first_player: Optional[Annotated[int, Field(strict=True, ge=0, le=3)]] = None
+
+    class Save(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        format: Literal["tashkalar-save/1"]
+        content: str = Field(pattern=r"^[0-9a-f]{64}$")
+        setup: Optional[Setup] = None
+        position: Optional[dict] = None
+        log: list[Annotated[str, Field(max_length=MAX_MOVE_CHARS)]] = Field(max_length=MAX_LOG)
+        state_hash: Optional[str] = Field(default=None, pattern=r"^[0-9a-f]{64}$")
+
+    return Save
+
+
+def _describe(err: Exception) -> str:
+    errors = getattr(err, "errors", None)
+    if not callable(errors):
+        return str(err)
+    return "; ".join(f"{'.'.join(str(x) for x in e.get('loc', ())) or 'file'}: {e.get('msg')}"
+                     for e in errors()[:5])
+
+
+def game_from_json(text: "str | bytes | dict") -> "Game":
+    from .game import Game
+
+    if isinstance(text, dict):
+        raw = text
+    else:
+        if isinstance(text, (bytes, bytearray)):
+            if len(text) > MAX_SAVE_CHARS * 4:
+                raise SaveError(f"This file is too large to be a Tash-Kalar save ({len(text):,} bytes).")
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError:
+                raise SaveError("This is not a Tash-Kalar save file (it is not UTF-8 text).") from None
+        if not isinstance(text, str):
+            raise SaveError(f"A save is text, not {type(text).__name__}.")
+        try:
+            raw = jsontext.loads(text, MAX_SAVE_CHARS, MAX_DEPTH, floats=False)
+        except jsontext.JsonTextError as e:
+            raise SaveError(f"This is not a Tash-Kalar save file: {e}.") from None
+    if not isinstance(raw, dict) or "format" not in raw:
+        raise SaveError("This is not a Tash-Kalar save file (no 'format' field).")
+    if raw.get("format") != SAVE_FORMAT:
+        raise SaveError(f"Unsupported save format {str(raw.get('format'))[:40]!r}; this version reads "
+                        f"{SAVE_FORMAT!r}.")
+    try:
+        save = _model().model_validate(raw)
+    except Exception as e:  # pydantic.ValidationError
+        raise SaveError(f"The save file is damaged: {_describe(e)}.") from None
+    if (save.setup is None) == (save.position is None):
+        raise SaveError("The save file is damaged: it needs exactly one of 'setup' or 'position'.")
+    if save.content != CONTENT_HASH:
+        raise SaveError("This save was made with other Tash-Kalar card data (another version of the game); it "
+                        "cannot be replayed here.")
+    try:
+        if save.setup is not None:
+            s = save.setup
+            g = Game.new(mode=s.mode, players=s.players, decks=tuple(s.decks), seed=s.seed,
+                         first_player=s.first_player)
+        else:
+            g = Game.from_position(save.position)
+    except ValueError as e:  # PositionError or a bad option
+        raise SaveError(f"The save's setup is invalid: {e}") from None
+    for i, move in enumerate(save.log):
+        try:
+            if move.startswith("resign "):
+                seat = move[7:]
+                if not seat.isdigit() or len(seat) > 1:
+                    raise IllegalAction(f"no player {seat[:10]!r}")
+                g.resign(int(seat))
+            else:
+                g.apply(move)
+        except IllegalAction as e:
+            raise SaveError(f"Move {i + 1} of {len(save.log)} ('{move[:60]}') is not legal at that point, so the "
+                            f"file is damaged or was edited. ({e})") from None
+    if save.state_hash is not None and g.state_hash() != save.state_hash:
+        raise SaveError("The save's moves do not lead to the state it records: the file was edited, or it was "
+                        "made by an incompatible version of the game.")
+    return g

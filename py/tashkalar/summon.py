@@ -1,0 +1,252 @@
+"""Summoning a being or a legend: which cards can be summoned now, their legal placements (the pattern in
+one of its distinct orientations, the being's square), the "too few pieces" rules, and the summon itself.
+
+A summon is three small steps: `summon <card>` (turn.py's action choice), `at <square> <orientation>` (a
+placement; each one's pattern squares are in the decision's info), and, only when the supply has no piece of
+the being's kind and no own piece on the target can stand for it, `take <square>`: the own piece (not one of
+the pattern) that leaves its square to become the being. `cancel` goes back while nothing has happened.
+
+Rules: the pattern's squares need the player's pieces of the required rank or higher (War Summoner lets the
+next summon use one enemy piece instead); the target may hold a piece of the being's rank or lower, which
+is destroyed (an own piece there stands for the being when the supply is out), never a higher one. A common
+or heroic being uses a two-sided piece, a legend a legendary one. Then the effect runs, then the card is
+discarded. In the Duel summoning a legend scores 1 point.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import CANCEL, Action, Decision
+from .board import ALL_MASK, BY_NAME, DIR_OF, NAME, on_board, squares_of, sq, xy
+from .content import CARDS_T
+from .effects import EffectCtx, start
+from .frames import Frame
+from .patterns import ANY_TARGET, NEEDS, ORIENTATIONS, targets, targets_borrowing
+from .scoring import add_points
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+
+def _masks(g: "Game", p: int, rank: int) -> tuple[tuple[int, int, int], tuple[int, int, int], int]:
+    c = g.colour[p]
+    b = g.bits[c]
+    own = (b[0] | b[1] | b[2], b[1] | b[2], b[2])
+    r1 = r2 = any0 = 0
+    for bb in g.bits:
+        any0 |= bb[0] | bb[1] | bb[2]
+        r1 |= bb[1]
+        r2 |= bb[2]
+    anyge = (any0, r1 | r2, r2)
+    if rank == 0:
+        ok = ALL_MASK & ~(r1 | r2)
+    elif rank == 1:
+        ok = ALL_MASK & ~r2
+    else:
+        ok = ALL_MASK
+    return own, anyge, ok
+
+
+def _supply_out(g: "Game", p: int, rank: int) -> bool:
+    return not g.in_supply(g.colour[p], rank)
+
+
+def placements(g: "Game", p: int, code: int, first_only: bool = False) -> list[tuple[int, int, int, int]]:
+    """Legal placements of card `code` for player p: (target, orientation number in ORIENTATIONS[code],
+    borrowed square or -1, 1 if a `take` must follow else 0). `first_only`: stop at the first one."""
+    card = CARDS_T[code]
+    rank = card.rank
+    own, anyge, ok = _masks(g, p, rank)
+    out = []
+    out_of_supply = _supply_out(g, p, rank)
+    borrow = g.borrow
+    for oi, o in enumerate(ORIENTATIONS[code]):
+        found: list[tuple[int, int]] = []
+        m = targets(o, own, ok)
+        for t in squares_of(m):
+            found.append((t, -1))
+        if borrow:
+            for mask, i in targets_borrowing(o, own, anyge, ok & ~m):
+                dx, dy, _ = o.requires[i]
+                for t in squares_of(mask):
+                    x, y = xy(t)
+                    found.append((t, sq(x + dx, y + dy)))
+        for t, borrowed in found:
+            take = 0
+            if out_of_supply:
+                take = _take_needed(g, p, rank, o, t)
+                if take < 0:
+                    continue
+            if borrowed >= 0 and g.cells[borrowed] >> 2 == g.colour[p]:
+                borrowed = -1
+            out.append((t, oi, borrowed, take))
+            if first_only:
+                return out
+    if borrow:
+        out = sorted(set(out))
+    return out
+
+
+def _take_needed(g: "Game", p: int, rank: int, o, t: int) -> int:
+    """With the supply out: 0 if the own piece on the target stands for the being, 1 if an own piece from
+    elsewhere (not of the pattern) must be taken, -1 if neither is possible."""
+    me = g.colour[p]
+    cell = g.cells[t]
+    if cell >= 0 and cell >> 2 == me and ((cell & 3) == 2) == (rank == 2):
+        return 0
+    b = g.bits[me]
+    pool = (b[2] if rank == 2 else b[0] | b[1]) & ~(1 << t)
+    for d in o.deltas:
+        pool &= ~(1 << (t + d))
+    return 1 if pool else -1
+
+
+def take_candidates(g: "Game", p: int, rank: int, o, t: int) -> list[int]:
+    b = g.bits[g.colour[p]]
+    pool = b[2] if rank == 2 else b[0] | b[1]
+    pool &= ~(1 << t)
+    for s, _ in o.squares(t):
+        pool &= ~(1 << s)
+    return squares_of(pool)
+
+
+def summonable(g: "Game", p: int) -> list[int]:
+    """The distinct beings and legends in p's hand that have a legal placement now (the hot path: with
+    pieces in the supply and no borrowing, a card is summonable when any orientation has a target)."""
+    out = []
+    seen = set()
+    masks: list = [None, None, None]
+    b = g.bits[g.colour[p]]
+    have = (b[0] | b[1] | b[2]).bit_count()
+    upgraded = (b[1] | b[2]).bit_count()
+    borrow = g.borrow
+    for c in g.hands[p]:
+        if c in seen:
+            continue
+        seen.add(c)
+        card = CARDS_T[c]
+        if card.kind == "flare" or not ORIENTATIONS[c]:
+            continue
+        need, need_up = NEEDS[c]
+        if not borrow and (have < need or upgraded < need_up):
+            continue
+        rank = card.rank
+        if borrow or (_supply_out(g, p, rank) and (b[2] if rank == 2 else b[0] | b[1]).bit_count() <= need + 1):
+            # borrowing, or too few pieces with so few of the kind that taking one may be impossible
+            if placements(g, p, c, first_only=True):
+                out.append(c)
+            continue
+        m = masks[rank]
+        if m is None:
+            m = masks[rank] = _masks(g, p, rank)
+        own, _, ok = m
+        if ANY_TARGET[c](own[0], own[1], own[2], ok):
+            out.append(c)
+    out.sort()
+    return out
+
+
+def placement_info(g: "Game", code: int, t: int, oi: int, borrowed: int) -> dict:
+    o = ORIENTATIONS[code][oi]
+    return {"pattern": [NAME[s] for s, _ in o.squares(t)],
+            "marked": [NAME[sq(x, y)] for x, y in o.marks(t) if on_board(x, y)],
+            "borrowed": NAME[borrowed] if borrowed >= 0 else None}
+
+
+class SummonFrame(Frame):
+    """Step 0: choose a placement (or cancel). Step 1: choose the piece to take (too few pieces)."""
+
+    __slots__ = ("p", "code", "step", "target", "oi", "borrowed", "logged")
+
+    def __init__(self, p: int, code: int, logged: int = -1) -> None:
+        self.p, self.code, self.step, self.target, self.oi, self.borrowed = p, code, 0, -1, -1, -1
+        self.logged = logged  # the log index of its `summon <card>`: hidden from the others if cancelled
+
+    def run(self, g: "Game") -> Decision:
+        card = CARDS_T[self.code]
+        if self.step == 0:
+            opts = []
+            info = {}
+            for t, oi, borrowed, _ in placements(g, self.p, self.code):
+                a = Action("at", (NAME[t], ORIENTATIONS[self.code][oi].index))
+                opts.append(a)
+                info[str(a)[3:]] = placement_info(g, self.code, t, oi, borrowed)
+            opts.append(CANCEL)
+            return Decision("placement", self.p, f"Choose where to summon {card.name}: the being's square and "
+                            "the pattern's orientation (or cancel)", opts, {"card": card.id, "placements": info})
+        o = ORIENTATIONS[self.code][self.oi]
+        opts = [Action("take", (NAME[s],)) for s in take_candidates(g, self.p, card.rank, o, self.target)]
+        return Decision("take", self.p, f"Your supply has no piece for {card.name}: choose one of your pieces "
+                        "(not of the pattern) to become it", opts, {"target": NAME[self.target]})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        if a.kind == "cancel":
+            g.stack.pop()
+            if self.logged >= 0:
+                g.hidden[self.logged] = self.p  # the card goes back to the hand, unseen
+            return
+        if a.kind == "at":  # a legal option: only its details are worked out again
+            t = BY_NAME[a.args[0]]
+            index = int(a.args[1])
+            oi, o = next((i, o) for i, o in enumerate(ORIENTATIONS[self.code]) if o.index == index)
+            me = g.colour[self.p]
+            self.target, self.oi = t, oi
+            self.borrowed = next((s for s, _ in o.squares(t) if g.cells[s] >> 2 != me), -1)
+            rank = CARDS_T[self.code].rank
+            if _supply_out(g, self.p, rank) and _take_needed(g, self.p, rank, o, t) == 1:
+                self.step = 1
+                return
+            self.commit(g, -1)
+        else:
+            self.commit(g, BY_NAME[a.args[0]])
+
+    def commit(self, g: "Game", taken: int) -> None:
+        p, code, t = self.p, self.code, self.target
+        card = CARDS_T[code]
+        rank = card.rank
+        me = g.colour[p]
+        o = ORIENTATIONS[code][self.oi]
+        g.stack.pop()
+        g.hands[p].remove(code)
+        g.playing = code
+        g.actions_left -= 1
+        g.borrow = 0
+        g.summons.append((t, rank))
+        if g.events is not None:
+            g.note("summon", p, card.id, NAME[t], o.index)
+        out_of_supply = _supply_out(g, p, rank)
+        cell = g.cells[t]
+        if out_of_supply and taken < 0:  # the own piece on the target stands for the being
+            g.set_rank(t, rank)
+        else:
+            if cell >= 0:
+                g.destroy(t, p)
+            if taken >= 0:
+                g.lift(taken)
+                if g.events is not None:
+                    g.note("lift", NAME[taken])
+            g.put(t, me, rank)
+        if rank == 2 and g.mode == "duel":
+            add_points(g, p, 1, "legend")
+        pattern = [s for s, _ in o.squares(t)]
+        marks = [sq(x, y) for x, y in o.marks(t) if on_board(x, y)]
+        dirs = tuple(DIR_OF[(dx, dy)] for dx, dy in o.marked if max(abs(dx), abs(dy)) == 1)
+        g.stack.append(PlayedCardFrame())
+        start(g, EffectCtx(p, code, "", t, pattern, marks, dirs), card.id)
+
+
+class PlayedCardFrame(Frame):
+    """After the effect: the card goes to its discard pile and the effect context ends."""
+
+    __slots__ = ()
+
+    def run(self, g: "Game") -> None:
+        g.stack.pop()
+        if g.playing >= 0:
+            g.discard_card(g.playing)
+            g.playing = -1
+        g.fx = None
+        return None
+
+
+__all__ = ["summonable", "placements", "SummonFrame", "PlayedCardFrame"]

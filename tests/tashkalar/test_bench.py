@@ -1,0 +1,11 @@
+"""The benchmark module runs (a smoke test; the numbers themselves are measured by `python -m tashkalar.bench`)."""
+from __future__ import annotations
+
+from tashkalar import bench
+
+
+def test_bench_runs_and_reports():
+    t = bench.throughput(0.2, "summoning")
+    assert t["games"] >= 1 and t["actions_per_s"] > 0
+    m = bench.micro(samples=60)
+    assert m["states"] == 60 and m["apply_us"] > 0 and m["action_choice_us"] > 0

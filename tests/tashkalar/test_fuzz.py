@@ -1,0 +1,139 @@
+"""Fuzzing the entry points as an attacker would: random texts and objects to apply(), mutated positions
+for from_position(), mutated and cut saves for from_json(). The contract: bad input raises the documented
+error (IllegalAction, PositionError, SaveError) and changes nothing; accepted input is a game that keeps
+every invariant through a short random playout. A few hundred inputs per test; CRYSTALCLANS_LONG=1 runs
+20,000."""
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tashkalar as tk
+from tashkalar import invariants
+from tashkalar.position import KEYS, PositionError
+from tashkalar.saves import SaveError
+
+from ..conftest import LONG
+from .conftest import random_policy
+
+FUZZ = settings(max_examples=20_000 if LONG else 250, database=None, deadline=None, derandomize=not LONG,
+                suppress_health_check=list(HealthCheck))
+
+
+@lru_cache(maxsize=1)
+def states() -> list[tk.Game]:
+    out = []
+    for i, mode in enumerate(("duel", "high_form")):
+        g = tk.new_game(mode=mode, decks=("highland", "southern"), seed=70 + i)
+        choose = random_policy(i)
+        n = 0
+        while not g.is_over and n < 150:
+            if n % 10 == 0:
+                out.append(g.clone())
+            g.apply(choose(g))
+            n += 1
+    return out
+
+
+@lru_cache(maxsize=1)
+def notations() -> list[str]:
+    return sorted({str(a) for g in states() for a in g.legal_actions()})
+
+
+def playout(g: tk.Game, seed: int, steps: int = 30, complete: bool = True) -> None:
+    choose = random_policy(seed)
+    invariants.check(g, complete)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(choose(g))
+        invariants.check(g, complete)
+
+
+texts = st.one_of(
+    st.sampled_from(["place e5", "summon legend/titan", "at e5 0", "pick e5", "to e4", "done", "cancel", "resign 0",
+                     "light flare/01", "claim task/destruction", "", " ", "\x00", "place", "place e5 e6"]),
+    st.text(max_size=40),
+    st.deferred(lambda: st.sampled_from(notations())),
+    st.deferred(lambda: st.sampled_from(notations())).map(lambda t: t.upper()),
+    st.deferred(lambda: st.sampled_from(notations())).map(lambda t: t + " 1"),
+)
+objects = st.one_of(st.none(), st.integers(), st.floats(allow_nan=True), st.binary(max_size=10),
+                    st.tuples(st.text(max_size=5), st.tuples(st.integers())),
+                    st.builds(tk.Action, st.text(max_size=8), st.tuples(st.one_of(st.text(max_size=4), st.floats()))))
+
+
+@FUZZ
+@given(i=st.integers(0, 10_000), action=st.one_of(texts, objects))
+def test_apply_refuses_bad_input_and_changes_nothing(i, action):
+    g = states()[i % len(states())].clone()
+    before = g.state_hash()
+    try:
+        g.apply(action)
+    except tk.IllegalAction:
+        assert g.state_hash() == before
+        return
+    invariants.check(g)
+
+
+BASE_POSITION = {"mode": "high_form", "decks": ["sylvan", "northern"], "active": 1, "turn": 4,
+                 "board": {"e5": "0h", "d4": "1c", "c3": "1l", "f6": "0c"},
+                 "hands": [["sylvan/dryad", "legend/titan", "flare/04"], ["imperial/knight"]],
+                 "discard": [["sylvan/sapling"], []], "tasks_up": ["task/destruction", "task/diagonals"],
+                 "claimed": [[], ["task/side-chain"]], "killed": [[0, 0, 0], [1, 0, 0]]}
+values = st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.text(max_size=12),
+                   st.lists(st.text(max_size=12), max_size=3), st.dictionaries(st.text(max_size=3), st.text(max_size=3),
+                                                                               max_size=2),
+                   st.sampled_from(["e5", "0c", "1l", "legend/titan", "task/diagonals", "duel", "high_form"]))
+
+
+@FUZZ
+@given(key=st.sampled_from(KEYS + ("bogus",)), value=values, drop=st.sampled_from([None] + list(BASE_POSITION)))
+def test_from_position_refuses_or_builds_a_sound_game(key, value, drop):
+    pos = copy.deepcopy(BASE_POSITION)
+    if drop is not None:
+        pos.pop(drop)
+    pos[key] = value
+    try:
+        g = tk.Game.from_position(pos)
+    except PositionError:
+        return
+    playout(g, 1, complete=False)
+    assert tk.Game.from_json(g.to_json()).state_hash() == g.state_hash()
+
+
+@lru_cache(maxsize=1)
+def saves() -> list[str]:
+    return [g.to_json() for g in states()[::4]]
+
+
+@FUZZ
+@given(i=st.integers(0, 1000), cut=st.integers(0, 5000), flip=st.integers(0, 5000), byte=st.integers(0, 255),
+       mode=st.sampled_from(["cut", "flip", "insert", "log", "drop"]))
+def test_from_json_refuses_damaged_saves_clearly(i, cut, flip, byte, mode):
+    text = saves()[i % len(saves())]
+    if mode == "cut":
+        text = text[:cut % len(text)]
+    elif mode == "flip":
+        k = flip % len(text)
+        text = text[:k] + chr(byte) + text[k + 1:]
+    elif mode == "insert":
+        k = flip % len(text)
+        text = text[:k] + "[" * (byte % 64) + text[k:]
+    else:
+        doc = json.loads(text)
+        if mode == "log" and doc["log"]:
+            k = flip % len(doc["log"])
+            doc["log"][k] = notations()[byte % len(notations())]
+        elif doc["log"]:
+            del doc["log"][flip % len(doc["log"])]
+        text = json.dumps(doc)
+    try:
+        g = tk.Game.from_json(text)
+    except SaveError:
+        return
+    invariants.check(g, "position" not in g.setup)

@@ -1,0 +1,166 @@
+"""view(p), story(), saves (to_json / from_json with their refusals), state_hash, clone and positions'
+refusals. The view is tested as a secret keeper: changing what a player may not see (the other hand's
+cards, every deck's order, the PRNG) changes nothing in her view."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import tashkalar as tk
+from tashkalar.content import CARDS_T
+from tashkalar.position import PositionError
+from tashkalar.saves import SaveError
+
+from .conftest import cast, position, random_policy
+
+
+def sample_states(games: int = 6, every: int = 7):
+    for i in range(games):
+        g = tk.new_game(mode=("duel", "high_form")[i % 2], decks=(("northern", "sylvan"), ("highland", "southern"))[i % 2],
+                        seed=40 + i)
+        choose = random_policy(i)
+        n = 0
+        while not g.is_over:
+            if n % every == 0:
+                yield g.clone()
+            g.apply(choose(g))
+            n += 1
+        yield g
+
+
+def test_view_is_json_and_holds_the_own_hand_and_only_counts_of_the_others():
+    g = tk.new_game(seed=3, first_player=0)
+    for p in (0, 1):
+        v = g.view(p)
+        json.dumps(v)
+        assert v["hand"] == [CARDS_T[c].id for c in g.hands[p]]
+        other = v["seats"][1 - p]
+        assert other["hand_counts"] == {"being": 3, "legend": 2, "flare": 1} and "hand" not in other
+        assert (v["legal_actions"] != []) == (g.decision.player == p)
+    with pytest.raises(ValueError):
+        g.view(2)
+
+
+def _scramble(g: tk.Game, hidden_from: int) -> tk.Game:
+    """The same game as `hidden_from` may know it: the other seat's hand swapped with cards of its deck (same
+    kinds), every deck reordered, the PRNG moved on."""
+    h = g.clone()
+    q = 1 - hidden_from
+    beings = [i for i, c in enumerate(h.hands[q]) if CARDS_T[c].kind == "being"]
+    if beings and h.draws[q]:
+        i = beings[0]
+        h.hands[q][i], h.draws[q][0] = h.draws[q][0], h.hands[q][i]
+    for pile in (h.draws[0], h.draws[1], h.legend_deck, h.flare_deck, h.tasks_deck):
+        pile.reverse()
+    h.rng.next64()
+    return h
+
+
+def test_nothing_hidden_changes_a_players_view():
+    checked = 0
+    for g in sample_states():
+        if g.is_over or g.decision.player == 0 or g.playing >= 0:
+            continue  # the other seat decides; a card under way is public
+        v = g.view(0)
+        h = _scramble(g, 0)
+        assert h.view(0) == v
+        checked += 1
+    assert checked > 20
+
+
+def test_cards_put_under_a_deck_stay_secret_in_the_log():
+    g = position(hands=[["imperial/knight", "legend/titan"], []])
+    g.apply("discard imperial/knight")
+    g.apply("bottom legend/titan")
+    assert g.view(0)["log"][-1] == "bottom legend/titan" and g.view(1)["log"][-1] == "bottom (hidden)"
+    assert all(e.get("card") != "legend/titan" for t in g.story() for e in t["events"])
+
+
+def test_a_cancelled_summon_does_not_show_its_card_in_the_others_log():
+    g = position(board={"e4": "0c", "e6": "0c"}, hands=[["imperial/swordmaster"], []])
+    g.apply("summon imperial/swordmaster")
+    g.apply("cancel")
+    assert g.view(1)["log"] == ["summon (cancelled)", "cancel"]
+    assert g.view(0)["log"] == ["summon imperial/swordmaster", "cancel"]
+
+
+def test_story_tells_turns_and_what_happened_from_public_facts():
+    g = cast("imperial/swordmaster", board={"d4": "1c"})
+    g.apply("pick d4")
+    kinds = [e["kind"] for t in g.story() for e in t["events"]]
+    assert "summon" in kinds and "destroy" in kinds and "rank" in kinds
+    json.dumps(g.story())
+
+
+def test_saves_round_trip_mid_game_and_mid_effect():
+    for g in sample_states(games=4, every=23):
+        text = g.to_json()
+        again = tk.Game.from_json(text)
+        assert again.state_hash() == g.state_hash() and again.log == g.log
+        assert tk.Game.from_json(text.encode()).state_hash() == g.state_hash()
+    g = cast("imperial/summoner")
+    g.apply("pick e3")
+    assert tk.Game.from_json(g.to_json()).state_hash() == g.state_hash()
+
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda d: d.update(format="crystalclans-save/1"), "Unsupported save format"),
+    (lambda d: d.update(content="0" * 64), "other Tash-Kalar card data"),
+    (lambda d: d["log"].append("place z9"), "not legal"),
+    (lambda d: d.update(state_hash="f" * 64), "do not lead"),
+    (lambda d: d.update(setup=None), "exactly one of"),
+    (lambda d: d["setup"].update(decks=["highland", "highland"]), "same deck"),
+    (lambda d: d["setup"].update(seed=1.5), "whole numbers"),
+    (lambda d: d["setup"].update(seed="7"), "damaged"),
+    (lambda d: d.update(extra=1), "damaged"),
+    (lambda d: d["log"].insert(1, "resign 7"), "not legal"),
+])
+def test_broken_saves_are_refused_clearly(edit, message):
+    g = tk.new_game(seed=2)
+    g.apply("own c5")
+    g.apply("place e5")
+    doc = json.loads(g.to_json())
+    edit(doc)
+    with pytest.raises(SaveError, match=message):
+        tk.Game.from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize("text", ["", "{", "[]", "null", "1e999", "[" * 5000 + "]" * 5000, b"\xff\xfe", 42,
+                                  '{"format": "tashkalar-save/1"}', "x" * 2_000_000])
+def test_not_a_save_at_all(text):
+    with pytest.raises(SaveError):
+        tk.Game.from_json(text)
+
+
+def test_state_hash_and_clone():
+    g = tk.new_game(seed=9)
+    c = g.clone()
+    assert c.state_hash() == g.state_hash() and c is not g
+    c.apply(c.legal_actions()[0])
+    assert c.state_hash() != g.state_hash()
+    assert tk.new_game(seed=9).state_hash() == g.state_hash()
+    assert tk.new_game(seed=10).state_hash() != g.state_hash()
+
+
+@pytest.mark.parametrize("pos,message", [
+    ({"nope": 1}, "unknown key"),
+    ({"board": {"a1": "0c"}}, "not a square"),
+    ({"board": {"e5": "2c"}}, "seat"),
+    ({"board": {"e5": "0x"}}, "seat"),
+    ({"board": {s: "0l" for s in ("a5", "b5", "c5", "d5")}}, "more than 3 legendary"),
+    ({"hands": [["imperial/knight", "imperial/knight"], []]}, "twice"),
+    ({"hands": [["legend/titan"], ["legend/titan"]]}, "already elsewhere"),
+    ({"hands": [["flare/99"], []]}, "unknown card"),
+    ({"active": 2}, "out of range"),
+    ({"turn": True}, "whole number"),
+    ({"mode": "melee"}, "not built yet"),
+    ({"tasks_up": ["task/destruction"]}, "High Form"),
+    ({"mode": "high_form", "tasks_up": ["task/nope"]}, "unknown task"),
+    ({"killed": [[1, 2], [0, 0, 0]]}, "three whole numbers"),
+    ({"end_triggered": True, "final_left": 0}, "final_left"),
+    ([], "JSON object"),
+])
+def test_bad_positions_are_refused_with_the_field_named(pos, message):
+    with pytest.raises(PositionError, match=message):
+        tk.Game.from_position(pos)
