@@ -11,25 +11,16 @@ and `info` (JSON-ready facts that help to show the choice, e.g. each placement's
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
+
+from crystalclans.actions import Action, normalize  # the value object and its notation, shared by the engines
+
+__all__ = ["CANCEL", "DONE", "END", "SKIP", "Action", "Decision", "IllegalAction", "MAX_ACTION_CHARS", "action_text",
+           "normalize"]
 
 
 class IllegalAction(ValueError):
     """An action that is not legal now, or is malformed; the game is unchanged."""
-
-
-class Action(NamedTuple):
-    kind: str
-    args: tuple = ()
-
-    def __str__(self) -> str:
-        if not self.args:
-            return self.kind
-        return self.kind + " " + " ".join(str(a) for a in self.args)
-
-    @property
-    def text(self) -> str:
-        return str(self)
 
 
 class Decision:
@@ -73,7 +64,3 @@ def action_text(action: Any) -> str | None:
             isinstance(a, str) or (isinstance(a, int) and not isinstance(a, bool)) for a in args):
         return None
     return str(Action(kind, args))
-
-
-def normalize(text: str) -> str:
-    return " ".join(text.split())
