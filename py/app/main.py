@@ -391,6 +391,7 @@ def on_change(event):
     elif t.hasAttribute("data-import"):
         files = t.files
         if files and files.length:
+            app.clear_error()  # a new file is a new attempt: the last file's complaint no longer applies
             asyncio.ensure_future(import_file(t, files.item(0)))
 
 

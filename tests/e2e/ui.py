@@ -223,9 +223,15 @@ def import_and_confirm(page, choose_file: Callable[[], None], timeout_ms: int = 
     """Choose a save file (choose_file() fills the file input); if the app asks before replacing the
     unfinished autosaved game ([data-confirm]), say yes. True if it asked."""
     before = state_hash(page)
+    page.evaluate("""() => { window.__e2eErrorShown = false;
+      const e = document.getElementById('error');
+      new MutationObserver((_, obs) => { if (!e.hidden) { window.__e2eErrorShown = true; obs.disconnect(); } })
+        .observe(e, {attributes: true, childList: true, characterData: true, subtree: true}); }""")
     choose_file()
+    # a banner still up from an earlier file is not this file's answer: wait for a confirm, a new game or a
+    # banner shown after the file was chosen
     page.wait_for_function(JS_LIB + """(b) => !!document.querySelector('[data-confirm]') || e2eHash() !== b
-        || !document.getElementById('error').hidden""", arg=before, timeout=timeout_ms)
+        || window.__e2eErrorShown""", arg=before, timeout=timeout_ms)
     if page.locator("[data-confirm]").count():
         page.click("[data-confirm]")
         return True
