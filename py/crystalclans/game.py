@@ -382,7 +382,7 @@ class Game:
     def refill_row(self) -> None:
         while len(self.crystal_row) < self.cs.face_up and self.crystal_deck:
             self.crystal_row.append(self.crystal_deck.pop())
-            self.undo_floor = len(self.log)
+            self.revealed()
 
     def reshuffle(self, p: int) -> bool:
         """Player p's draw pile is empty and a card is needed: shuffle her discard pile into a new one.
@@ -394,7 +394,7 @@ class Game:
         pile = self.discards[p]
         self.discards[p] = []
         self.rng.shuffle(pile)
-        self.undo_floor = len(self.log)
+        self.revealed()
         self.draws[p] = pile
         self.owed.append(1 - p)
         if self.events is not None:
@@ -407,7 +407,7 @@ class Game:
             self.reshuffle(p)
             if not self.draws[p]:
                 return NO_CARD
-        self.undo_floor = len(self.log)
+        self.revealed()
         return self.draws[p].pop()
 
     def draw_card(self, p: int) -> bool:
@@ -427,7 +427,7 @@ class Game:
                 self.reshuffle(p)
                 break
             self.discards[p].append(self.draws[p].pop())
-            self.undo_floor = len(self.log)
+            self.revealed()
             done += 1
         if self.events is not None and done:
             self.note("mill", p, [self.U[c >> 1].id for c in self.discards[p][-done:]])

@@ -62,9 +62,7 @@ def tell(game: "Game") -> list[dict[str, Any]]:
             turns.append({"turn": fact[2], "player": fact[3], "actions": []})
             action = None
             continue
-        if kind == "action":
-            if not turns:  # a game recorded before positions noted their first turn
-                turns.append({"turn": 1, "player": fact[2], "actions": []})
+        if kind == "action":  # every game notes its first turn before any action (setup, position)
             action = {"player": fact[2], "kind": fact[3], "args": list(fact[4:]), "cost": 0, "gained": 0,
                       "move": move, "events": []}
             turns[-1]["actions"].append(action)
