@@ -73,7 +73,9 @@ def configurations() -> tuple[tuple[tuple[str, object], ...], ...]:
 
 
 def label(config) -> str:
-    return " ".join(f"{v}" if k == "mode" else f"{k}={v}" for k, v in config)
+    """e.g. "team players=4 form=duel"."""
+    kw = dict(config)
+    return " ".join([kw.pop("mode"), *(f"{k}={v}" for k, v in sorted(kw.items(), key=lambda kv: kv[0] != "players"))])
 
 
 def game_setup(i: int) -> dict:
