@@ -16,6 +16,7 @@ import time
 
 import pytest
 
+from ..tashkalar.test_long_games import configurations, game_setup
 from .test_engine_in_pyodide import REPO, describe, run_in_pyodide, say
 
 # file in tests/tashkalar -> why it cannot run inside Pyodide
@@ -24,6 +25,26 @@ EXCLUDED = {
                     "repository (not mounted in Pyodide) read with PyYAML (no wasm wheel pinned); the JSON files "
                     "are the same bytes in both runtimes, and every other test here plays with them",
 }
+
+
+# Runs unchanged in CPython and in Pyodide: seeded games (uniformly random legal actions) -> their end states.
+PLAY_GAMES = '''
+import time
+import tashkalar as tk
+from crystalclans.rng import Rng, seed_state
+
+def play_games(setups):
+    rows = []
+    start = time.perf_counter()
+    for kw in setups:
+        g = tk.Game.new(**{**kw, "decks": tuple(kw["decks"])})
+        rng = Rng(seed_state(kw["seed"], 3))
+        while not g.is_over:
+            opts = g.legal_actions()
+            g.apply(opts[rng.below(len(opts))])
+        rows.append([kw, g.state_hash(), len(g.log), list(g.winners)])
+    return {"rows": rows, "seconds": time.perf_counter() - start}
+'''
 
 
 def cpython_outcomes(nodeids: list[str], tmp_path) -> dict[str, list]:
@@ -76,3 +97,22 @@ def test_tashkalar_unit_tests_in_pyodide(capsys, tmp_path):
     say(capsys, f"tests/tashkalar in Pyodide: {passed} passed, {len(skipped)} skipped as under CPython, "
                 f"{len(EXCLUDED)} file(s) excluded ({summary.strip('= ')}; boot {report['boot_s']:.2f} s, "
                 f"wall {time.perf_counter() - started:.1f} s)")
+
+
+def test_tashkalar_random_games_match_cpython(capsys):
+    """The same seeds give the same games, action for action, in both runtimes (every mode the engine offers)."""
+    setups = [{**game_setup(i), "decks": list(game_setup(i)["decks"])} for i in range(4 * len(configurations()))]
+    report = run_in_pyodide("--packages", "", "--code", PLAY_GAMES + f"\nplay_games({setups!r})")
+    assert report["ok"], "Tash-Kalar random games failed inside Pyodide\n" + describe(report)
+    assert report["platform"] == "emscripten"
+    namespace: dict = {}
+    exec(compile(PLAY_GAMES, "<play_games>", "exec"), namespace)
+    in_cpython = namespace["play_games"](setups)
+    in_pyodide = report["result"]
+    assert len(in_pyodide["rows"]) == len(in_cpython["rows"]) == len(setups)
+    for py_row, wasm_row in zip(in_cpython["rows"], in_pyodide["rows"]):  # a mismatch names its setup
+        assert wasm_row == py_row, "Pyodide and CPython disagree ([setup, state_hash, actions, winners])"
+    actions = sum(row[2] for row in in_cpython["rows"])
+    say(capsys, f"{len(setups)} Tash-Kalar games, {actions} actions, the same in both: Pyodide "
+                f"{actions / in_pyodide['seconds']:.0f} actions/s, CPython {actions / in_cpython['seconds']:.0f} "
+                f"actions/s (boot {report['boot_s']:.2f} s)")
