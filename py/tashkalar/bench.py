@@ -101,7 +101,7 @@ def crowded_states(count: int = 300, min_pieces: int = CROWDED) -> "list[Game]":
     if key not in _STATES:
         states: list[Game] = []
         i = 0
-        while len(states) < count:
+        while len(states) < count and i < 50 * count:  # bounded, should boards stop filling up
             g = game_for(5000 + i)
             choose = policy("summoning", 5000 + i)
             while not g.over and len(states) < count:
@@ -110,6 +110,8 @@ def crowded_states(count: int = 300, min_pieces: int = CROWDED) -> "list[Game]":
                     states.append(g.clone(story=False))
                 g.apply(choose(g))
             i += 1
+        if not states:
+            raise RuntimeError(f"no board with {min_pieces} pieces in {i} random games")
         _STATES[key] = states
     return _STATES[key]
 
