@@ -13,11 +13,8 @@ import time
 import traceback
 
 import crystalclans as cc
-from crystalclans.actions import read_token
-from crystalclans.ai.bots import useful
-from crystalclans.saves import check_save_text, save_names
 
-from . import render
+from . import games, render
 from .errors import reason
 from .i18n import _, language, use
 from .computer import WorkerComputer
@@ -28,14 +25,9 @@ from .settings import clean_settings
 from .storage import Storage
 from .text import Words
 
-def needs_own_hand(g: cc.Game, d) -> bool:
-    """Whether making decision `d` shows its player something the other may not see: a secret or private
-    choice (the engine says so), or options that name cards in her hand (an action choice offering summons).
-    Only such a decision needs the device handed over to her behind a pass screen."""
-    if d.secret or d.private:
-        return True
-    hand = {g.unit_id(c) for c in g.hands[d.player]}
-    return any(a.args and read_token(str(a.args[0]))[0] in hand for a in d.options)
+def needs_own_hand(g, d) -> bool:
+    """Whether making decision `d` shows its player something the others may not see (the game says)."""
+    return games.of(g).needs_own_hand(g, d)
 
 
 class App:
@@ -191,9 +183,8 @@ class App:
 
     def start_new(self, names, clans, first, mulligan, seats=None) -> None:
         seed = self.fixed_seed if self.fixed_seed is not None else random.randrange(1 << 31)
-        fp = None if first == "random" else int(first)
-        self.install(cc.new_game(clans=tuple(clans), seed=seed, first_player=fp, mulligan=mulligan), list(names),
-                     seats)
+        game = games.get(games.DEFAULT).new_game({"clans": clans, "first": first, "mulligan": mulligan}, seed)
+        self.install(game, list(names), seats)
         self.clear_error()
         self.render()
         self.drive()
@@ -295,7 +286,7 @@ class App:
                 g = self.game = self.session.game
             else:
                 g.apply(notation)
-        except cc.IllegalAction as e:
+        except games.of(g).IllegalAction as e:
             self.show_error(str(e))
             return False
         self._after_change(prev_battle)
@@ -526,7 +517,7 @@ class App:
                 self.thinking = player
                 self.render()
                 t0 = time.perf_counter()
-                only = useful(g.decision.options)
+                only = games.of(g).useful(g.decision.options)
                 if self.tutorial is not None:  # the tutorial's scripted reply
                     reply = {"action": self.tutorial.their_move(g)}
                 elif len(only) == 1:  # nothing to think about: no round trip to the worker
@@ -604,16 +595,17 @@ class App:
 
     async def parse_save(self, text: str, source: str):
         """(game, parsed JSON) of a save that loads, else None with the reason shown; nothing changes."""
+        default = games.get(games.DEFAULT)
         try:  # the cheap checks first (size, nesting, numbers): a hostile file is refused before any deep work
-            doc = check_save_text(text)
-        except cc.SaveError as e:
+            doc = default.check_save_text(text)
+        except default.SaveError as e:
             self.show_error(_("Could not load the {what}: {why}").format(what=source or _("save"), why=reason(e)))
             return None
         self.busy = _("Loading the {what}…").format(what=source or _("save"))
         self.render()
         try:
             await self.ensure_pydantic()
-            game = cc.Game.from_json(doc)
+            game = games.for_save(doc).Game.from_json(doc)
         except Exception as e:  # SaveError, or anything else: it still must not corrupt the current state
             self.busy = ""
             self.show_error(_("Could not load the {what}: {why}").format(what=source or _("save"), why=reason(e)))
@@ -624,7 +616,8 @@ class App:
 
     def open_loaded(self, game, doc, names=None, seats=None, online=None) -> None:
         if not names or len(names) != 2:
-            names = save_names(doc) or default_names(self.words, game)
+            module = games.of(game)
+            names = module.save_names(doc) or module.default_names(self.words, game)
         names = [str(n)[:24] for n in names]
         seat = online.get("seat") if isinstance(online, dict) else None
         if seat in (0, 1) and not game.is_over:
@@ -797,8 +790,4 @@ def url_seed(query: str) -> int | None:
 
 
 def default_names(words, game) -> list:
-    clans = game.setup.get("clans") or ["", ""]
-    names = [words.clan_name(c).replace(" Clan", "") or _("Player {n}").format(n=i + 1) for i, c in enumerate(clans)]
-    if names[0] == names[1]:
-        names = [names[0] + " 1", names[1] + " 2"]
-    return names
+    return games.of(game).default_names(words, game)

@@ -343,9 +343,9 @@ async def _match_invitation(link, tag: str) -> str:
     if text and online:
         try:
             await app.ensure_pydantic()
-            import crystalclans as cc
+            from app import games
 
-            g = cc.Game.from_json(text)
+            g = games.for_save(json.loads(text)).Game.from_json(text)
         except Exception:
             g = None
         if g is not None and game_id(g) == tag:

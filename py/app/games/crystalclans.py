@@ -1,0 +1,69 @@
+"""Crystal Clans as a game module of the table (see app.games.GameModule)."""
+from __future__ import annotations
+
+from typing import Any
+
+import crystalclans as cc
+from crystalclans.actions import read_token
+from crystalclans.ai.bots import useful
+from crystalclans.saves import MAX_SAVE_CHARS, check_save_text, save_names
+
+from ..i18n import _
+
+name = "crystalclans"
+Game = cc.Game
+IllegalAction = cc.IllegalAction
+SaveError = cc.SaveError
+
+__all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "check_save_text", "content_hash",
+           "default_names", "make_bot", "name", "needs_own_hand", "new_game", "save_names", "useful", "warm_up"]
+
+
+def new_game(options: dict[str, Any], seed: int) -> cc.Game:
+    """options: clans (two ids), first ("random", 0 or 1), mulligan (bool)."""
+    first = options.get("first", "random")
+    return cc.new_game(clans=tuple(options["clans"]), seed=seed,
+                       first_player=None if first == "random" else int(first), mulligan=bool(options.get("mulligan")))
+
+
+def content_hash() -> str:
+    """What both pages of a link must agree on besides the code: the card set's hash."""
+    return cc.base_set().hash
+
+
+def default_names(words, game: cc.Game) -> list[str]:
+    clans = game.setup.get("clans") or ["", ""]
+    names = [words.clan_name(c).replace(" Clan", "") or _("Player {n}").format(n=i + 1) for i, c in enumerate(clans)]
+    if names[0] == names[1]:
+        names = [names[0] + " 1", names[1] + " 2"]
+    return names
+
+
+def needs_own_hand(g: cc.Game, d) -> bool:
+    """Whether making decision `d` shows its player something the other may not see: a secret or private
+    choice (the engine says so), or options that name cards in her hand (an action choice offering summons).
+    Only such a decision needs the device handed over to her behind a pass screen."""
+    if d.secret or d.private:
+        return True
+    hand = {g.unit_id(c) for c in g.hands[d.player]}
+    return any(a.args and read_token(str(a.args[0]))[0] in hand for a in d.options)
+
+
+def make_bot(level: str, seed: int, **budget: Any):
+    from crystalclans.ai import make_bot as make
+
+    return make(level, seed=seed, **budget)
+
+
+def bot_levels() -> tuple[str, ...]:
+    """The levels whose search the worker holds to its time limit."""
+    from crystalclans.ai import PRESETS
+
+    return tuple(PRESETS)
+
+
+def warm_up() -> None:
+    """Import the bots and load the card set once (the worker's boot)."""
+    import crystalclans.ai  # noqa: F401
+
+    cc.base_set()

@@ -1,0 +1,50 @@
+"""The table reaches each engine through its game module (app.games): every registered module has the whole
+shape the shell uses, and a game, a save and the computer's worker find their module."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import crystalclans as cc
+from app import bot_service, games
+
+
+def protocol_names() -> set[str]:
+    names = set(games.GameModule.__annotations__)
+    names |= {n for n, v in vars(games.GameModule).items() if callable(v) and not n.startswith("_")}
+    return names
+
+
+@pytest.mark.parametrize("name", list(games.REGISTRY))
+def test_every_game_module_has_the_whole_shape(name):
+    module = games.get(name)
+    missing = sorted(n for n in protocol_names() if not hasattr(module, n))
+    assert not missing, f"{name} lacks {missing}"
+    assert module.name == name
+
+
+def test_a_game_and_its_save_find_their_module():
+    module = games.get("crystalclans")
+    g = module.new_game({"clans": ("blood", "water"), "first": "1", "mulligan": False}, seed=5)
+    assert g.first_player == 1 and g.setup["clans"] == ["blood", "water"]
+    assert games.of(g) is module
+    doc = json.loads(g.to_json(names=["Ann", "Bo"]))
+    assert games.for_save(doc) is module
+    assert module.save_names(doc) == ["Ann", "Bo"]
+    # a file of no game we know goes to the default game, whose loader names the problem
+    assert games.for_save({"format": "chess-save/1"}) is games.get(games.DEFAULT)
+    assert games.for_save({}) is games.get(games.DEFAULT)
+    with pytest.raises(KeyError):
+        games.get("chess")
+
+
+def test_the_workers_request_names_the_game_and_gets_a_legal_move():
+    g = cc.new_game(("blood", "water"), seed=3)
+    req = json.loads(bot_service.request(g, g.decision.player, "greedy"))
+    assert req["game"] == "crystalclans"
+    reply = json.loads(bot_service.handle(json.dumps(req)))
+    assert reply.get("action") in [str(a) for a in g.legal_actions()], reply
+    # a request without a game name (a worker of the last version's page) is Crystal Clans
+    del req["game"]
+    assert json.loads(bot_service.handle(json.dumps(req))).get("action") == reply["action"]
