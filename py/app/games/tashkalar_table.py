@@ -1,0 +1,129 @@
+"""The Tash-Kalar table's arena as HTML, a function of `game.view(p)` alone (one innerHTML write).
+
+Every square of the arena is a `<button data-square="e5">`; a square an option of the current decision names
+(place, own, at, to, pick, take, piece) is lit and carries that option's notation in `data-action`, exactly
+as legal_actions() gives it, so the table never decides what is legal. A summon's placements: each lit square
+lists the orientations that fit there (`data-actions`, in the engine's order) and the squares each one would
+use (`data-pattern`) and the piece it would destroy (`data-doomed`), so the page can show them on hover or
+focus without asking Python; `focus` (a placement's notation) draws that preview here, for the keyboard and
+for a re-render.
+
+Pieces are told apart by more than colour: each colour has its own shape (circle, square, diamond, hexagon)
+and each rank its own mark (none, a star, a crown), named again in the square's label for screen readers.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from tashkalar.board import CENTRE, COLS, GREEN, NAME, ON_SET, RED, W, sq
+
+from ..i18n import _, pgettext
+
+SHAPES = ("circle", "square", "diamond", "hexagon")  # by colour index
+RANK_MARKS = ("", "★", "♛")
+
+
+def h(s: Any) -> str:
+    return escape(str(s), quote=True)
+
+
+def rank_name(rank: int) -> str:
+    return (pgettext("piece", "common"), pgettext("piece", "heroic"), pgettext("piece", "legendary"))[rank]
+
+
+def square_options(decision: "dict | None") -> dict[str, list[str]]:
+    """Square name -> the notations of the options that name it first (in the engine's order)."""
+    out: dict[str, list[str]] = {}
+    if not decision:
+        return out
+    for notation in decision.get("options") or ():
+        parts = notation.split()
+        if len(parts) >= 2 and parts[1] in _NAMES:
+            out.setdefault(parts[1], []).append(notation)
+    return out
+
+
+_NAMES = frozenset(NAME.values())
+
+
+def _placements(decision: "dict | None") -> dict[str, dict]:
+    """A placement decision's details by notation ("at g6 3" -> {pattern, marked, borrowed})."""
+    if not decision or decision.get("kind") != "placement":
+        return {}
+    info = (decision.get("info") or {}).get("placements") or {}
+    return {f"at {k}": v for k, v in info.items()}
+
+
+def piece_html(piece: dict, seats: list[dict]) -> str:
+    colour, rank = int(piece["colour"]), int(piece["rank"])
+    hexcode = next((s.get("colour_hex") for s in seats if s.get("colour") == colour), None) or "#888"
+    return (f'<span class="tk-piece tk-{SHAPES[colour % len(SHAPES)]} tk-r{rank}" style="--pc:{h(hexcode)}" '
+            f'aria-hidden="true"><span class="tk-mark">{RANK_MARKS[rank]}</span></span>')
+
+
+def piece_words(piece: dict, seats: list[dict], names: "list[str] | None") -> str:
+    colour = int(piece["colour"])
+    owner = next((s["seat"] for s in seats if s.get("colour") == colour), colour)
+    who = names[owner] if names and owner < len(names) else _("Player {n}").format(n=owner + 1)
+    return _("{who}'s {rank} piece").format(who=who, rank=rank_name(int(piece["rank"])))
+
+
+def arena(view: dict, names: "list[str] | None" = None, focus: "str | None" = None) -> str:
+    """The 9x9 grid: 69 square buttons and the 12 corner cells outside the arena."""
+    board, seats = view.get("board") or {}, view.get("seats") or []
+    mine = view.get("decision") if view.get("legal_actions") else None
+    lit = square_options(mine)
+    places = _placements(mine)
+    preview = places.get(focus or "")
+    shown = set(preview["pattern"]) if preview else set()
+    doomed_at = focus.split()[1] if preview and focus.split()[1] in board else None
+    cells = []
+    for y in range(1, W + 1):
+        for x in range(1, W + 1):
+            s = sq(x, y)
+            if s not in ON_SET:
+                cells.append('<div class="tk-off" aria-hidden="true"></div>')
+                continue
+            name = NAME[s]
+            cls = ["tk-sq"]
+            if s in RED:
+                cls.append("tk-red")
+            elif s in GREEN:
+                cls.append("tk-green")
+            if s == CENTRE:
+                cls.append("tk-centre")
+            piece = board.get(name)
+            label = [name]
+            if piece:
+                label.append(piece_words(piece, seats, names))
+            attrs = [f'data-square="{name}"']
+            options = lit.get(name, [])
+            if options:
+                cls.append("tk-lit")
+                attrs.append(f'data-action="{h(focus if focus in options else options[0])}"')
+                if len(options) > 1:
+                    attrs.append(f'data-actions="{h("|".join(options))}"')
+                if places:
+                    pats = [" ".join(places[o]["pattern"]) for o in options if o in places]
+                    attrs.append(f'data-pattern="{h("|".join(pats))}"')
+                    if piece:
+                        attrs.append('data-doomed="1"')
+                    label.append(_("summon here ({n} ways)").format(n=len(options)) if len(options) > 1
+                                 else _("summon here"))
+                else:
+                    label.append(options[0])
+            else:
+                attrs.append('aria-disabled="true"')
+            if name in shown:
+                cls.append("tk-pattern")
+            if name == doomed_at:
+                cls.append("tk-doomed")
+            inner = piece_html(piece, seats) if piece else ""
+            cells.append(f'<button type="button" class="{" ".join(cls)}" {" ".join(attrs)} '
+                         f'aria-label="{h(", ".join(label))}">{inner}</button>')
+    cols = "".join(f"<span>{c}</span>" for c in COLS)
+    rows = "".join(f"<span>{y}</span>" for y in range(1, W + 1))
+    return (f'<div class="tk-arena-wrap"><span></span><div class="tk-cols" aria-hidden="true">{cols}</div>'
+            f'<div class="tk-rows" aria-hidden="true">{rows}</div>'
+            f'<div class="tk-arena" role="group" aria-label="{h(_("The arena"))}">{"".join(cells)}</div></div>')
