@@ -84,25 +84,28 @@ def _describe(err: Exception) -> str:
                      for e in errors()[:5])
 
 
+def check_save_text(text: "str | bytes") -> dict:
+    """A save's text parsed after the cheap checks (size, UTF-8, nesting depth, no fractions), so a hostile
+    file costs little; the JSON object, not yet validated as a save. Raises SaveError."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_SAVE_CHARS * 4:
+            raise SaveError(f"This file is too large to be a Tash-Kalar save ({len(text):,} bytes).")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("This is not a Tash-Kalar save file (it is not UTF-8 text).") from None
+    if not isinstance(text, str):
+        raise SaveError(f"A save is text, not {type(text).__name__}.")
+    try:
+        return jsontext.loads(text, MAX_SAVE_CHARS, MAX_DEPTH, floats=False)
+    except jsontext.JsonTextError as e:
+        raise SaveError(f"This is not a Tash-Kalar save file: {e}.") from None
+
+
 def game_from_json(text: "str | bytes | dict") -> "Game":
     from .game import Game
 
-    if isinstance(text, dict):
-        raw = text
-    else:
-        if isinstance(text, (bytes, bytearray)):
-            if len(text) > MAX_SAVE_CHARS * 4:
-                raise SaveError(f"This file is too large to be a Tash-Kalar save ({len(text):,} bytes).")
-            try:
-                text = bytes(text).decode("utf-8")
-            except UnicodeDecodeError:
-                raise SaveError("This is not a Tash-Kalar save file (it is not UTF-8 text).") from None
-        if not isinstance(text, str):
-            raise SaveError(f"A save is text, not {type(text).__name__}.")
-        try:
-            raw = jsontext.loads(text, MAX_SAVE_CHARS, MAX_DEPTH, floats=False)
-        except jsontext.JsonTextError as e:
-            raise SaveError(f"This is not a Tash-Kalar save file: {e}.") from None
+    raw = text if isinstance(text, dict) else check_save_text(text)
     if not isinstance(raw, dict) or "format" not in raw:
         raise SaveError("This is not a Tash-Kalar save file (no 'format' field).")
     if raw.get("format") != SAVE_FORMAT:

@@ -48,3 +48,35 @@ def test_the_workers_request_names_the_game_and_gets_a_legal_move():
     # a request without a game name (a worker of the last version's page) is Crystal Clans
     del req["game"]
     assert json.loads(bot_service.handle(json.dumps(req))).get("action") == reply["action"]
+
+
+def test_a_tashkalar_game_and_its_save_find_their_module():
+    module = games.get("tashkalar")
+    g = module.new_game({"mode": "high_form", "decks": ["northern", "sylvan"], "first": "0"}, seed=9)
+    assert (g.mode, g.n, g.first_player) == ("high_form", 2, 0)
+    assert games.of(g) is module
+    doc = module.check_save_text(g.to_json())
+    assert games.for_save(doc) is module
+    assert games.for_save(doc).Game.from_json(doc).state_hash() == g.state_hash()
+    assert module.default_names(None, g) == ["Player 1", "Player 2"]
+    with pytest.raises(module.SaveError):
+        module.check_save_text(b"\xff\xfe not text")
+
+
+def test_tashkalar_asks_for_a_hand_over_only_where_the_hand_shows():
+    import tashkalar as tk
+    from crystalclans.rng import Rng
+
+    module = games.get("tashkalar")
+    g = tk.new_game(seed=4, first_player=0)
+    r = Rng(4)
+    seen = {}
+    for _ in range(600):
+        if g.is_over:
+            break
+        d = g.decision
+        seen.setdefault(d.kind, module.needs_own_hand(g, d))
+        o = g.legal_actions()
+        g.apply(o[r.below(len(o))])
+    assert seen["action"] and seen["start_squares"] is False
+    assert all(not v for k, v in seen.items() if k in ("move", "mover", "pick", "take"))

@@ -10,7 +10,7 @@ import importlib
 from typing import Any, Protocol
 
 # name -> the module under app.games that describes it; the first is the default game
-REGISTRY: dict[str, str] = {"crystalclans": "app.games.crystalclans"}
+REGISTRY: dict[str, str] = {"crystalclans": "app.games.crystalclans", "tashkalar": "app.games.tashkalar"}
 DEFAULT = "crystalclans"
 
 
