@@ -86,3 +86,41 @@ def test_pieces_differ_in_shape_by_colour_and_in_mark_by_rank_and_their_label_sa
     assert "Ann's common piece" in sq["c3"]["label"] and "Bo's legendary piece" in sq["e5"]["label"]
     assert f"tk-{SHAPES[0]} tk-r0" in html and f"tk-{SHAPES[0]} tk-r1" in html and f"tk-{SHAPES[1]} tk-r2" in html
     assert "★" in html and "♛" in html
+
+
+def test_every_option_random_games_reach_has_words_and_a_button_with_its_notation():
+    from app.games.tashkalar_table import actions_panel, option_label
+
+    kinds = {}
+    for seed, mode in ((5, "duel"), (6, "high_form")):
+        g = tk.new_game(mode=mode, decks=("southern", "highland"), seed=seed, first_player=0)
+        r = Rng(seed)
+        while not g.is_over and len(g.log) < 3000:
+            d = g.decision
+            v = g.view(d.player)
+            html = actions_panel(v)
+            found = re.findall(r'<button type="button" data-action="([^"]*)">([^<]*)</button>', html)
+            assert [unescape(a) for a, _ in found] == [str(a) for a in d.options]
+            for a in d.options:
+                label = option_label(str(a))
+                assert label and (label != str(a) or a.kind == "choose"), f"no words for {a}"
+                kinds.setdefault(a.kind, label)
+            o = g.legal_actions()
+            g.apply(o[r.below(len(o))])
+    assert {"place", "summon", "at", "done", "bottom", "discard"} <= set(kinds), sorted(kinds)
+    assert option_label("light flare/03") == "Light Flare 3"
+
+
+def test_the_seats_and_the_hand_show_what_the_view_holds_and_nothing_more():
+    from app.games.tashkalar_table import card_name, hand_panel, seats_panel
+
+    g = tk.new_game(seed=8, first_player=0)
+    v = g.view(0)
+    seats = seats_panel(v, names=["Ada", "Bo"])
+    assert seats.count('<li class="tk-seat') == 2 and "Ada" in seats and "Bo" in seats
+    assert "hand: 3 beings, 2 legends, 1 flares" in unescape(seats)
+    hand = hand_panel(v)
+    assert re.findall(r'data-card="([^"]*)"', hand) == v["hand"]
+    for cid in g.view(1)["hand"]:
+        if cid not in v["hand"]:
+            assert card_name(cid) not in hand

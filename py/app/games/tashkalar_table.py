@@ -127,3 +127,112 @@ def arena(view: dict, names: "list[str] | None" = None, focus: "str | None" = No
     return (f'<div class="tk-arena-wrap"><span></span><div class="tk-cols" aria-hidden="true">{cols}</div>'
             f'<div class="tk-rows" aria-hidden="true">{rows}</div>'
             f'<div class="tk-arena" role="group" aria-label="{h(_("The arena"))}">{"".join(cells)}</div></div>')
+
+
+def card_name(card_id: str) -> str:
+    from tashkalar.content import CARDS_T
+
+    for c in CARDS_T:
+        if c.id == card_id:
+            return c.name if c.kind != "flare" else _("Flare {n}").format(n=card_id.rsplit("/", 1)[-1].lstrip("0"))
+    return card_id
+
+
+def task_name(task_id: str) -> str:
+    from tashkalar.content import TASKS
+
+    return next((t.name for t in TASKS if t.id == task_id), task_id)
+
+
+def option_label(notation: str) -> str:
+    """A player's words for one option's notation (the button's text; the notation stays in data-action)."""
+    kind, _sep, rest = notation.partition(" ")
+    args = rest.split()
+    first = args[0] if args else ""
+    simple = {"done": _("Done"), "cancel": _("Cancel"), "skip": _("Skip"), "end": _("End the turn")}
+    if kind in simple:
+        return simple[kind]
+    if kind == "place":
+        return _("Place a common piece on {square}").format(square=first)
+    if kind == "own":
+        return _("Your start piece on {square}").format(square=first)
+    if kind == "summon":
+        return _("Summon {card}").format(card=card_name(first))
+    if kind == "at":
+        return _("Summon on {square} (orientation {n})").format(square=first, n=int(args[1]) + 1)
+    if kind == "light":
+        return _("Light {flare}").format(flare=card_name(first))
+    if kind == "discard":
+        return _("Discard {card}").format(card=card_name(first))
+    if kind == "bottom":
+        return _("Put {card} under its deck").format(card=card_name(first))
+    if kind == "claim":
+        return _("Claim the task {task}").format(task=task_name(first))
+    if kind == "piece":
+        return _("The piece on {square}").format(square=first)
+    if kind == "to":
+        return _("Move it to {square}").format(square=first)
+    if kind == "pick":
+        return _("Choose {square}").format(square=first)
+    if kind == "take":
+        return _("Take the piece on {square}").format(square=first)
+    if kind == "dir":
+        return _("Direction {d}").format(d=first.upper())
+    if kind == "card":
+        return _("Take {card} back").format(card=card_name(first))
+    if kind == "choose":
+        return rest
+    return notation
+
+
+def actions_panel(view: dict) -> str:
+    """The deciding player's prompt and every option as a button: the complete, keyboard-reachable list
+    (the arena's lit squares are a second way to the options that name a square)."""
+    d = view.get("decision")
+    options = view.get("legal_actions") or []
+    if not d or not options:
+        return ""
+    buttons = "".join(f'<button type="button" data-action="{h(o)}">{h(option_label(o))}</button>' for o in options)
+    return (f'<section class="tk-actions" aria-label="{h(_("Your choice"))}"><p class="prompt">{h(d["prompt"])}</p>'
+            f'<div class="tk-options">{buttons}</div></section>')
+
+
+def seats_panel(view: dict, names: "list[str] | None" = None) -> str:
+    """Each seat: name, colour and shape, score, pieces (upgraded), cards in hand and in the deck."""
+    rows = []
+    scores = view.get("scores") or []
+    for s in view.get("seats") or []:
+        p = s["seat"]
+        who = names[p] if names and p < len(names) else _("Player {n}").format(n=p + 1)
+        hc = s["hand_counts"]
+        active = " tk-active" if p == view.get("active") and not view.get("is_over") else ""
+        swatch = piece_html({"colour": s["colour"], "rank": 0}, view["seats"])
+        rows.append(
+            f'<li class="tk-seat{active}"><span class="tk-swatch">{swatch}</span>'
+            f'<b>{h(who)}</b> <span class="muted">{h(s["deck"].capitalize())}</span> '
+            f'<span class="tk-score">{h(_("{n} points").format(n=scores[p] if p < len(scores) else 0))}</span> '
+            f'<span>{h(_("{n} pieces ({u} upgraded)").format(n=s["pieces"], u=s["upgraded"]))}</span> '
+            f'<span>{h(_("hand: {b} beings, {l} legends, {f} flares").format(b=hc["being"], l=hc["legend"], f=hc["flare"]))}</span> '
+            f'<span>{h(_("{n} cards in the deck").format(n=s["draw_count"]))}</span></li>')
+    return f'<ol class="tk-seats">{"".join(rows)}</ol>'
+
+
+def hand_panel(view: dict) -> str:
+    """The viewer's own cards with their effects (others' hands are only counts in the view)."""
+    from tashkalar.content import CARDS_T
+
+    by_id = {c.id: c for c in CARDS_T}
+    cards = []
+    for cid in view.get("hand") or []:
+        c = by_id.get(cid)
+        if c is None:
+            continue
+        if c.kind == "flare":
+            text = f"▲ {c.top_text} ▼ {c.bottom_text}"
+            rank = _("flare")
+        else:
+            text = c.effect or ""
+            rank = rank_name(c.rank) if c.rank >= 0 else ""
+        cards.append(f'<li class="tk-card tk-{c.kind}" data-card="{h(cid)}"><b>{h(card_name(cid))}</b> '
+                     f'<span class="muted">{h(rank)}</span><p>{h(text)}</p></li>')
+    return f'<ul class="tk-hand" aria-label="{h(_("Your hand"))}">{"".join(cards)}</ul>'
