@@ -80,3 +80,28 @@ def test_tashkalar_asks_for_a_hand_over_only_where_the_hand_shows():
         g.apply(o[r.below(len(o))])
     assert seen["action"] and seen["start_squares"] is False
     assert all(not v for k, v in seen.items() if k in ("move", "mover", "pick", "take"))
+
+
+def test_the_start_screens_tashkalar_lists_are_the_engines_and_a_switch_keeps_the_other_games_choices():
+    import tashkalar as tk
+    from app.settings import TK_DECKS, TK_MODES, clean_settings, read_settings
+    from tashkalar.setup import check_options
+
+    assert set(TK_DECKS) <= set(tk.PLAYABLE_DECKS)
+    for mode in TK_MODES:
+        check_options(mode, 2, TK_DECKS[:2], 0, None)  # raises for a mode the engine does not play
+    clans = ["blood", "flower", "meteor", "skull", "stone", "water"]
+    before = clean_settings({"clans": ["meteor", "water"], "game": "crystalclans"}, clans)
+
+    class Doc:  # the start screen showing Tash-Kalar's form: no clan fields
+        values = {"name-0": "Ann", "name-1": "Bo", "seat-0": "human", "seat-1": "human", "first-player": "1",
+                  "tk-mode": "high_form", "tk-deck-0": "sylvan", "tk-deck-1": "southern"}
+
+        def getElementById(self, i):
+            return type("El", (), {"value": self.values[i], "checked": False})() if i in self.values else None
+
+    s = read_settings(Doc(), dict(before, game="tashkalar"))
+    assert s["game"] == "tashkalar" and s["tk_mode"] == "high_form" and s["tk_decks"] == ["sylvan", "southern"]
+    assert s["clans"] == ["meteor", "water"]  # Crystal Clans' choice kept while its fields are not shown
+    assert clean_settings(s, clans) == s
+    assert clean_settings(dict(s, game="chess", tk_decks=["sylvan", "sylvan"]), clans)["game"] == "crystalclans"

@@ -15,8 +15,9 @@ Game = cc.Game
 IllegalAction = cc.IllegalAction
 SaveError = cc.SaveError
 
-__all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "check_save_text", "content_hash",
-           "default_names", "make_bot", "name", "needs_own_hand", "new_game", "save_names", "useful", "warm_up"]
+__all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
+           "default_names", "last_battle", "make_bot", "name", "needs_own_hand", "new_game", "save_names",
+           "save_text", "summary", "effects", "table_screen", "useful", "warm_up", "winner"]
 
 
 def new_game(options: dict[str, Any], seed: int) -> cc.Game:
@@ -37,6 +38,38 @@ def default_names(words, game: cc.Game) -> list[str]:
     if names[0] == names[1]:
         names = [names[0] + " 1", names[1] + " 2"]
     return names
+
+
+def winner(g: cc.Game) -> "int | None":
+    return g.winner if g.is_over else None
+
+
+def last_battle(g: cc.Game):
+    """The last battle fought (its result is shown once to the people at this screen)."""
+    return g.last_battle
+
+
+def save_text(g: cc.Game, names: list[str]) -> str:
+    return g.to_json(names=names)
+
+
+def summary(g: cc.Game, names: list[str], words, winner: "int | None") -> str:
+    """One line for the saved games' list and the Continue button."""
+    clans = g.setup.get("clans") or ["?", "?"]
+    state = _("{name} won").format(name=names[winner]) if winner is not None else _("turn {n}").format(n=g.turn)
+    return _("{a} ({clan_a}) vs {b} ({clan_b})").format(
+        a=names[0], clan_a=words.clan_name(clans[0]), b=names[1], clan_b=words.clan_name(clans[1])) + f" · {state}"
+
+
+def effects(feed, g: cc.Game):
+    """What the table animates now: the story facts since it was last shown (app/fx.py)."""
+    return feed.take(g)
+
+
+def table_screen(app) -> str:
+    from .. import render
+
+    return render.game_screen(app)
 
 
 def needs_own_hand(g: cc.Game, d) -> bool:

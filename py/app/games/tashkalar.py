@@ -6,14 +6,16 @@ from typing import Any
 import tashkalar as tk
 from tashkalar.saves import MAX_SAVE_CHARS, SaveError, check_save_text
 
-from ..i18n import _
+from ..i18n import N_, _
 
 name = "tashkalar"
 Game = tk.Game
 IllegalAction = tk.IllegalAction
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
-           "default_names", "make_bot", "name", "needs_own_hand", "new_game", "save_names", "useful", "warm_up"]
+           "default_names", "last_battle", "make_bot", "name", "needs_own_hand", "new_game", "save_names",
+           "save_text", "summary", "effects", "table_screen", "useful", "warm_up", "winner"]
+MODE_NAMES = {"duel": N_("Duel"), "high_form": N_("High Form"), "melee": N_("Melee"), "team": N_("Team")}
 
 
 def new_game(options: dict[str, Any], seed: int) -> tk.Game:
@@ -40,6 +42,36 @@ def save_names(doc: dict) -> "list[str] | None":
 
 def default_names(words, game: tk.Game) -> list[str]:
     return [_("Player {n}").format(n=i + 1) for i in range(game.n)]
+
+
+def winner(g: tk.Game) -> "int | None":
+    """The one winner, or None (not over, or a Team game won by two partners: see game.winners)."""
+    return g.winners[0] if g.is_over and len(g.winners) == 1 else None
+
+
+def last_battle(g: tk.Game):
+    return None  # no battles: nothing to show between moves
+
+
+def save_text(g: tk.Game, names: list[str]) -> str:
+    return g.to_json()  # the names are kept beside the save (autosave and slot metadata)
+
+
+def summary(g: tk.Game, names: list[str], words, winner: "int | None") -> str:
+    state = _("{name} won").format(name=names[winner]) if winner is not None else _("turn {n}").format(n=g.turn)
+    return "Tash-Kalar · " + _(MODE_NAMES.get(g.mode, g.mode)) + " · " + " vs ".join(names) + f" · {state}"
+
+
+def effects(feed, g: tk.Game):
+    from ..fx import Effects
+
+    return Effects()  # the arena's animations come with its table
+
+
+def table_screen(app) -> str:
+    from .tashkalar_table import table_screen as screen
+
+    return screen(app)
 
 
 def needs_own_hand(g: tk.Game, d) -> bool:

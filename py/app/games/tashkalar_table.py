@@ -209,7 +209,7 @@ def seats_panel(view: dict, names: "list[str] | None" = None) -> str:
         swatch = piece_html({"colour": s["colour"], "rank": 0}, view["seats"])
         rows.append(
             f'<li class="tk-seat{active}"><span class="tk-swatch">{swatch}</span>'
-            f'<b>{h(who)}</b> <span class="muted">{h(s["deck"].capitalize())}</span> '
+            f'<b>{h(who)} <span class="muted">{h(s["deck"].capitalize())}</span></b> '
             f'<span class="tk-score">{h(_("{n} points").format(n=scores[p] if p < len(scores) else 0))}</span> '
             f'<span>{h(_("{n} pieces ({u} upgraded)").format(n=s["pieces"], u=s["upgraded"]))}</span> '
             f'<span>{h(_("hand: {b} beings, {l} legends, {f} flares").format(b=hc["being"], l=hc["legend"], f=hc["flare"]))}</span> '
@@ -236,3 +236,79 @@ def hand_panel(view: dict) -> str:
         cards.append(f'<li class="tk-card tk-{c.kind}" data-card="{h(cid)}"><b>{h(card_name(cid))}</b> '
                      f'<span class="muted">{h(rank)}</span><p>{h(text)}</p></li>')
     return f'<ul class="tk-hand" aria-label="{h(_("Your hand"))}">{"".join(cards)}</ul>'
+
+
+def status_line(view: dict, names: list[str], winners: "list[int] | None" = None) -> str:
+    if view.get("is_over"):
+        won = [names[w] for w in (winners if winners is not None else view.get("winners") or [])]
+        return h(_("Game over: {names} won").format(names=" & ".join(won))) if won else h(_("Game over"))
+    d = view.get("decision") or {}
+    who = d.get("player", view["active"])
+    line = _("Turn {n}").format(n=view["turn"]) + " · " + _("{name}'s turn").format(name=names[view["active"]])
+    if view.get("actions_left"):
+        line += " · " + _("{n} actions left").format(n=view["actions_left"])
+    if who != view["active"]:
+        line += " · " + _("{name} decides").format(name=names[who])
+    return h(line)
+
+
+def log_list(view: dict, names: list[str], last: int = 40) -> str:
+    """The latest entries of the game's record, newest first (moves in the engine's notation for now)."""
+    entries = view.get("log") or []
+    items = "".join(f"<li>{h(e)}</li>" for e in reversed(entries[-last:]))
+    return (f'<section class="panel tk-log"><h2>{h(_("Game log"))}</h2>'
+            f'<ol class="log" reversed>{items or "<li class=muted>…</li>"}</ol></section>')
+
+
+def game_over(view: dict, names: list[str]) -> str:
+    scores = view.get("scores") or []
+    rows = "".join(f"<li>{h(names[p])}: {h(_('{n} points').format(n=scores[p]))}</li>" for p in range(len(scores)))
+    return (f'<section class="panel game-over" data-game-over role="status"><h2>{status_line(view, names)}</h2>'
+            f'<ol>{rows}</ol><button type="button" class="primary" data-cmd="menu">{h(_("New game"))}</button>'
+            "</section>")
+
+
+def pass_screen(app) -> str:
+    p = app.pending_pass
+    names = app.names
+    others = ", ".join(n for i, n in enumerate(names) if i != p)
+    return f"""
+<div class="overlay opaque under-top" data-turn-screen role="dialog" aria-labelledby="pass-title">
+  <div class="overlay-box pass">
+    <div class="pass-icon" aria-hidden="true">⇄</div>
+    <h2 id="pass-title">{h(_("Pass the device to {name}").format(name=names[p]))}</h2>
+    <p class="muted">{h(_("{other}, please look away: {name}'s hand will be shown.").format(other=others, name=names[p]))}</p>
+    <button type="button" class="primary big" data-continue data-autofocus>{h(_("I'm {name}, show my hand").format(name=names[p]))}</button>
+  </div>
+</div>"""
+
+
+def table_screen(app) -> str:
+    """The whole Tash-Kalar table for the App (controller.py): the arena, the seats, the choice, the hand, the
+    log; the pass screen over it in a hotseat game."""
+    from ..render import link_alerts, storage_notice, waiting_bar
+
+    view, names = app.view, app.names
+    over = app.finished
+    overlay = app.overlay_pending()
+    interactive = app.offers_decision()
+    shown = view if interactive else dict(view, legal_actions=[])
+    parts = [storage_notice(app.storage), link_alerts(app)]
+    if over:
+        parts.append(game_over(view, names))
+    parts.append('<div class="table tk-table"><div class="main-col">')
+    parts.append(f'<p class="tk-status" role="status" data-turn-status>{status_line(view, names)}</p>')
+    parts.append(arena(shown, names))
+    parts.append('</div><aside class="side-col">')
+    parts.append(seats_panel(view, names))
+    if interactive:
+        parts.append(actions_panel(view))
+    elif not over and not overlay:
+        parts.append(waiting_bar(app, view))
+    if not (overlay or getattr(app, "public_screen", False)):
+        parts.append(hand_panel(view))
+    parts.append(log_list(view, names))
+    parts.append("</aside></div>")
+    if app.pending_pass is not None and not over:
+        parts.append(pass_screen(app))
+    return "".join(parts)
