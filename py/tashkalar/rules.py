@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from .actions import DONE, END, SKIP, Action, Decision
 from .board import BY_NAME, DUEL_START, MELEE_START, NAME, ON, squares_of
 from .content import BY_ID, CARDS_T, TASK_BY_ID, TASKS
-from .flares import LightFrame, light_options
+from .flares import LightFrame, light_options, lightable
 from .frames import Frame
 from .scoring import ColourPointFrame, check_points_trigger, claim, claimable, end_of_turn_scoring, melee_kills, winners
 from .summon import SummonFrame, improvisable, summonable
@@ -30,6 +30,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 PLACE = {s: Action("place", (NAME[s],)) for s in ON}
+PLACE_AT = [PLACE.get(s) for s in range(max(ON) + 1)]  # by square, for the hot list of empty squares
+ON_LIST = list(ON)
 TAKE = {s: Action("take", (NAME[s],)) for s in ON}
 
 
@@ -117,8 +119,9 @@ class TurnFrame(Frame):
                 return None
             cells = g.cells
             return Decision("action", p, f"Your partner's turn: put a common piece ({g.actions_left} left)",
-                            [PLACE[s] for s in ON if cells[s] < 0], {"actions_left": g.actions_left, "for": p})
-        flares = light_options(g, p)
+                            [PLACE_AT[s] for s in ON_LIST if cells[s] < 0], {"actions_left": g.actions_left, "for": p})
+        melee = g.form == "melee"
+        flares = light_options(g, p) if melee else [Action("light", (CARDS_T[c].id,)) for c in lightable(g, p)]
         if g.actions_left <= 0:
             if not flares:
                 g.stack.pop()
@@ -126,9 +129,9 @@ class TurnFrame(Frame):
                 return None
             return Decision("action", p, "Light a flare, or end your turn", flares + [END], {"actions_left": 0})
         cells = g.cells
-        opts = [PLACE[s] for s in ON if cells[s] < 0]
+        opts = [PLACE_AT[s] for s in ON_LIST if cells[s] < 0]
         opts += [Action("summon", (CARDS_T[c].id,)) for c in summonable(g, p)]
-        if g.form == "melee" and not g.borrow:
+        if melee and not g.borrow:
             opts += [Action("improvise", (CARDS_T[c].id, colour)) for c, colour in improvisable(g, p)]
         if not g.discarded:
             school = g.deck_school(p)
@@ -260,44 +263,59 @@ class EndTurnFrame(Frame):
 
 
 def refill(g: "Game", p: int, legends: bool = True) -> None:
-    """Draw up to 3 beings, 2 legends and 1 flare, then the extra cards effects promised. Team: p draws no
-    legends; she gives hers to her partner, who draws legends up to 2 (and the extra ones)."""
+    """Draw up to 3 beings, 2 legends and 1 flare, then the extra cards effects promised."""
+    if g.mode == "team":
+        team_refill(g, p, legends)
+        return
     drawn = [0, 0, 0]
     while g.hand_count(p, "being") < 3 and g.draw_being(p):
         drawn[0] += 1
-    lp = p
-    if g.mode == "team":
-        lp = (p + 2) % g.n
-        if not legends:  # the opening deal: the partner who moves later holds no legends
-            lp = -1
-        elif g.turn == 0:  # the opening deal: the partner who moves earlier draws them herself
-            lp = p
-        else:
-            hand = g.hands[p]
-            given = [c for c in hand if CARDS_T[c].kind == "legend"]
-            if given:
-                g.hands[p] = [c for c in hand if CARDS_T[c].kind != "legend"]
-                g.hands[lp].extend(given)
-                if g.events is not None:
-                    g.note("give_legends", p, lp, len(given))
-    drawn_l = 0
-    if lp >= 0:
-        while g.hand_count(lp, "legend") < 2 and g.draw_shared(lp, g.legend_deck, g.legend_discard):
-            drawn_l += 1
+    while g.hand_count(p, "legend") < 2 and g.draw_shared(p, g.legend_deck, g.legend_discard):
+        drawn[1] += 1
     while g.hand_count(p, "flare") < 1 and g.draw_shared(p, g.flare_deck, g.flare_discard):
         drawn[2] += 1
     for _ in range(g.extra_draw[0]):
         drawn[0] += g.draw_being(p)
-    if lp >= 0:
+    for _ in range(g.extra_draw[1]):
+        drawn[1] += g.draw_shared(p, g.legend_deck, g.legend_discard)
+    if g.events is not None and any(drawn):
+        g.note("draw", p, *drawn)
+
+
+def team_refill(g: "Game", p: int, legends: bool) -> None:
+    """Team: p draws beings up to 3 and a flare, but no legends: she gives hers to her partner, who draws
+    legends up to 2, and the extra legends an effect promised. In the opening deal the partner who moves
+    earlier draws the team's 2 legends (`legends`), the other none."""
+    q = (p + 2) % g.n
+    drawn = [0, 0, 0]
+    while g.hand_count(p, "being") < 3 and g.draw_being(p):
+        drawn[0] += 1
+    if g.turn == 0:  # the opening deal
+        while legends and g.hand_count(p, "legend") < 2 and g.draw_shared(p, g.legend_deck, g.legend_discard):
+            drawn[1] += 1
+    else:
+        hand = g.hands[p]
+        given = [c for c in hand if CARDS_T[c].kind == "legend"]
+        if given:
+            g.hands[p] = [c for c in hand if CARDS_T[c].kind != "legend"]
+            g.hands[q].extend(given)
+            if g.events is not None:
+                g.note("give_legends", p, q, len(given))
+    while g.hand_count(p, "flare") < 1 and g.draw_shared(p, g.flare_deck, g.flare_discard):
+        drawn[2] += 1
+    for _ in range(g.extra_draw[0]):
+        drawn[0] += g.draw_being(p)
+    partner = 0
+    if g.turn > 0:
+        while g.hand_count(q, "legend") < 2 and g.draw_shared(q, g.legend_deck, g.legend_discard):
+            partner += 1
         for _ in range(g.extra_draw[1]):
-            drawn_l += g.draw_shared(lp, g.legend_deck, g.legend_discard)
-    if lp == p:
-        drawn[1] = drawn_l
+            partner += g.draw_shared(q, g.legend_deck, g.legend_discard)
     if g.events is not None:
         if any(drawn):
             g.note("draw", p, *drawn)
-        if lp != p and drawn_l:
-            g.note("draw", lp, 0, drawn_l, 0)
+        if partner:
+            g.note("draw", q, 0, partner, 0)
 
 
 def finish_turn(g: "Game", p: int) -> None:

@@ -47,11 +47,11 @@ def melee_target(g: "Game") -> int:
 
 def scores(g: "Game") -> list[int]:
     if g.form == "high_form":
-        colour = g.colour
-        tasks = [0] * len(g.bits)
-        for p in range(g.n):
-            tasks[colour[p]] += sum(TASKS[t].points for t in g.claimed[p])
-        return [tasks[colour[p]] + g.bits[colour[p]][2].bit_count() for p in range(g.n)]
+        if g.mode == "team":  # partners' tasks add up
+            claimed = [g.claimed[p] + g.claimed[(p + 2) % 4] for p in range(4)]
+        else:
+            claimed = g.claimed
+        return [sum(TASKS[t].points for t in claimed[p]) + g.bits[g.colour[p]][2].bit_count() for p in range(g.n)]
     if g.form == "melee":
         return [min(melee_row(g, p)) for p in range(g.n)]
     return list(g.points)

@@ -74,8 +74,8 @@ def placements(g: "Game", p: int, code: int, first_only: bool = False,
         borrow = 1
     for oi, o in enumerate(ORIENTATIONS[code]):
         found: list[tuple[int, int]] = []
-        m = targets(o, own, ok)
         if imp < 0:
+            m = targets(o, own, ok)
             for t in squares_of(m):
                 found.append((t, -1))
         else:
@@ -170,11 +170,19 @@ def improvisable(g: "Game", p: int) -> list[tuple[int, int]]:
     colours = [c for c in range(len(g.bits)) if c != me and not used >> c & 1 and g.own_mask(c)]
     if not colours:
         return []
+    b = g.bits[me]
+    own = (b[0] | b[1] | b[2], b[1] | b[2], b[2])
     out = []
     for c in sorted(set(g.hands[p])):
-        if CARDS_T[c].kind == "flare" or not ORIENTATIONS[c]:
+        card = CARDS_T[c]
+        if card.kind == "flare" or not ORIENTATIONS[c]:
             continue
+        ok = _masks(g, p, card.rank)[2]
         for colour in colours:
+            e = g.bits[colour]
+            # a quick necessary test: the pattern with this colour's pieces counted as one's own
+            if not ANY_TARGET[c](own[0] | e[0] | e[1] | e[2], own[1] | e[1] | e[2], own[2] | e[2], ok):
+                continue
             if placements(g, p, c, first_only=True, imp=colour):
                 out.append((c, colour))
     return out
