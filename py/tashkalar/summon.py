@@ -172,12 +172,19 @@ def improvisable(g: "Game", p: int) -> list[tuple[int, int]]:
         return []
     b = g.bits[me]
     own = (b[0] | b[1] | b[2], b[1] | b[2], b[2])
+    have, upgraded = own[0].bit_count(), own[1].bit_count()
+    oks: list = [None, None, None]
     out = []
     for c in sorted(set(g.hands[p])):
         card = CARDS_T[c]
         if card.kind == "flare" or not ORIENTATIONS[c]:
             continue
-        ok = _masks(g, p, card.rank)[2]
+        need, need_up = NEEDS[c]
+        if have + 1 < need or upgraded + 1 < need_up:  # one enemy piece at most fills a gap
+            continue
+        ok = oks[card.rank]
+        if ok is None:
+            ok = oks[card.rank] = _masks(g, p, card.rank)[2]
         for colour in colours:
             e = g.bits[colour]
             # a quick necessary test: the pattern with this colour's pieces counted as one's own

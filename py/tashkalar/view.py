@@ -31,7 +31,7 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
         hand = g.hands[p]
         seats.append({
             "seat": p, "deck": g.decks[p], "school": DECKS[g.decks[p]].school, "colour": g.colour[p],
-            "colour_hex": DECKS[g.decks[p]].colour,
+            "colour_hex": DECKS[g.decks[g.colour[p]]].colour,  # Team: the colour of the team's first seat
             "hand_counts": {k: sum(1 for c in hand if CARDS_T[c].kind == k) for k in ("being", "legend", "flare")},
             "draw_count": len(g.draws[p]), "discard": _ids(g.discards[p]),
             "supply": {"two_sided": g.two_left(g.colour[p]), "legendary": g.legends_left(g.colour[p])},

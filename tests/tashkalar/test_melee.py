@@ -237,3 +237,25 @@ def test_melee_positions_and_saves_round_trip():
     assert v["seats"][3]["colour_points"] == [0, 4, 0, 0] and v["seats"][2]["improvised"] == [0, 1]
     new = tk.new_game(mode="melee", players=4, decks=tuple(D4), seed=9)
     assert tk.Game.from_json(new.to_json()).state_hash() == new.state_hash()
+
+
+def test_forest_ancient_in_a_melee_puts_pieces_of_one_chosen_enemy_colour():
+    g = melee(hands=[["sylvan/forest-ancient"], [], []],
+              board={"e4": "0c", "d5": "0c", "f5": "0c", "d6": "0c", "a5": "1c", "i5": "2c"})
+    g.apply("summon sylvan/forest-ancient")
+    g.apply(placements_at(g, "e5")[0])
+    assert g.decision.kind == "colour" and options(g) == ["colour 1", "colour 2"]
+    g.apply("colour 2")
+    before = g.count(2)
+    g.apply(options(g)[0])
+    assert g.count(2) == before + 1 and g.count(1) == 1
+
+
+def test_no_improvising_while_war_summoners_borrowing_is_pending():
+    # one enemy piece per summon: with the borrowing pending the plain summon may use any enemy piece
+    g = melee(hands=[["sylvan/sapling"], [], []], board={"e6": "0c", "e7": "1c"}, borrow=1)
+    acts = options(g)
+    assert "summon sylvan/sapling" in acts and not [a for a in acts if a.startswith("improvise")]
+    g.apply("summon sylvan/sapling")
+    g.apply(placements_at(g, "e5")[0])
+    assert g.improvised[0] == 0 and piece(g, "e5") == "0h"

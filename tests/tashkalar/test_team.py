@@ -59,6 +59,9 @@ def test_partners_hands_stay_private_and_both_decks_are_each_partners_own():
     assert v["seats"][0]["partner"] == 2 and v["seats"][2]["team"] == 0 and v["seats"][1]["team"] == 1
     assert v["seats"][0]["school"] == v["seats"][2]["school"] == "imperial" and v["seats"][0]["deck"] != \
         v["seats"][2]["deck"]
+    # a team's pieces have the colour of its first seat's deck: northern's for seats 0 and 2
+    assert v["seats"][0]["colour_hex"] == v["seats"][2]["colour_hex"] == tk.content.DECKS["northern"].colour
+    assert v["seats"][1]["colour_hex"] == v["seats"][3]["colour_hex"] == tk.content.DECKS["highland"].colour
 
 
 # ---------------------------------------------------------------------- sideways cards and the end
@@ -201,3 +204,13 @@ def test_team_saves_and_positions_round_trip():
     p = control_position(control=2)
     assert p.decision.player == 2 and all(a.kind == "place" for a in p.legal_actions())
     assert tk.Game.from_json(p.to_json()).state_hash() == p.state_hash()
+
+
+def test_control_can_be_handed_during_a_flares_effect_and_the_flare_stays_lit():
+    # flare/12's top half (the other team has 2 heroes more): an optional standard move of a common piece
+    g = team(hands=[["flare/12"], [], [], []], board={"a5": "1h", "b5": "1h", "e5": "0c"})
+    g.apply("light flare/12")
+    assert g.fx is not None and g.decision.player == 0 and "handover" in options(g)
+    g.apply("handover")
+    assert g.decision.player == 2 and g.fx is not None and "handover" not in options(g)
+    assert g.playing >= 0 and tk.content.CARDS_T[g.playing].id == "flare/12"
