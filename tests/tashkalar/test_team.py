@@ -214,3 +214,34 @@ def test_control_can_be_handed_during_a_flares_effect_and_the_flare_stays_lit():
     g.apply("handover")
     assert g.decision.player == 2 and g.fx is not None and "handover" not in options(g)
     assert g.playing >= 0 and tk.content.CARDS_T[g.playing].id == "flare/12"
+
+
+@pytest.mark.parametrize("mode,n,form", [("team", 4, "high_form"), ("team", 4, "duel"), ("melee", 3, None),
+                                         ("melee", 4, None)])
+def test_nothing_hidden_changes_a_view_not_even_the_partners_hand(mode, n, form):
+    from .conftest import random_policy
+
+    g = tk.new_game(mode=mode, players=n, decks=tuple(T[:n]), seed=21, form=form)
+    choose = random_policy(5)
+    checked = 0
+    for step in range(400):
+        if g.is_over:
+            break
+        if step % 7 == 0 and g.decision.player != 0 and g.playing < 0:
+            v = g.view(0)
+            h = g.clone()
+            for q in range(1, n):  # swap a being of every other hand (partner's too) with one of its deck
+                beings = [i for i, c in enumerate(h.hands[q]) if tk.content.CARDS_T[c].kind == "being"]
+                if beings and h.draws[q]:
+                    i = beings[0]
+                    h.hands[q][i], h.draws[q][0] = h.draws[q][0], h.hands[q][i]
+                h.draws[q].reverse()
+            h.draws[0].reverse()
+            h.legend_deck.reverse()
+            h.flare_deck.reverse()
+            h.tasks_deck.reverse()
+            h.rng.next64()
+            assert h.view(0) == v and h.state_hash() != g.state_hash()
+            checked += 1
+        g.apply(choose(g))
+    assert checked > 10
