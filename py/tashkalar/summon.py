@@ -185,14 +185,38 @@ def improvisable(g: "Game", p: int) -> list[tuple[int, int]]:
         ok = oks[card.rank]
         if ok is None:
             ok = oks[card.rank] = _masks(g, p, card.rank)[2]
+        fn = _IMPROVISE.get(c) or _improvise_function(c)
+        exact = g.in_supply(me, card.rank)  # else the "too few pieces" rules may still rule a placement out
         for colour in colours:
             e = g.bits[colour]
-            # a quick necessary test: the pattern with this colour's pieces counted as one's own
-            if not ANY_TARGET[c](own[0] | e[0] | e[1] | e[2], own[1] | e[1] | e[2], own[2] | e[2], ok):
+            if not fn(own[0], own[1], own[2], e[0] | e[1] | e[2], e[1] | e[2], e[2], ok):
                 continue
-            if placements(g, p, c, first_only=True, imp=colour):
+            if exact or placements(g, p, c, first_only=True, imp=colour):
                 out.append((c, colour))
     return out
+
+
+_IMPROVISE: dict = {}
+
+
+def _improvise_function(code: int):
+    """A function (own >=0/1/2 masks, enemy colour's >=0/1/2 masks, target_ok) -> nonzero when some orientation
+    has a target with exactly one requirement met by the enemy piece and the others by own pieces: the
+    borrowing match of `placements` unrolled into one expression, built once per card when first needed."""
+    consts: dict = {}
+    terms = []
+    for k, o in enumerate(ORIENTATIONS[code]):
+        consts[f"V{k}"] = o.valid
+        for i in range(len(o.shifts)):
+            parts = [f"V{k}", "ok"]
+            for j, (d, r) in enumerate(o.shifts):
+                src = f"e{r}" if i == j else f"o{r}"
+                parts.append(f"({src} >> {d})" if d >= 0 else f"({src} << {-d})")
+            terms.append("(" + " & ".join(parts) + ")")
+    src = "def improvise(o0, o1, o2, e0, e1, e2, ok):\n    return " + (" or ".join(terms) or "0") + "\n"
+    exec(src, consts)  # generated from our own card data only
+    fn = _IMPROVISE[code] = consts["improvise"]
+    return fn
 
 
 def placement_info(g: "Game", code: int, t: int, oi: int, borrowed: int) -> dict:

@@ -259,3 +259,26 @@ def test_no_improvising_while_war_summoners_borrowing_is_pending():
     g.apply("summon sylvan/sapling")
     g.apply(placements_at(g, "e5")[0])
     assert g.improvised[0] == 0 and piece(g, "e5") == "0h"
+
+
+def test_the_quick_improvisation_test_agrees_with_the_full_placements():
+    from tashkalar.content import CARDS_T
+    from tashkalar.summon import improvisable, placements
+
+    from .conftest import random_policy
+
+    checked = 0
+    for seed, decks in ((1, D3), (2, D4), (3, D4)):
+        g = tk.new_game(mode="melee", players=len(decks), decks=tuple(decks), seed=seed)
+        choose = random_policy(seed)
+        while not g.is_over:
+            if g.decision.kind == "action" and g.actions_left > 0:
+                p = g.active
+                quick = set(improvisable(g, p))
+                full = {(c, col) for c in set(g.hands[p]) if CARDS_T[c].kind != "flare"
+                        for col in range(g.n) if col != p and not g.improvised[p] >> col & 1
+                        and placements(g, p, c, imp=col)}
+                assert quick == full
+                checked += len(full)
+            g.apply(choose(g))
+    assert checked > 20
