@@ -78,8 +78,8 @@ class LightFrame(Frame):
             self.halves = tuple(h for h, on in (("top", top), ("bottom", bottom)) if on)
             g.hands[p].remove(code)
             g.playing = code
-            if g.events is not None:
-                g.note("flare", p, card.id, list(self.halves))
+            if g.events is not None:  # in the Melee also the opponent compared with
+                g.note("flare", p, card.id, list(self.halves), *((self.vs,) if self.vs >= 0 else ()))
             if g.form == "duel":
                 add_points(g, (p + 1) % g.n, 1, "flare")  # the next seat is always on the other side
             elif g.form == "melee":

@@ -28,7 +28,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "convert": ("square", "colour", "rank", "new_colour", "new_rank"),
     "lift": ("square",),
     "summon": ("player", "card", "square", "orientation"),
-    "flare": ("player", "card", "halves"),
+    "flare": ("player", "card", "halves", "opponent"),
     "points": ("player", "n", "why"),
     "colour_points": ("player", "colour", "n", "why"),
     "improvised": ("player", "colour", "square"),

@@ -104,6 +104,8 @@ def test_a_flare_names_the_opponent_compared_with_who_scores_one_point_in_the_pl
     assert lights == ["light flare/12 1"]
     g.apply("light flare/12 1")
     assert g.mpoints[1] == [1, 0, 0] and g.mpoints[2] == [0, 0, 0] and g.mpoints[0] == [0, 0, 0]
+    lit = [e for t in g.story() for e in t["events"] if e["kind"] == "flare"]
+    assert lit[-1]["opponent"] == 1 and lit[-1]["halves"] == ["top"]
     # against seat 2 both halves fail: compared with the chosen opponent only, not with any
     g2 = melee(hands=[["flare/12"], [], []], board={"a5": "1h", "b5": "1h", **{s: "2c" for s in ("e1", "e2")}})
     assert [str(a) for a in g2.legal_actions() if a.kind == "light"] == ["light flare/12 1"]
