@@ -241,16 +241,19 @@ def test_melee_positions_and_saves_round_trip():
     assert tk.Game.from_json(new.to_json()).state_hash() == new.state_hash()
 
 
-def test_forest_ancient_in_a_melee_puts_pieces_of_one_chosen_enemy_colour():
+def test_forest_ancient_in_a_melee_asks_the_enemy_colour_of_each_piece_it_puts():
     g = melee(hands=[["sylvan/forest-ancient"], [], []],
               board={"e4": "0c", "d5": "0c", "f5": "0c", "d6": "0c", "a5": "1c", "i5": "2c"})
     g.apply("summon sylvan/forest-ancient")
     g.apply(placements_at(g, "e5")[0])
     assert g.decision.kind == "colour" and options(g) == ["colour 1", "colour 2"]
     g.apply("colour 2")
-    before = g.count(2)
     g.apply(options(g)[0])
-    assert g.count(2) == before + 1 and g.count(1) == 1
+    assert g.count(2) == 2 and g.count(1) == 1
+    assert g.decision.kind == "colour"
+    g.apply("colour 1")
+    g.apply(options(g)[0])
+    assert g.count(2) == 2 and g.count(1) == 2  # one piece of each enemy colour
 
 
 def test_no_improvising_while_war_summoners_borrowing_is_pending():

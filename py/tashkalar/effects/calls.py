@@ -87,12 +87,16 @@ def thrust(g: "Game", params: dict) -> None:
 @_register("enemy_colour")
 def enemy_colour(g: "Game", params: dict) -> None:
     """Save an enemy colour in a register: with one enemy colour there is nothing to choose; in the Melee the
-    player chooses one (among those with a piece in the arena, if any has)."""
+    player chooses one (among those with a piece in the arena, or with `supply` a common piece in the supply,
+    if any has)."""
     me = g.colour[g.fx.p]
     enemies = [c for c in sorted(set(g.colour)) if c != me]
     save = params.get("save", "colour")
     if len(enemies) > 1:
-        present = [c for c in enemies if g.own_mask(c)]
+        if params.get("supply"):  # a colour to put a common piece of: one with a piece left in its supply
+            present = [c for c in enemies if g.in_supply(c, 0)]
+        else:
+            present = [c for c in enemies if g.own_mask(c)]
         g.stack.append(EnemyColourFrame(tuple(present or enemies), save))
         return
     g.fx.regs[save] = enemies[0]
