@@ -151,8 +151,8 @@ def build_position(g: "Game", pos: Any) -> "Game":
             raise PositionError(f"board: {_show(name)} is not a square of the arena (a5..i5, e1..e9, ...)")
         if not (isinstance(piece, str) and len(piece) == 2 and piece[0].isdigit() and int(piece[0]) < colours
                 and piece[1] in RANK_LETTER):
-            raise PositionError(f"board.{name}: a piece is its colour 0..{colours - 1} (the seat; the team in the Team game) "
-                                f"+ c/h/l, e.g. '0c' or '1h', "
+            raise PositionError(f"board.{name}: a piece is its colour 0..{colours - 1} (the seat; the team in the "
+                                f"Team game) + c/h/l, e.g. '0c' or '1h', "
                                 f"got {_show(piece)}")
         g.put(BY_NAME[name], int(piece[0]), RANK_LETTER[piece[1]])
     for c in range(colours):

@@ -23,7 +23,8 @@ from .board import BY_NAME, DUEL_START, MELEE_START, NAME, ON, squares_of
 from .content import BY_ID, CARDS_T, TASK_BY_ID, TASKS
 from .flares import LightFrame, light_options, lightable
 from .frames import Frame
-from .scoring import ColourPointFrame, check_points_trigger, claim, claimable, end_of_turn_scoring, melee_kills, winners
+from .scoring import (ColourPointFrame, check_points_trigger, claim, claimable, end_of_turn_scoring, melee_kills,
+                      winners)
 from .summon import SummonFrame, improvisable, summonable
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -404,4 +404,5 @@ def claim(g: "Game", p: int, code: int) -> None:
         del g.tasks_up[i]
 
 
-__all__ = ["scores", "winners", "add_colour_points", "melee_kills", "ColourPointFrame", "claimable", "claim", "deal_tasks", "task_met", "TASK_TESTS"]
+__all__ = ["scores", "winners", "add_colour_points", "melee_kills", "ColourPointFrame", "claimable", "claim",
+           "deal_tasks", "task_met", "TASK_TESTS"]

@@ -56,7 +56,8 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
     hidden = g.hidden
     log = [HIDDEN[text.split()[0]] if hidden.get(i, player) != player else text for i, text in enumerate(g.log)]
     return {
-        "you": player, "mode": g.mode, "form": g.form, "players": g.n, "control": g.control, "active": g.active, "turn": g.turn,
+        "you": player, "mode": g.mode, "form": g.form, "players": g.n, "control": g.control, "active": g.active,
+        "turn": g.turn,
         "actions_left": g.actions_left, "discarded": g.discarded,
         "hand": _ids(g.hands[player]),
         "seats": seats,

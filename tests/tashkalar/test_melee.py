@@ -230,8 +230,8 @@ def test_nobody_can_resign_in_a_melee():
 
 
 def test_melee_positions_and_saves_round_trip():
-    g = melee(D4, melee_points=[[0, 1, 2, 3], [1, 0, 0, 0], [0, 0, 0, 5], [0, 4, 0, 0]], improvised=[[2], [], [0, 1], []],
-              board={"e5": "3h"})
+    g = melee(D4, melee_points=[[0, 1, 2, 3], [1, 0, 0, 0], [0, 0, 0, 5], [0, 4, 0, 0]],
+              improvised=[[2], [], [0, 1], []], board={"e5": "3h"})
     g.apply(g.legal_actions()[0])
     again = tk.Game.from_json(g.to_json())
     assert again.state_hash() == g.state_hash() and again.mpoints == g.mpoints and again.improvised == [4, 0, 3, 0]
