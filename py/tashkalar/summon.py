@@ -186,7 +186,9 @@ def improvisable(g: "Game", p: int) -> list[tuple[int, int]]:
         if ok is None:
             ok = oks[card.rank] = _masks(g, p, card.rank)[2]
         fn = _IMPROVISE.get(c) or _improvise_function(c)
-        exact = g.in_supply(me, card.rank)  # else the "too few pieces" rules may still rule a placement out
+        # with the supply out, the "too few pieces" rules may rule a placement out, unless so many own pieces
+        # of the kind stand that one outside the pattern and the target is always there to take
+        exact = g.in_supply(me, card.rank) or (b[2] if card.rank == 2 else b[0] | b[1]).bit_count() > need
         for colour in colours:
             e = g.bits[colour]
             if not fn(own[0], own[1], own[2], e[0] | e[1] | e[2], e[1] | e[2], e[2], ok):

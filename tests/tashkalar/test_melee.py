@@ -273,11 +273,12 @@ def test_the_quick_improvisation_test_agrees_with_the_full_placements():
     from .conftest import random_policy
 
     checked = 0
-    for seed, decks in ((1, D3), (2, D4), (3, D4)):
+    out_of_supply = 0
+    for seed, decks, bias in ((1, D3, 3), (3, D4, 0)):  # bias 0: supplies run out
         g = tk.new_game(mode="melee", players=len(decks), decks=tuple(decks), seed=seed)
-        choose = random_policy(seed)
+        choose = random_policy(seed, summon_bias=bias)
         while not g.is_over:
-            if g.decision.kind == "action" and g.actions_left > 0:
+            if g.decision.kind == "action" and g.actions_left > 0 and len(g.log) % 3 == 0:
                 p = g.active
                 quick = set(improvisable(g, p))
                 full = {(c, col) for c in set(g.hands[p]) if CARDS_T[c].kind != "flare"
@@ -285,5 +286,6 @@ def test_the_quick_improvisation_test_agrees_with_the_full_placements():
                         and placements(g, p, c, imp=col)}
                 assert quick == full
                 checked += len(full)
+                out_of_supply += bool(full) and g.two_left(p) == 0
             g.apply(choose(g))
-    assert checked > 20
+    assert checked > 20 and out_of_supply > 5
