@@ -28,13 +28,19 @@ def halves_met(g: "Game", p: int, code: int, vs: int = -1) -> tuple[bool, bool]:
     Melee the opponent in seat `vs`)."""
     card = CARDS_T[code]
     me = g.colour[p]
+    bits = g.bits
+    b = bits[me]
+    my_up = (b[1] | b[2]).bit_count()
+    my_all = (b[0] | b[1] | b[2]).bit_count()
     top = bottom = False
-    for c in sorted(set(g.colour)) if vs < 0 else (g.colour[vs],):
+    for c in range(len(bits)) if vs < 0 else (g.colour[vs],):  # colours are 0..len(bits)-1
         if c == me:
             continue
-        if g.count(c, upgraded=True) - g.count(me, upgraded=True) >= card.top_needs:
+        e = bits[c]
+        up = (e[1] | e[2]).bit_count()
+        if up - my_up >= card.top_needs:
             top = True
-        if g.count(c) - g.count(me) >= card.bottom_needs:
+        if up + e[0].bit_count() - my_all >= card.bottom_needs:
             bottom = True
     return top, bottom
 
