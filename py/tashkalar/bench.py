@@ -20,6 +20,8 @@ from .content import PLAYABLE_DECKS
 from .game import Game
 
 PAIRS = [(a, b) for a in PLAYABLE_DECKS for b in PLAYABLE_DECKS if a != b]
+MODES = {"melee3": ("melee", 3, None), "melee4": ("melee", 4, None), "team_high_form": ("team", 4, "high_form"),
+         "team_duel": ("team", 4, "duel")}
 
 
 def policy(name: str, seed: int):
@@ -45,18 +47,25 @@ def game_for(i: int) -> Game:
     return Game.new(mode=("duel", "high_form")[i % 2], decks=PAIRS[i % len(PAIRS)], seed=i)
 
 
-def throughput(seconds: float = 2.0, name: str = "uniform") -> dict:
+def multi_game_for(i: int, which: str) -> Game:
+    mode, n, form = MODES[which]
+    decks = list(PLAYABLE_DECKS)
+    Rng(seed_state(i, 3)).shuffle(decks)
+    return Game.new(mode=mode, players=n, decks=tuple(decks[:n]), seed=i, form=form)
+
+
+def throughput(seconds: float = 2.0, name: str = "uniform", mode: str = "two") -> dict:
     t0 = time.perf_counter()
     games = actions = 0
     while time.perf_counter() - t0 < seconds:
-        g = game_for(games)
+        g = game_for(games) if mode == "two" else multi_game_for(games, mode)
         choose = policy(name, games)
         while not g.over:
             g.apply(choose(g))
         games += 1
         actions += len(g.log)
     dt = time.perf_counter() - t0
-    return {"policy": name, "games": games, "actions": actions, "seconds": round(dt, 3),
+    return {"policy": name, "mode": mode, "games": games, "actions": actions, "seconds": round(dt, 3),
             "actions_per_s": round(actions / dt), "actions_per_game": round(actions / games)}
 
 
@@ -104,10 +113,14 @@ def main(argv: "list[str] | None" = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--no-modes", action="store_true", help="only the two-player games")
     args = ap.parse_args(argv)
     result = {"python": platform.python_version(), "implementation": platform.python_implementation(),
               "uniform": throughput(args.seconds, "uniform"), "summoning": throughput(args.seconds, "summoning"),
               **micro()}
+    if not args.no_modes:
+        result["modes"] = {m: {name: throughput(args.seconds / 2, name, m) for name in ("uniform", "summoning")}
+                           for m in MODES}
     if args.json:
         print(json.dumps(result))
         return 0
@@ -121,6 +134,9 @@ def main(argv: "list[str] | None" = None) -> int:
           f"{result['action_choice_options']} options on average)")
     print(f"  legal_actions()    {result['legal_actions_us']:>7} us")
     print(f"  clone()            {result['clone_us']:>7} us")
+    for m, both in result.get("modes", {}).items():
+        print(f"  {m:<15}" + "  ".join(f"{name} {t['actions_per_s']:>7,} actions/s ({t['games']} games, "
+                                        f"{t['actions_per_game']} actions each)" for name, t in both.items()))
     return 0
 
 

@@ -58,11 +58,12 @@ def _model():
 
     class Setup(BaseModel):
         model_config = ConfigDict(extra="forbid")
-        mode: Literal["duel", "high_form"]
+        mode: Literal["duel", "high_form", "melee", "team"]
         players: Annotated[int, Field(strict=True, ge=2, le=4)]
         decks: list[Annotated[str, Field(max_length=20)]] = Field(min_length=2, max_length=4)
         seed: int = Field(strict=True, ge=-(1 << 63), lt=1 << 63)
         first_player: Optional[Annotated[int, Field(strict=True, ge=0, le=3)]] = None
+        form: Optional[Literal["duel", "high_form"]] = None
 
     class Save(BaseModel):
         model_config = ConfigDict(extra="forbid")
@@ -124,7 +125,7 @@ def game_from_json(text: "str | bytes | dict") -> "Game":
         if save.setup is not None:
             s = save.setup
             g = Game.new(mode=s.mode, players=s.players, decks=tuple(s.decks), seed=s.seed,
-                         first_player=s.first_player)
+                         first_player=s.first_player, form=s.form)
         else:
             g = Game.from_position(save.position)
     except ValueError as e:  # PositionError or a bad option
