@@ -5,8 +5,9 @@
 Each round runs tashkalar.bench.bench_round() once in this CPython process and once in the vendored Pyodide
 (bench/tashkalar_pyodide.mjs, booted once), alternately, so both runtimes see the same load of this shared,
 noisy machine; the table shows each figure's median over the rounds (and its range). Both runtimes play and
-time the same seeded games and positions. Figures: random games' actions/s with full legality (a uniform and
-a summon-loving player; the issue's goal is >= 30,000 in CPython), apply(), clone(), legal_actions() and the
+time the same seeded games and positions. Figures: random games' actions/s with full legality (two players: a
+uniform and a summon-loving player, the issue's goal is >= 30,000 in CPython; the Melee and Team games of
+tashkalar.bench.MODES with the uniform player), apply(), clone(), legal_actions() and the
 action choice computed from scratch, also on crowded boards (>= 30 of the 69 squares taken).
 """
 from __future__ import annotations
@@ -30,6 +31,7 @@ GOAL = 30_000
 ROWS = [  # key, label, unit, better ("hi" or "lo")
     ("uniform_actions_per_s", "random games, uniform player", "actions/s", "hi"),
     ("summoning_actions_per_s", "random games, summoning player", "actions/s", "hi"),
+    *((f"{m}_uniform_actions_per_s", f"random games, {m}, uniform", "actions/s", "hi") for m in bench.MODES),
     ("apply_us", "apply() (with the next decision)", "us", "lo"),
     ("clone_us", "clone()", "us", "lo"),
     ("legal_actions_us", "legal_actions()", "us", "lo"),

@@ -13,11 +13,8 @@ import time
 import traceback
 
 import crystalclans as cc
-from crystalclans.actions import read_token
-from crystalclans.ai.bots import useful
-from crystalclans.saves import check_save_text, save_names
 
-from . import render
+from . import games, render
 from .errors import reason
 from .i18n import _, language, use
 from .computer import WorkerComputer
@@ -28,14 +25,9 @@ from .settings import clean_settings
 from .storage import Storage
 from .text import Words
 
-def needs_own_hand(g: cc.Game, d) -> bool:
-    """Whether making decision `d` shows its player something the other may not see: a secret or private
-    choice (the engine says so), or options that name cards in her hand (an action choice offering summons).
-    Only such a decision needs the device handed over to her behind a pass screen."""
-    if d.secret or d.private:
-        return True
-    hand = {g.unit_id(c) for c in g.hands[d.player]}
-    return any(a.args and read_token(str(a.args[0]))[0] in hand for a in d.options)
+def needs_own_hand(g, d) -> bool:
+    """Whether making decision `d` shows its player something the others may not see (the game says)."""
+    return games.of(g).needs_own_hand(g, d)
 
 
 class App:
@@ -97,18 +89,18 @@ class App:
     def viewer(self) -> int:
         g = self.game
         return perspective(self.seats, g.decision.player if g.decision is not None else None, self.shown_player,
-                           g.winner)
+                           games.of(g).winner(g))
 
     def winner(self) -> int | None:
         """Who has won: by the rules, or (online) because the other player resigned."""
         g = self.game
         if g is None:
             return None
-        return self.session.winner if self.session is not None else (g.winner if g.is_over else None)
+        return self.session.winner if self.session is not None else games.of(g).winner(g)
 
     @property
     def finished(self) -> bool:
-        return self.winner() is not None
+        return self.winner() is not None or (self.game is not None and self.game.is_over)  # a draw, a team
 
     def offers_decision(self) -> bool:
         """Does this screen offer the current decision (a person here must decide, nothing in the way)?"""
@@ -156,13 +148,7 @@ class App:
         return _("{a} vs {b}").format(a=self.names[0], b=self.names[1])
 
     def summary(self) -> str:
-        g = self.game
-        clans = g.setup.get("clans") or ["?", "?"]
-        w = self.winner()
-        state = _("{name} won").format(name=self.names[w]) if w is not None else _("turn {n}").format(n=g.turn)
-        return _("{a} ({clan_a}) vs {b} ({clan_b})").format(
-            a=self.names[0], clan_a=self.words.clan_name(clans[0]), b=self.names[1],
-            clan_b=self.words.clan_name(clans[1])) + f" · {state}"
+        return games.of(self.game).summary(self.game, self.names, self.words, self.winner())
 
     # ------------------------------------------------------------------ game lifecycle
     def replaces_unfinished(self) -> str:
@@ -190,10 +176,17 @@ class App:
             run()
 
     def start_new(self, names, clans, first, mulligan, seats=None) -> None:
+        self.start_game(games.DEFAULT, {"clans": clans, "first": first, "mulligan": mulligan}, names, seats)
+
+    def start_game(self, name: str, options: dict, names, seats=None) -> None:
+        """A new game of `name` (a game module) from the start screen's `options`."""
         seed = self.fixed_seed if self.fixed_seed is not None else random.randrange(1 << 31)
-        fp = None if first == "random" else int(first)
-        self.install(cc.new_game(clans=tuple(clans), seed=seed, first_player=fp, mulligan=mulligan), list(names),
-                     seats)
+        try:
+            game = games.get(name).new_game(options, seed)
+        except ValueError as e:  # a choice the game refuses (two players with one deck): say so, start nothing
+            self.show_error(str(e))
+            return
+        self.install(game, list(names), seats)
         self.clear_error()
         self.render()
         self.drive()
@@ -237,14 +230,15 @@ class App:
         self.replay = None
         self.screen = "game"
         self.clear_error()  # a message about the last game does not belong to this one
-        self._after_change(game.last_battle)  # a loaded game's last battle was already seen
+        self._after_change(games.of(game).last_battle(game))  # a loaded game's last battle was already seen
         self.autosave()
 
     def _after_change(self, prev_battle) -> None:
         g = self.game
         people_here = any(s.local for s in self.seats)
-        if g.last_battle is not None and g.last_battle is not prev_battle and people_here:
-            self.pending_battle = g.last_battle
+        battle = games.of(g).last_battle(g)
+        if battle is not None and battle is not prev_battle and people_here:
+            self.pending_battle = battle
         self.public_screen = False
         if (g.decision is not None and needs_pass_screen(self.seats) and g.decision.player != self.shown_player):
             if needs_own_hand(g, g.decision):
@@ -287,7 +281,7 @@ class App:
         t0 = time.perf_counter()
         player = g.decision.player
         turn = g.turn
-        prev_battle = g.last_battle
+        prev_battle = games.of(g).last_battle(g)
         log_len = len(g.log)
         try:
             if self.session is not None:
@@ -295,7 +289,7 @@ class App:
                 g = self.game = self.session.game
             else:
                 g.apply(notation)
-        except cc.IllegalAction as e:
+        except games.of(g).IllegalAction as e:
             self.show_error(str(e))
             return False
         self._after_change(prev_battle)
@@ -481,7 +475,7 @@ class App:
                 self.render()  # e.g. the two saved games differ: say so, offer the resync
             return
         g = self.game
-        prev_battle = g.last_battle if g is not None else None
+        prev_battle = games.of(g).last_battle(g) if g is not None else None
         was_desync = link.session.desync
         reason = link.session.receive(text)
         if reason:
@@ -501,7 +495,7 @@ class App:
         self.seats = tuple(Seat(HUMAN) if s.computer else s for s in self.seats)
         self.computer_failure = ""
         self.clear_error()
-        self._after_change(self.game.last_battle if self.game else None)
+        self._after_change(games.of(self.game).last_battle(self.game) if self.game else None)
         self.autosave()
         self.render()
 
@@ -526,7 +520,7 @@ class App:
                 self.thinking = player
                 self.render()
                 t0 = time.perf_counter()
-                only = useful(g.decision.options)
+                only = games.of(g).useful(g.decision.options)
                 if self.tutorial is not None:  # the tutorial's scripted reply
                     reply = {"action": self.tutorial.their_move(g)}
                 elif len(only) == 1:  # nothing to think about: no round trip to the worker
@@ -562,7 +556,7 @@ class App:
                 "saved_at": time.time(), "over": self.finished}
         if self.session is not None:  # an online game: a reloaded page offers to re-link and go on
             meta["online"] = {"seat": self.session.me}
-        if not self.storage.autosave(self.game.to_json(names=self.names), meta):
+        if not self.storage.autosave(games.of(self.game).save_text(self.game, self.names), meta):
             self.show_error(_(self.storage.problem))  # and render.storage_notice keeps saying it
         self.autosave_meta = meta
 
@@ -604,16 +598,17 @@ class App:
 
     async def parse_save(self, text: str, source: str):
         """(game, parsed JSON) of a save that loads, else None with the reason shown; nothing changes."""
+        default = games.get(games.DEFAULT)
         try:  # the cheap checks first (size, nesting, numbers): a hostile file is refused before any deep work
-            doc = check_save_text(text)
-        except cc.SaveError as e:
+            doc = default.check_save_text(text)
+        except default.SaveError as e:
             self.show_error(_("Could not load the {what}: {why}").format(what=source or _("save"), why=reason(e)))
             return None
         self.busy = _("Loading the {what}…").format(what=source or _("save"))
         self.render()
         try:
             await self.ensure_pydantic()
-            game = cc.Game.from_json(doc)
+            game = games.for_save(doc).Game.from_json(doc)
         except Exception as e:  # SaveError, or anything else: it still must not corrupt the current state
             self.busy = ""
             self.show_error(_("Could not load the {what}: {why}").format(what=source or _("save"), why=reason(e)))
@@ -624,7 +619,8 @@ class App:
 
     def open_loaded(self, game, doc, names=None, seats=None, online=None) -> None:
         if not names or len(names) != 2:
-            names = save_names(doc) or default_names(self.words, game)
+            module = games.of(game)
+            names = module.save_names(doc) or module.default_names(self.words, game)
         names = [str(n)[:24] for n in names]
         seat = online.get("seat") if isinstance(online, dict) else None
         if seat in (0, 1) and not game.is_over:
@@ -642,11 +638,11 @@ class App:
             return
         meta = self.storage.autosave_meta() or {}
         g = self.game
-        if g is not None and g.to_json(names=self.names) == text:  # still in memory: no need to replay it
+        if g is not None and games.of(g).save_text(g, self.names) == text:  # still in memory: no need to replay
             self.screen = "game"
             self.shown_player = None
             self.clear_error()
-            self._after_change(g.last_battle)
+            self._after_change(games.of(g).last_battle(g))
             self.render()
             self.drive()
             return
@@ -664,7 +660,7 @@ class App:
         if self.game is None:
             return
         meta = {"names": self.names, "seats": [s.code for s in self.seats], "summary": self.summary()}
-        if self.storage.save_slot(name, self.game.to_json(names=self.names), meta):
+        if self.storage.save_slot(name, games.of(self.game).save_text(self.game, self.names), meta):
             self.flash(_("Saved as “{name}”.").format(name=name))
         else:
             self.show_error(_(self.storage.problem))
@@ -732,8 +728,9 @@ class App:
                 modal = render.discard_modal(self, self.modal[1], self.replay.view())
         else:
             # animate what happened since the table was last seen (kept while a screen hides the table)
-            self.fx = Effects() if self.overlay_pending() or self.modal else self.fx_feed.take(self.game)
-            app_el.innerHTML = render.game_screen(self)
+            self.fx = (Effects() if self.overlay_pending() or self.modal
+                       else games.of(self.game).effects(self.fx_feed, self.game))
+            app_el.innerHTML = games.of(self.game).table_screen(self)
             doc.getElementById("topnav").innerHTML = render.menu_html(self)
             doc.body.dataset.screen = "game"
             # a question about the whole game (replace it? resign?) opens over a pass screen too: it shows
@@ -797,8 +794,4 @@ def url_seed(query: str) -> int | None:
 
 
 def default_names(words, game) -> list:
-    clans = game.setup.get("clans") or ["", ""]
-    names = [words.clan_name(c).replace(" Clan", "") or _("Player {n}").format(n=i + 1) for i, c in enumerate(clans)]
-    if names[0] == names[1]:
-        names = [names[0] + " 1", names[1] + " 2"]
-    return names
+    return games.of(game).default_names(words, game)

@@ -7,10 +7,9 @@ seed, the host's setup), then to the lockstep session. The App (controller.py) a
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Any, Callable
 
-import crystalclans as cc
-
+from . import games
 from .i18n import _
 from .net.handshake import Handshake
 from .net.resume import Resume, game_id
@@ -55,7 +54,7 @@ def parse_ice_servers(text: str) -> tuple[list[dict], list[str]]:
 class SavedOnline:
     """An online game saved on this page, to go on with over a new link."""
 
-    def __init__(self, game: cc.Game, seat: int, names: list[str]):
+    def __init__(self, game: Any, seat: int, names: list[str]):
         self.game = game
         self.seat = seat
         self.names = list(names)
@@ -113,7 +112,7 @@ class Link:
             self.resumer = Resume(self.resume.game, self.me, self.role == "host", self.send)
             self.resumer.start()
         else:
-            self.handshake = Handshake(self.role, self.my_name, cc.base_set().hash, self.send)
+            self.handshake = Handshake(self.role, self.my_name, games.get(games.DEFAULT).content_hash(), self.send)
             self.handshake.start()
         early, self.early = self.early, []
         for text in early:
@@ -137,7 +136,7 @@ class Link:
             hs.host_setup(list(s["clans"]), names, first, bool(s["mulligan"]), guest_seat=1)
         return reason
 
-    def ready_game(self) -> cc.Game | None:
+    def ready_game(self) -> Any:
         """The agreed game, once the seed and the setup are settled (both pages build the same one)."""
         r = self.resumer
         if self.session is None and r is not None and r.session is not None:

@@ -96,7 +96,7 @@ app = _AppProxy()
 def on_click(event):
     t = event.target
     el = t.closest("[data-action],[data-continue],[data-new-game],[data-continue-game],[data-export],[data-cmd],"
-                   "[data-details],[data-p2p-host],[data-p2p-join],[data-link-submit]") \
+                   "[data-details],[data-p2p-host],[data-p2p-join],[data-link-submit],button[data-game]") \
         if hasattr(t, "closest") else None
     if not el:
         return
@@ -106,17 +106,29 @@ def on_click(event):
         app.apply(str(el.getAttribute("data-action")))
     elif el.hasAttribute("data-continue"):
         app.continue_overlay()
+    elif el.hasAttribute("data-game"):  # the start screen's game switch: its form follows at once
+        target = _app if _app is not None else START
+        target.settings = dict(read_settings(document, target.settings), game=str(el.getAttribute("data-game")))
+        target.storage.set_new_game_settings(target.settings)
+        if _app is not None:
+            _app.render()
+        else:
+            document.getElementById("app").innerHTML = render.start_screen(START)
     elif el.hasAttribute("data-new-game"):
-        s = read_settings(document)
+        s = read_settings(document, app.settings)
         app.settings = s
         app.storage.set_new_game_settings(s)
-        app.ask_before_replacing("new-game", lambda: app.start_new(s["names"], s["clans"], s["first"],
-                                                                  s["mulligan"], s["seats"]))
+        if s["game"] == "crystalclans":
+            app.ask_before_replacing("new-game", lambda: app.start_new(s["names"], s["clans"], s["first"],
+                                                                      s["mulligan"], s["seats"]))
+        else:
+            options = {"mode": s["tk_mode"], "decks": s["tk_decks"], "first": s["first"]}
+            app.ask_before_replacing("new-game", lambda: app.start_game(s["game"], options, s["names"], s["seats"]))
     elif el.hasAttribute("data-p2p-host") or el.hasAttribute("data-p2p-join"):
         host = el.hasAttribute("data-p2p-host")
         servers = _ice_servers()
         if servers is not None:
-            app.link_begin("host" if host else "guest", read_settings(document), _p2p_send, servers)
+            app.link_begin("host" if host else "guest", read_settings(document, app.settings), _p2p_send, servers)
             if host:
                 asyncio.ensure_future(_p2p_host())
     elif el.hasAttribute("data-link-submit"):
@@ -307,7 +319,7 @@ async def _p2p_submit(code: str):
             app.render()
             await window.crystalclans_p2p.accept(code)
         else:
-            link.settings = read_settings(document)  # the name as it is now (a guest may edit it last)
+            link.settings = read_settings(document, link.settings)  # the name as it is now (a guest may edit it last)
             problem = await _match_invitation(link, str(await window.crystalclans_p2p.inspect(code)))
             if problem:
                 raise ValueError(problem)
@@ -343,9 +355,9 @@ async def _match_invitation(link, tag: str) -> str:
     if text and online:
         try:
             await app.ensure_pydantic()
-            import crystalclans as cc
+            from app import games
 
-            g = cc.Game.from_json(text)
+            g = games.for_save(json.loads(text)).Game.from_json(text)
         except Exception:
             g = None
         if g is not None and game_id(g) == tag:
@@ -371,7 +383,8 @@ def close_menu():
         m.open = False
 
 
-START_FIELDS = ("name-0", "name-1", "clan-0", "clan-1", "seat-0", "seat-1", "first-player", "mulligan")
+START_FIELDS = ("name-0", "name-1", "clan-0", "clan-1", "seat-0", "seat-1", "first-player", "mulligan", "tk-mode",
+                "tk-deck-0", "tk-deck-1")
 
 
 def on_change(event):
@@ -379,8 +392,14 @@ def on_change(event):
     tid = str(t.id or "")
     if tid in START_FIELDS:  # kept at once: a re-drawn start screen (or the next visit) shows the choice again
         target = _app if _app is not None else START
-        target.settings = read_settings(document)
+        target.settings = read_settings(document, target.settings)
         target.storage.set_new_game_settings(target.settings)
+        if tid == "tk-mode":  # the mode's description follows the choice
+            from app.games.tashkalar_start import MODE_TEXT
+
+            desc = document.getElementById("tk-mode-desc")
+            if desc and str(t.value) in MODE_TEXT:
+                desc.textContent = i18n._(MODE_TEXT[str(t.value)][1])
     if tid.startswith("clan-"):
         i = tid[-1]
         desc = document.getElementById(f"clan-desc-{i}")
@@ -499,7 +518,7 @@ def _join_invitation(_event=None):
     if code:
         from app.link import parse_ice_servers
 
-        app.link_begin("guest", read_settings(document), _p2p_send,
+        app.link_begin("guest", read_settings(document, app.settings), _p2p_send,
                        parse_ice_servers(app.storage.ice_servers_text())[0])
         app.link.invited = code
         app.render()

@@ -113,12 +113,27 @@ def start_screen(app) -> str:
         return (f'<label class="field"><span>{h(_("Played by"))}</span><select id="seat-{i}" data-seat="{i}" '
                 f'aria-label="{h(_("Who plays player {n}").format(n=i + 1))}">{o}</select></label>')
 
+    game = s.get("game", "crystalclans")
+    if game == "tashkalar":
+        from .games import tashkalar_start as tks
+
+        decks = s.get("tk_decks") or ["northern", "highland"]
+
+        def choice(i):
+            return tks.deck_select(i, decks[i])
+    else:
+        choice = clan_select
     players = "".join(
         f'<fieldset class="seat seat-{i}"><legend>{h(_("Player {n}").format(n=i + 1))}</legend>{seat_select(i)}'
         f'<label class="field"><span>{h(_("Name"))}</span><input id="name-{i}" type="text" maxlength="24" '
         f'value="{h(s["names"][i])}" aria-label="{h(_("Name of player {n}").format(n=i + 1))}" autocomplete="off"></label>'
-        f'{clan_select(i)}</fieldset>'
+        f'{choice(i)}</fieldset>'
         for i in (0, 1))
+    switch = "".join(
+        f'<button type="button" data-game="{g}" aria-pressed="{"true" if g == game else "false"}"'
+        f'{" class=primary" if g == game else ""}>{h(title)}</button>'
+        for g, title in (("crystalclans", "Crystal Clans"), ("tashkalar", "Tash-Kalar")))
+    switch = f'<div class="game-switch" role="group" aria-label="{h(_("Which game"))}">{switch}</div>'
     fp = s["first"]
     first = (f'<label class="field"><span>{h(_("Who goes first"))}</span><select id="first-player" '
              f'aria-label="{h(_("Who goes first"))}">'
@@ -128,6 +143,7 @@ def start_screen(app) -> str:
     mull = (f'<label class="check"><input type="checkbox" id="mulligan"{" checked" if s["mulligan"] else ""}> '
             f'{h(_("Mulligan (each player may shuffle back cards from the opening hand once)"))}</label>')
 
+    options = first + mull if game != "tashkalar" else tks.mode_select(s.get("tk_mode", "duel")) + first + tks.notes()
     cont = ""
     if app.autosave_meta is not None:
         m = app.autosave_meta
@@ -170,8 +186,9 @@ def start_screen(app) -> str:
   <section class="panel newgame" aria-labelledby="ng-title">
     <h2 id="ng-title">{h(_("New game"))}</h2>
     <p class="muted">{h(_("Play against the computer, or two people at one screen: then hands stay private, and the game asks you to pass the device whenever the other player must decide."))}</p>
+    {switch}
     <div class="seats">{players}</div>
-    <div class="options">{first}{mull}</div>
+    <div class="options">{options}</div>
     <button type="button" class="primary big" data-new-game>{h(_("Start game"))}</button>
   </section>
   <div class="side-col">
@@ -415,7 +432,8 @@ def turn_status(app) -> str:
     v = app.view
     names = app.names
     if app.finished:
-        return h(_("Game over: {name} wins").format(name=names[app.winner()]))
+        w = app.winner()
+        return h(_("Game over: {name} wins").format(name=names[w])) if w is not None else h(_("Game over"))
     d = v.get("decision") or {}
     who = d.get("player", v["active"])
     return (h(_("Turn {n}").format(n=v["turn"])) + " · " +
@@ -1082,6 +1100,8 @@ def menu_html(app) -> str:
         return rules_button() + language_button()
     resign = (f'<button type="button" data-cmd="resign" title="{h(_("Resign this online game"))}">{h(_("Resign"))}</button>'
               if app.session is not None and not app.finished else '')
+    replay = (f'<button type="button" data-cmd="replay" title="{h(_("Watch the game so far again, turn by turn"))}">'
+              f'{h(_("Replay"))}</button>' if hasattr(app.game, "replay") else "")  # a game whose engine replays
     return f"""
 <span class="status">{turn_status(app)}</span>
 {rules_button()}{language_button()}
@@ -1092,8 +1112,7 @@ def menu_html(app) -> str:
   <div class="menu-box">
     <label class="field"><span>{h(_("Save as"))}</span><input id="slot-name" type="text" maxlength="40" value="{h(app.default_slot_name())}" aria-label="{h(_("Name of the save slot"))}"></label>
     <button type="button" data-cmd="save-slot" title="{h(_("Save the game to the named slot"))}">{h(_("Save"))}</button>
-    <button type="button" data-cmd="replay" title="{h(_("Watch the game so far again, turn by turn"))}">{h(_("Replay"))}</button>
-    {resign}
+    {replay}{resign}
     <button type="button" class="ghost" data-cmd="menu" title="{h(_("Back to the start screen (the game stays autosaved)"))}">{h(_("Main menu"))}</button>
   </div>
 </details>"""

@@ -4,14 +4,14 @@ Frames are copies of the game at the deal, at the start of every later turn, and
 stands); either side's view may be shown where the viewer is allowed to see it (replay_sides)."""
 from __future__ import annotations
 
-import crystalclans as cc
+from typing import Any
 
 from .i18n import _
 
 
 class Replay:
-    def __init__(self, game: cc.Game, sides: tuple[int, ...], viewer: int | None = None):
-        self.frames: list[cc.Game] = []
+    def __init__(self, game: Any, sides: tuple[int, ...], viewer: int | None = None):
+        self.frames: list = []
         turn = None
         last = game
         for g in game.replay():
@@ -27,7 +27,7 @@ class Replay:
         self.index = 0
 
     @property
-    def frame(self) -> cc.Game:
+    def frame(self) -> Any:
         return self.frames[self.index]
 
     @property

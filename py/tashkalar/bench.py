@@ -25,6 +25,8 @@ from .game import Game
 
 PAIRS = [(a, b) for a in PLAYABLE_DECKS for b in PLAYABLE_DECKS if a != b]
 CROWDED = 30  # pieces on the 69 squares from which a board counts as crowded (late game; few boards hold more)
+MODES = {"melee3": ("melee", 3, None), "melee4": ("melee", 4, None), "team_high_form": ("team", 4, "high_form"),
+         "team_duel": ("team", 4, "duel")}
 
 
 def policy(name: str, seed: int):
@@ -50,18 +52,25 @@ def game_for(i: int) -> Game:
     return Game.new(mode=("duel", "high_form")[i % 2], decks=PAIRS[i % len(PAIRS)], seed=i)
 
 
-def throughput(seconds: float = 2.0, name: str = "uniform") -> dict:
+def multi_game_for(i: int, which: str) -> Game:
+    mode, n, form = MODES[which]
+    decks = list(PLAYABLE_DECKS)
+    Rng(seed_state(i, 3)).shuffle(decks)
+    return Game.new(mode=mode, players=n, decks=tuple(decks[:n]), seed=i, form=form)
+
+
+def throughput(seconds: float = 2.0, name: str = "uniform", mode: str = "two") -> dict:
     t0 = time.perf_counter()
     games = actions = 0
     while time.perf_counter() - t0 < seconds:
-        g = game_for(games)
+        g = game_for(games) if mode == "two" else multi_game_for(games, mode)
         choose = policy(name, games)
         while not g.over:
             g.apply(choose(g))
         games += 1
         actions += len(g.log)
     dt = time.perf_counter() - t0
-    return {"policy": name, "games": games, "actions": actions, "seconds": round(dt, 3),
+    return {"policy": name, "mode": mode, "games": games, "actions": actions, "seconds": round(dt, 3),
             "actions_per_s": round(actions / dt), "actions_per_game": round(actions / games)}
 
 
@@ -164,13 +173,15 @@ def crowded(count: int = 300, min_pieces: int = CROWDED) -> dict:
 
 
 def bench_round(seconds: float = 1.0) -> dict:
-    """One measurement of everything (flat numbers): each policy's throughput for `seconds`, micro(),
-    crowded(). `bench/tashkalar_bench.py` takes the median of several rounds in CPython and in Pyodide."""
+    """One measurement of everything (flat numbers): each policy's throughput for `seconds` (two players), each
+    MODES entry's uniform throughput for `seconds` / 2, micro(), crowded(). `bench/tashkalar_bench.py` takes the median of several rounds in CPython and in Pyodide."""
     out: dict = {}
     for name in ("uniform", "summoning"):
         t = throughput(seconds, name)
         out[f"{name}_actions_per_s"] = t["actions_per_s"]
         out[f"{name}_games"] = t["games"]
+    for m in MODES:  # the Melee and Team games, uniform player, half the time each
+        out[f"{m}_uniform_actions_per_s"] = throughput(seconds / 2, "uniform", m)["actions_per_s"]
     out.update(micro())
     out.update(crowded())
     return out
@@ -180,10 +191,14 @@ def main(argv: "list[str] | None" = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--no-modes", action="store_true", help="only the two-player games")
     args = ap.parse_args(argv)
     result = {"python": platform.python_version(), "implementation": platform.python_implementation(),
               "uniform": throughput(args.seconds, "uniform"), "summoning": throughput(args.seconds, "summoning"),
               **micro(), **crowded()}
+    if not args.no_modes:
+        result["modes"] = {m: {name: throughput(args.seconds / 2, name, m) for name in ("uniform", "summoning")}
+                           for m in MODES}
     if args.json:
         print(json.dumps(result))
         return 0
@@ -200,6 +215,9 @@ def main(argv: "list[str] | None" = None) -> int:
     print(f"  crowded board      {result['crowded_legal_actions_us']:>7} us legal_actions(), "
           f"{result['crowded_from_scratch_us']} us computed from scratch ({result['crowded_states']} boards with "
           f"{result['crowded_pieces']} pieces and {result['crowded_options']} options on average)")
+    for m, both in result.get("modes", {}).items():
+        print(f"  {m:<15}" + "  ".join(f"{name} {t['actions_per_s']:>7,} actions/s ({t['games']} games, "
+                                        f"{t['actions_per_game']} actions each)" for name, t in both.items()))
     return 0
 
 

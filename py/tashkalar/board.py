@@ -96,6 +96,7 @@ COLOURED = RED | GREEN
 CENTRE = sq(*BOARD["central_square"])
 CENTRAL_NINE = frozenset(sq(x, y) for x, y in BOARD["central_nine"])
 DUEL_START = tuple(sq(x, y) for x, y in BOARD["duel_start_squares"])
+MELEE_START = tuple(tuple(sq(x, y) for x, y in pair) for pair in BOARD["melee_start_pairs"])
 NEXT_TO_RED = frozenset(t for s in RED for t in ADJ[s])  # squares adjacent to some red square
 NEXT_TO_GREEN = frozenset(t for s in GREEN for t in ADJ[s])
 

@@ -4,31 +4,43 @@
 A flare is lit before or after an action, never during an effect; lighting is not an action. The top
 condition holds when the opponent has at least N more upgraded pieces in the arena than the player; the
 bottom one when the opponent has at least M more pieces in all.
+
+Melee: the player names the opponent she compares with (`light <flare> <seat>`, one option per opponent she
+meets a condition against); that opponent scores 1 point in her colour. Team: the opponent is the other team
+(its colour's pieces, whoever of the partners placed them); in the Duel form the other team scores the point.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .actions import Action
 from .content import CARDS_T
 from .effects import EffectCtx, start
 from .frames import Frame
-from .scoring import add_points
+from .scoring import add_colour_points, add_points
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 
-def halves_met(g: "Game", p: int, code: int) -> tuple[bool, bool]:
-    """(top, bottom): which conditions p meets now against her (one) opponent."""
+def halves_met(g: "Game", p: int, code: int, vs: int = -1) -> tuple[bool, bool]:
+    """(top, bottom): which conditions p meets now against her opponent (the other side's colour; in the
+    Melee the opponent in seat `vs`)."""
     card = CARDS_T[code]
     me = g.colour[p]
+    bits = g.bits
+    b = bits[me]
+    my_up = (b[1] | b[2]).bit_count()
+    my_all = (b[0] | b[1] | b[2]).bit_count()
     top = bottom = False
-    for c in sorted(set(g.colour)):
+    for c in range(len(bits)) if vs < 0 else (g.colour[vs],):  # colours are 0..len(bits)-1
         if c == me:
             continue
-        if g.count(c, upgraded=True) - g.count(me, upgraded=True) >= card.top_needs:
+        e = bits[c]
+        up = (e[1] | e[2]).bit_count()
+        if up - my_up >= card.top_needs:
             top = True
-        if g.count(c) - g.count(me) >= card.bottom_needs:
+        if up + e[0].bit_count() - my_all >= card.bottom_needs:
             bottom = True
     return top, bottom
 
@@ -46,27 +58,38 @@ def lightable(g: "Game", p: int) -> list[int]:
     return sorted({c for c in flares if can_light(g, p, c)})
 
 
+def light_options(g: "Game", p: int) -> list[Action]:
+    """The `light` actions p may take now (in the Melee one per flare and opponent compared with)."""
+    if g.form != "melee":
+        return [Action("light", (CARDS_T[c].id,)) for c in lightable(g, p)]
+    flares = sorted({c for c in g.hands[p] if CARDS_T[c].kind == "flare"})
+    return [Action("light", (CARDS_T[c].id, q)) for c in flares for q in range(g.n)
+            if q != p and any(halves_met(g, p, c, q))]
+
+
 class LightFrame(Frame):
     """Step 0: reveal, decide the halves, score; then each half's effect in turn; then the discard."""
 
-    __slots__ = ("p", "code", "step", "halves")
+    __slots__ = ("p", "code", "step", "halves", "vs")
 
-    def __init__(self, p: int, code: int, step: int) -> None:
-        self.p, self.code, self.step = p, code, step
+    def __init__(self, p: int, code: int, step: int, vs: int = -1) -> None:
+        self.p, self.code, self.step, self.vs = p, code, step, vs
         self.halves: tuple = ()
 
     def run(self, g: "Game") -> None:
         p, code = self.p, self.code
         card = CARDS_T[code]
         if self.step == 0:
-            top, bottom = halves_met(g, p, code)
+            top, bottom = halves_met(g, p, code, self.vs)
             self.halves = tuple(h for h, on in (("top", top), ("bottom", bottom)) if on)
             g.hands[p].remove(code)
             g.playing = code
-            if g.events is not None:
-                g.note("flare", p, card.id, list(self.halves))
-            if g.mode == "duel":
-                add_points(g, 1 - p, 1, "flare")
+            if g.events is not None:  # in the Melee also the opponent compared with
+                g.note("flare", p, card.id, list(self.halves), *((self.vs,) if self.vs >= 0 else ()))
+            if g.form == "duel":
+                add_points(g, (p + 1) % g.n, 1, "flare")  # the next seat is always on the other side
+            elif g.form == "melee":
+                add_colour_points(g, self.vs, g.colour[p], 1, "flare")
         if self.step < len(self.halves):
             half = self.halves[self.step]
             self.step += 1

@@ -12,7 +12,14 @@ State layout (plain ints and lists, so clone() is cheap and the state hash is st
   turn, by rank, and `summons` = (square, rank) of each being summoned this turn;
 * `stack` holds the frames still to run (frames.py), `decision` the question asked now, `fx` the effect
   context while an effect resolves (effects/context.py).
-Players are seats 0..n-1; in the modes built so far a player's pieces have the colour of her seat.
+Players are seats 0..n-1 and `colour[p]` is the colour of seat p's pieces: its seat in the Duel, the High Form
+and the Melee; in the Team game partners (seats 0+2 and 1+3, opposite each other) share one colour, `p % 2`.
+`mode` is the game as chosen ("duel", "high_form", "melee", "team"); `form` is how it scores ("duel",
+"high_form", "melee"; a Team game is played in the Duel or the High Form form). More state of those modes:
+* Melee: `mpoints[p][c]` = p's points in the enemy colour c; `improvised[p]` = the enemy colours (a bit
+  each) p has already used for an improvised summon;
+* Team: `control` = the partner who has taken over the active player's turn (-1: nobody); `sideways` = how
+  many cards lie sideways at the bottom of each deck (6 in the Team game, else 0).
 """
 from __future__ import annotations
 
@@ -25,14 +32,16 @@ from .actions import MAX_ACTION_CHARS, Action, Decision, IllegalAction, action_t
 from .board import NAME, SIZE
 from .content import CARDS_T, DECKS, LEGENDARY_PIECES, TWO_SIDED
 
-MODES = ("duel", "high_form")
+MODES = ("duel", "high_form", "melee", "team")
+HANDOVER = Action("handover")
 
 
 class Game:
     __slots__ = (
-        "setup", "mode", "n", "decks", "colour", "two_sided", "cells", "bits",
+        "setup", "mode", "form", "n", "decks", "colour", "two_sided", "cells", "bits",
         "hands", "draws", "discards", "legend_deck", "legend_discard", "flare_deck", "flare_discard", "playing",
         "tasks_deck", "tasks_up", "task_next", "claimed", "points", "killed", "summons",
+        "mpoints", "improvised", "control", "sideways",
         "active", "first_player", "turn", "actions_left", "discarded", "extra_draw", "extra_turns", "in_extra",
         "borrow", "end_triggered", "final_left", "over", "winners", "resigned",
         "rng", "stack", "decision", "fx", "log", "hidden", "events",
@@ -41,6 +50,7 @@ class Game:
     def __init__(self) -> None:
         self.setup: dict = {}
         self.mode = "duel"
+        self.form = "duel"
         self.n = 2
         self.decks: tuple[str, ...] = ()
         self.colour: list[int] = [0, 1]
@@ -62,6 +72,10 @@ class Game:
         self.points: list[int] = [0, 0]
         self.killed: list[list[int]] = [[0, 0, 0], [0, 0, 0]]
         self.summons: list[tuple[int, int]] = []
+        self.mpoints: list[list[int]] = []
+        self.improvised: list[int] = []
+        self.control = -1
+        self.sideways = 0
         self.active = 0
         self.first_player = 0
         self.turn = 0
@@ -87,10 +101,10 @@ class Game:
     # ------------------------------------------------------------------ construction
     @classmethod
     def new(cls, mode: str = "duel", players: int = 2, decks: tuple[str, ...] = ("northern", "highland"),
-            seed: int = 0, first_player: int | None = None) -> "Game":
+            seed: int = 0, first_player: int | None = None, form: str | None = None) -> "Game":
         from .setup import new_game
 
-        return new_game(cls(), mode, players, decks, seed, first_player)
+        return new_game(cls(), mode, players, decks, seed, first_player, form)
 
     @classmethod
     def from_position(cls, pos: dict) -> "Game":
@@ -104,7 +118,7 @@ class Game:
         if "position" in setup:
             return cls.from_position(setup["position"])
         return cls.new(mode=setup["mode"], players=setup["players"], decks=tuple(setup["decks"]),
-                       seed=setup["seed"], first_player=setup.get("first_player"))
+                       seed=setup["seed"], first_player=setup.get("first_player"), form=setup.get("form"))
 
     # ------------------------------------------------------------------ public API
     @property
@@ -136,22 +150,46 @@ class Game:
             self.resign(d.player)
             return
         chosen = self._match(d.options, action)
-        frame = self.stack[-1]
         self.log.append(str(chosen))
-        frame.choose(self, chosen)
+        if chosen is HANDOVER:
+            self._hand_over(d)
+            return
+        self.stack[-1].choose(self, chosen)
         self._advance()
 
+    def _hand_over(self, d: Decision) -> None:
+        """Team: the active player hands her turn to her partner, with her legend cards; the partner finishes
+        the effect under way, then may only put common pieces with the actions left."""
+        p = self.active
+        q = (p + 2) % self.n
+        self.control = q
+        hand = self.hands[p]
+        legends = [c for c in hand if CARDS_T[c].kind == "legend"]
+        if legends:
+            self.hands[p] = [c for c in hand if CARDS_T[c].kind != "legend"]
+            self.hands[q].extend(legends)
+        if self.events is not None:
+            self.note("handover", p, q, len(legends))
+        if d.kind == "action":
+            self._advance()  # the action choice is asked again, with the partner's limits
+        else:
+            self.decision = Decision(d.kind, q, d.prompt, [a for a in d.options if a is not HANDOVER], d.info)
+
     def resign(self, player: int) -> None:
-        """`player` gives up (allowed at any time in a game of two sides); the other side wins."""
+        """`player` gives up (allowed at any time in a game of two sides: two players, or two teams); the other
+        side wins. Nobody can resign in a Melee."""
         if self.over:
             raise IllegalAction("the game is over")
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n:
             raise IllegalAction(f"no player {player!r:.20} in this game")
+        if self.mode == "melee":
+            raise IllegalAction("nobody can resign in a Melee")
         self.log.append(f"resign {player}")
         self.resigned = player
         if self.events is not None:
             self.note("resign", player)
-        self.finish(tuple(q for q in range(self.n) if q != player))
+        me = self.colour[player]
+        self.finish(tuple(q for q in range(self.n) if self.colour[q] != me))
 
     def _match(self, options: list[Action], action: Any) -> Action:
         for a in options:
@@ -181,6 +219,7 @@ class Game:
         g = Game.__new__(Game)
         g.setup = self.setup
         g.mode = self.mode
+        g.form = self.form
         g.n = self.n
         g.decks = self.decks
         g.colour = self.colour
@@ -202,6 +241,10 @@ class Game:
         g.points = self.points[:]
         g.killed = [k[:] for k in self.killed]
         g.summons = self.summons[:]
+        g.mpoints = [m[:] for m in self.mpoints]
+        g.improvised = self.improvised[:]
+        g.control = self.control
+        g.sideways = self.sideways
         g.active = self.active
         g.first_player = self.first_player
         g.turn = self.turn
@@ -230,12 +273,13 @@ class Game:
         """The whole state as plain data (everything but the log and the story)."""
         d = self.decision
         return (
-            self.mode, self.n, self.decks, tuple(self.colour), self.two_sided, tuple(self.cells),
+            self.mode, self.form, self.n, self.decks, tuple(self.colour), self.two_sided, tuple(self.cells),
             tuple(map(tuple, self.hands)), tuple(map(tuple, self.draws)), tuple(map(tuple, self.discards)),
             tuple(self.legend_deck), tuple(self.legend_discard), tuple(self.flare_deck), tuple(self.flare_discard),
             self.playing, tuple(self.tasks_deck), tuple(self.tasks_up), self.task_next,
             tuple(map(tuple, self.claimed)), tuple(self.points), tuple(map(tuple, self.killed)),
-            tuple(self.summons), self.active, self.first_player, self.turn, self.actions_left, self.discarded,
+            tuple(self.summons), tuple(map(tuple, self.mpoints)), tuple(self.improvised), self.control,
+            self.sideways, self.active, self.first_player, self.turn, self.actions_left, self.discarded,
             tuple(self.extra_draw), self.extra_turns, self.in_extra, self.borrow, self.end_triggered,
             self.final_left, self.over, self.winners, self.resigned, self.rng.state,
             tuple(f.key() for f in self.stack), None if self.fx is None else self.fx.key(),
@@ -273,10 +317,23 @@ class Game:
         while not self.over and stack:
             d = stack[-1].run(self)
             if d is not None:
+                if self.mode == "team" and d.player == self.active:
+                    d = self._team_decision(d)
                 self.decision = d
                 return
         self.decision = None
         stack.clear()
+
+    def _team_decision(self, d: Decision) -> Decision:
+        """Team: the partner in control answers the active player's questions (not the task at the turn's
+        end); before an action or during an effect, the active player may hand control to her partner."""
+        if self.control >= 0:
+            if d.kind == "task":
+                return d
+            return Decision(d.kind, self.control, d.prompt, d.options, d.info)
+        if (d.kind == "action" and self.actions_left > 0) or (self.fx is not None and d.kind != "point"):
+            return Decision(d.kind, d.player, d.prompt, d.options + [HANDOVER], d.info)
+        return d
 
     def finish(self, winners: tuple[int, ...]) -> None:
         self.over = True
@@ -412,11 +469,13 @@ class Game:
 
     # ------------------------------------------------------------------ cards
     def draw_being(self, p: int) -> bool:
-        """Draw from p's own deck (never reshuffled); drawing its last card triggers the game's end."""
-        if not self.draws[p]:
+        """Draw from p's own deck (never reshuffled); drawing its last card triggers the game's end (in the
+        Team game its last upright card: only the `sideways` ones are left)."""
+        draws = self.draws[p]
+        if not draws:
             return False
-        self.hands[p].append(self.draws[p].pop())
-        if not self.draws[p]:
+        self.hands[p].append(draws.pop())
+        if len(draws) <= self.sideways:
             self.trigger_end("deck", p)
         return True
 

@@ -6,6 +6,9 @@
 * every card is somewhere exactly once: each seat's own deck cards (hand, draw pile, discard, the card in
   play), every legend and every flare (decks, discards, hands, the card in play); in the High Form every task
   (face up, next, deck, claimed);
+* the modes' shapes: colours per seat (Team: partners share one), Duel points alike for partners, Melee points
+  never negative and none in one's own colour, improvised colours only enemy ones, control only by the
+  active player's partner; the turn's decisions go to the active player, or to the partner in control;
 * an unfinished game asks exactly one player a question with at least one option and no two options alike;
   a finished one asks nothing and has winners; no effect context outside an effect.
 """
@@ -50,7 +53,21 @@ def check(g: "Game", decks_complete: bool = True) -> None:
             assert sorted(seen) == sorted(every), f"the {kind}s are not each in one place"
         else:
             assert len(seen) == len(set(seen)), f"a {kind} is in two places"
-    if g.mode == "high_form" and decks_complete:
+    if g.mode == "team":
+        assert g.colour == [0, 1, 0, 1] and len(g.bits) == 2 and g.n == 4, "the Team game's colours"
+        assert g.points[0] == g.points[2] and g.points[1] == g.points[3], "partners' points differ"
+        assert g.control in (-1, (g.active + 2) % 4), "control held by someone but the partner"
+        assert g.sideways == 6
+    else:
+        assert g.colour == list(range(g.n)) and len(g.bits) == g.n and g.control == -1 and g.sideways == 0
+    if g.form == "melee":
+        assert g.n in (3, 4) and len(g.mpoints) == g.n and len(g.improvised) == g.n
+        for p in range(g.n):
+            assert g.mpoints[p][p] == 0 and min(g.mpoints[p]) >= 0, f"seat {p}: melee points"
+            assert not g.improvised[p] >> p & 1 and g.improvised[p] < 1 << g.n, f"seat {p}: improvised colours"
+    else:
+        assert not g.mpoints and not g.improvised
+    if g.form == "high_form" and decks_complete:
         tasks = g.tasks_deck + g.tasks_up + ([g.task_next] if g.task_next >= 0 else []) + \
             [t for c in g.claimed for t in c]
         assert sorted(tasks) == list(range(len(TASKS))), "the tasks are not each in one place"
@@ -63,5 +80,8 @@ def check(g: "Game", decks_complete: bool = True) -> None:
         texts = [str(a) for a in d.options]
         assert texts and len(texts) == len(set(texts)), f"options empty or repeated: {texts[:10]}"
         assert g.actions_left >= 0
+        if d.kind not in ("start_squares",) and not g.over:
+            asked = g.control if g.control >= 0 and d.kind != "task" else g.active
+            assert d.player == asked, f"{d.kind} asked of seat {d.player}, not {asked}"
         if d.kind in ("action", "task", "start_squares"):
             assert g.fx is None and g.playing == -1, "an effect context outside an effect"

@@ -16,8 +16,16 @@
       "claimed": [["task/side-chain"], []],    # High Form
       "killed": [[0, 0, 0], [2, 1, 0]],        # per colour: enemy pieces the active player destroyed this turn
       "summons": [["e5", 0]],                  # beings summoned this turn: square, rank
-      "end_triggered": false, "final_left": -1, "extra_turns": 0, "borrow": 0
+      "end_triggered": false, "final_left": -1, "extra_turns": 0, "borrow": 0,
+      "form": "duel",                          # Team only: "high_form" (default) or "duel"
+      "melee_points": [[0, 3, 1], ...],        # Melee: per seat, its points in each colour (own colour: 0)
+      "improvised": [[1], [], []],             # Melee: per seat, the enemy colours used to improvise
+      "control": -1                            # Team: the partner who has taken over the turn (-1: none)
     }
+
+The number of players is the number of decks: 2 for "duel"/"high_form", 3-4 for "melee", 4 for "team"
+(partners 0+2 and 1+3). A piece's digit is its colour: the seat in every mode but the Team game, where it
+is the team (0: seats 0+2, 1: seats 1+3).
 
 Left out, a seat's draw pile is the rest of its deck in data order; the legend and flare decks hold every
 legend and flare listed nowhere else, in data order; the High Form deals its tasks from the seed unless
@@ -38,8 +46,8 @@ from crystalclans.rng import Rng, seed_state
 from .board import BY_NAME
 from .rules import TurnFrame
 from .scoring import deal_tasks, reveal_next
-from .setup import check_options
-from .content import BY_ID, CARDS_T, DECKS, FLARES, LEGENDARY_PIECES, LEGENDS, TASK_BY_ID, TASKS, TWO_SIDED
+from .setup import check_form, check_options, shape
+from .content import BY_ID, CARDS_T, DECKS, FLARES, LEGENDARY_PIECES, LEGENDS, TASK_BY_ID, TASKS
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -47,7 +55,7 @@ if TYPE_CHECKING:  # pragma: no cover
 KEYS = ("mode", "decks", "active", "first_player", "turn", "actions_left", "discarded", "seed", "board", "hands",
         "draw", "discard", "legend_deck", "legend_discard", "flare_deck", "flare_discard", "points", "tasks_up",
         "task_next", "tasks_deck", "claimed", "killed", "summons", "end_triggered", "final_left", "extra_turns",
-        "borrow")
+        "borrow", "form", "melee_points", "improvised", "control")
 RANK_LETTER = {"c": 0, "h": 1, "l": 2}
 MAX_SEED = 1 << 63
 MAX_TURN = 10_000
@@ -117,16 +125,15 @@ def build_position(g: "Game", pos: Any) -> "Game":
         raise PositionError(f"unknown key {_show(unknown[0])}; known: {', '.join(KEYS)}")
     mode = pos.get("mode", "duel")
     decks = pos.get("decks", ["northern", "highland"])
+    n = len(decks) if isinstance(decks, list) else 0
     try:
-        decks = check_options(mode, 2, decks, _int(pos, "seed", 0, -MAX_SEED, MAX_SEED - 1), None)
+        decks = check_options(mode, n, decks, _int(pos, "seed", 0, -MAX_SEED, MAX_SEED - 1), None, pos.get("form"))
+        form = check_form(mode, pos.get("form"))
     except ValueError as e:
         raise PositionError(str(e)) from None
-    n = 2
     g.setup = {"position": copy.deepcopy(pos)}
-    g.mode, g.n, g.decks = mode, n, decks
-    g.colour = list(range(n))
-    g.two_sided = TWO_SIDED - (1 if mode == "duel" else 0)
-    g.bits = [[0, 0, 0] for _ in range(n)]
+    shape(g, mode, form, n, decks)
+    colours = len(g.bits)
     g.rng = Rng(seed_state(pos.get("seed", 0)))
     g.active = _int(pos, "active", 0, 0, n - 1)
     g.first_player = _int(pos, "first_player", g.active, 0, n - 1)
@@ -142,11 +149,13 @@ def build_position(g: "Game", pos: Any) -> "Game":
     for name, piece in board.items():
         if name not in BY_NAME:
             raise PositionError(f"board: {_show(name)} is not a square of the arena (a5..i5, e1..e9, ...)")
-        if not (isinstance(piece, str) and len(piece) == 2 and piece[0].isdigit() and int(piece[0]) < n
+        if not (isinstance(piece, str) and len(piece) == 2 and piece[0].isdigit() and int(piece[0]) < colours
                 and piece[1] in RANK_LETTER):
-            raise PositionError(f"board.{name}: a piece is seat + c/h/l, e.g. '0c' or '1h', got {_show(piece)}")
+            raise PositionError(f"board.{name}: a piece is its colour 0..{colours - 1} (the seat; the team in the "
+                                f"Team game) + c/h/l, e.g. '0c' or '1h', "
+                                f"got {_show(piece)}")
         g.put(BY_NAME[name], int(piece[0]), RANK_LETTER[piece[1]])
-    for c in range(n):
+    for c in range(colours):
         if g.two_left(c) < 0:
             raise PositionError(f"board: colour {c} has more than {g.two_sided} common and heroic pieces")
         if g.legends_left(c) < 0:
@@ -193,21 +202,50 @@ def build_position(g: "Game", pos: Any) -> "Game":
 
     g.points = [_int({"p": v}, "p", 0, 0, 99) for v in _per_seat(pos, "points", n)] \
         if pos.get("points") is not None else [0] * n
+    if mode == "team" and (g.points[0] != g.points[2] or g.points[1] != g.points[3]):
+        raise PositionError("points: partners share their team's points (seats 0 and 2, 1 and 3 alike)")
     g.claimed = [[] for _ in range(n)]
-    g.killed = [[0, 0, 0] for _ in range(n)]
     if pos.get("killed") is not None:
-        for c, row in enumerate(_per_seat(pos, "killed", n)):
+        for c, row in enumerate(_per_seat(pos, "killed", colours)):
             if not (isinstance(row, list) and len(row) == 3 and all(
                     isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 20 for x in row)):
                 raise PositionError(f"killed[{c}]: three whole numbers 0..20 (common, heroic, legendary)")
             g.killed[c] = list(row)
+    if form == "melee":
+        mp = pos.get("melee_points")
+        if mp is not None:
+            for p, row in enumerate(_per_seat(pos, "melee_points", n)):
+                if not (isinstance(row, list) and len(row) == n and all(
+                        isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 99 for x in row)
+                        and row[p] == 0):
+                    raise PositionError(f"melee_points[{p}]: {n} whole numbers 0..99, one per colour, its own "
+                                        "colour 0")
+                g.mpoints[p] = list(row)
+        imp = pos.get("improvised")
+        if imp is not None:
+            for p, row in enumerate(_per_seat(pos, "improvised", n)):
+                if not (isinstance(row, list) and all(
+                        isinstance(c, int) and not isinstance(c, bool) and 0 <= c < n and c != p for c in row)
+                        and len(set(row)) == len(row)):
+                    raise PositionError(f"improvised[{p}]: a list of enemy colours, each once")
+                g.improvised[p] = sum(1 << c for c in row)
+    else:
+        for key in ("melee_points", "improvised"):
+            if pos.get(key) is not None:
+                raise PositionError(f"{key}: belongs to the Melee")
+    if mode == "team":
+        g.control = _int(pos, "control", -1, -1, n - 1)
+        if g.control >= 0 and g.control != (g.active + 2) % n:
+            raise PositionError("control: only the active player's partner can take over her turn")
+    elif pos.get("control") is not None:
+        raise PositionError("control: belongs to the Team game")
     g.summons = []
     for i, s in enumerate(_list(pos.get("summons", []), "summons", 20)):
         if not (isinstance(s, list) and len(s) == 2 and s[0] in BY_NAME and s[1] in (0, 1, 2)
                 and not isinstance(s[1], bool)):
             raise PositionError(f"summons[{i}]: [square, rank 0..2], got {_show(s)}")
         g.summons.append((BY_NAME[s[0]], s[1]))
-    if mode == "high_form":
+    if form == "high_form":
         used_tasks: set[int] = set()
 
         def task(v: Any, what: str) -> int:

@@ -2,6 +2,13 @@
 between actions, and the end of the turn (a High Form task, the Duel's points, the refill, the end trigger,
 the final round, the next player).
 
+Melee: the first player's right-hand neighbour puts the start pieces beside the three start marks; the action
+choice also offers improvised summons (`improvise <card> <colour>`, once per enemy colour and game) and flares
+name the opponent compared with (`light <flare> <seat>`); the turn's end scores per enemy colour and asks
+where the point for single common pieces of 2 or 3 colours goes. Team: after `handover` the partner answers
+the turn's questions; with the actions left she may only put common pieces (no summon, discard or flare),
+and the active player ends the turn (her task, her refill).
+
 Rulings: a turn's actions must be used (there is always an empty square for a common piece, so a player is
 never stuck); flares may be lit before or after any action, also after the last one, until `end`; the end
 of the turn asks for `end` only while a flare could still be lit. Summoning lives in summon.py, effects in
@@ -12,22 +19,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import DONE, END, SKIP, Action, Decision
-from .board import BY_NAME, DUEL_START, NAME, ON, squares_of
+from .board import BY_NAME, DUEL_START, MELEE_START, NAME, ON, squares_of
 from .content import BY_ID, CARDS_T, TASK_BY_ID, TASKS
-from .flares import LightFrame, lightable
+from .flares import LightFrame, light_options, lightable
 from .frames import Frame
-from .scoring import check_points_trigger, claim, claimable, end_of_turn_scoring, winners
-from .summon import SummonFrame, summonable
+from .scoring import (ColourPointFrame, check_points_trigger, claim, claimable, end_of_turn_scoring, melee_kills,
+                      winners)
+from .summon import SummonFrame, improvisable, summonable
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 PLACE = {s: Action("place", (NAME[s],)) for s in ON}
+PLACE_AT = [PLACE.get(s) for s in range(max(ON) + 1)]  # by square, for the hot list of empty squares
+ON_LIST = list(ON)
 TAKE = {s: Action("take", (NAME[s],)) for s in ON}
 
 
 def begin_turn(g: "Game", p: int, extra: bool = False) -> None:
     g.active = p
+    g.control = -1
     g.turn += 1
     g.in_extra = extra
     g.actions_left = 1 if g.turn == 1 else 2
@@ -58,9 +69,39 @@ class StartSquaresFrame(Frame):
     def choose(self, g: "Game", a: Action) -> None:
         mine = BY_NAME[a.args[0]]
         other = next(s for s in DUEL_START if s != mine)
-        g.place(mine, g.colour[self.p], 0)
-        g.place(other, g.colour[1 - self.p], 0)
+        me = g.colour[self.p]
+        g.place(mine, me, 0)
+        g.place(other, next(c for c in g.colour if c != me), 0)
         g.stack.pop()
+
+
+class MeleeStartFrame(Frame):
+    """Melee: the player to the right of the first player puts 3 common pieces of different colours, one
+    beside each start mark (on either square of its pair), mark after mark: with 3 players one of each
+    colour, with 4 one of each but the colour of the player who takes the second turn."""
+
+    __slots__ = ("p", "step")
+
+    def __init__(self, p: int, step: int) -> None:
+        self.p, self.step = p, step
+
+    def colours_left(self, g: "Game") -> list[int]:
+        second = g.colour[(g.first_player + 1) % g.n]
+        used = {g.cells[s] >> 2 for pair in MELEE_START for s in pair if g.cells[s] >= 0}
+        return [c for c in range(g.n) if c not in used and (g.n == 3 or c != second)]
+
+    def run(self, g: "Game") -> "Decision | None":
+        if self.step >= len(MELEE_START):
+            g.stack.pop()
+            return None
+        pair = MELEE_START[self.step]
+        opts = [Action("start", (NAME[s], c)) for c in self.colours_left(g) for s in pair]
+        return Decision("start_squares", self.p, f"Start mark {self.step + 1} of 3: put a common piece of a colour "
+                        "not yet placed on one of its two squares", opts, {"mark": [NAME[s] for s in pair]})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        g.place(BY_NAME[a.args[0]], int(a.args[1]), 0)
+        self.step += 1
 
 
 # ---------------------------------------------------------------------- the action choice
@@ -72,22 +113,32 @@ class TurnFrame(Frame):
 
     def run(self, g: "Game") -> "Decision | None":
         p = self.p
-        flares = lightable(g, p)
+        if g.control >= 0:  # Team: the partner may only put common pieces, and lights nothing
+            if g.actions_left <= 0:
+                g.stack.pop()
+                g.stack.append(EndTurnFrame(p, 0))
+                return None
+            cells = g.cells
+            return Decision("action", p, f"Your partner's turn: put a common piece ({g.actions_left} left)",
+                            [PLACE_AT[s] for s in ON_LIST if cells[s] < 0], {"actions_left": g.actions_left, "for": p})
+        melee = g.form == "melee"
+        flares = light_options(g, p) if melee else [Action("light", (CARDS_T[c].id,)) for c in lightable(g, p)]
         if g.actions_left <= 0:
             if not flares:
                 g.stack.pop()
                 g.stack.append(EndTurnFrame(p, 0))
                 return None
-            opts = [Action("light", (CARDS_T[c].id,)) for c in flares] + [END]
-            return Decision("action", p, "Light a flare, or end your turn", opts, {"actions_left": 0})
+            return Decision("action", p, "Light a flare, or end your turn", flares + [END], {"actions_left": 0})
         cells = g.cells
-        opts = [PLACE[s] for s in ON if cells[s] < 0]
+        opts = [PLACE_AT[s] for s in ON_LIST if cells[s] < 0]
         opts += [Action("summon", (CARDS_T[c].id,)) for c in summonable(g, p)]
+        if melee and not g.borrow:
+            opts += [Action("improvise", (CARDS_T[c].id, colour)) for c, colour in improvisable(g, p)]
         if not g.discarded:
             school = g.deck_school(p)
             opts += [Action("discard", (CARDS_T[c].id,)) for c in sorted(set(g.hands[p]))
                      if CARDS_T[c].school == school]
-        opts += [Action("light", (CARDS_T[c].id,)) for c in flares]
+        opts += flares
         return Decision("action", p, f"Choose an action ({g.actions_left} left)", opts,
                         {"actions_left": g.actions_left})
 
@@ -103,6 +154,8 @@ class TurnFrame(Frame):
                 g.stack.append(TakeForPlaceFrame(p, s))
         elif kind == "summon":
             g.stack.append(SummonFrame(p, BY_ID[a.args[0]], len(g.log) - 1))
+        elif kind == "improvise":
+            g.stack.append(SummonFrame(p, BY_ID[a.args[0]], len(g.log) - 1, int(a.args[1])))
         elif kind == "discard":
             code = BY_ID[a.args[0]]
             g.hands[p].remove(code)
@@ -113,7 +166,7 @@ class TurnFrame(Frame):
                 g.note("discard", p, CARDS_T[code].id)
             g.stack.append(ReturnCardsFrame(p, 0))
         elif kind == "light":
-            g.stack.append(LightFrame(p, BY_ID[a.args[0]], 0))
+            g.stack.append(LightFrame(p, BY_ID[a.args[0]], 0, int(a.args[1]) if len(a.args) > 1 else -1))
         elif kind == "end":
             g.stack.pop()
             g.stack.append(EndTurnFrame(p, 0))
@@ -176,7 +229,8 @@ class ReturnCardsFrame(Frame):
 
 # ---------------------------------------------------------------------- the end of a turn
 class EndTurnFrame(Frame):
-    """Step 0: the High Form's task (optional, one of those met). Step 1: the rest, without choices."""
+    """Step 0: the High Form's task (optional, one of those met). Step 1: the Melee's points for destroyed
+    pieces (a choice for single commons of 2 or 3 colours). Step 2: the rest, without choices."""
 
     __slots__ = ("p", "step")
 
@@ -185,13 +239,21 @@ class EndTurnFrame(Frame):
 
     def run(self, g: "Game") -> "Decision | None":
         p = self.p
+        g.control = -1  # Team: the turn is the active player's again
         if self.step == 0:
             self.step = 1
-            if g.mode == "high_form":
+            if g.form == "high_form":
                 tasks = claimable(g, p)
                 if tasks:
                     opts = [Action("claim", (TASKS[t].id,)) for t in tasks] + [SKIP]
                     return Decision("task", p, "Claim a task you have met (one), or skip", opts)
+        if self.step == 1:
+            self.step = 2
+            if g.form == "melee":
+                singles = melee_kills(g, p)
+                if len(singles) >= 2:
+                    g.stack.append(ColourPointFrame(p, tuple(singles), "commons"))
+                    return None
         g.stack.pop()
         finish_turn(g, p)
         return None
@@ -201,8 +263,11 @@ class EndTurnFrame(Frame):
             claim(g, self.p, TASK_BY_ID[a.args[0]])
 
 
-def refill(g: "Game", p: int) -> None:
+def refill(g: "Game", p: int, legends: bool = True) -> None:
     """Draw up to 3 beings, 2 legends and 1 flare, then the extra cards effects promised."""
+    if g.mode == "team":
+        team_refill(g, p, legends)
+        return
     drawn = [0, 0, 0]
     while g.hand_count(p, "being") < 3 and g.draw_being(p):
         drawn[0] += 1
@@ -216,6 +281,42 @@ def refill(g: "Game", p: int) -> None:
         drawn[1] += g.draw_shared(p, g.legend_deck, g.legend_discard)
     if g.events is not None and any(drawn):
         g.note("draw", p, *drawn)
+
+
+def team_refill(g: "Game", p: int, legends: bool) -> None:
+    """Team: p draws beings up to 3 and a flare, but no legends: she gives hers to her partner, who draws
+    legends up to 2, and the extra legends an effect promised. In the opening deal the partner who moves
+    earlier draws the team's 2 legends (`legends`), the other none."""
+    q = (p + 2) % g.n
+    drawn = [0, 0, 0]
+    while g.hand_count(p, "being") < 3 and g.draw_being(p):
+        drawn[0] += 1
+    if g.turn == 0:  # the opening deal
+        while legends and g.hand_count(p, "legend") < 2 and g.draw_shared(p, g.legend_deck, g.legend_discard):
+            drawn[1] += 1
+    else:
+        hand = g.hands[p]
+        given = [c for c in hand if CARDS_T[c].kind == "legend"]
+        if given:
+            g.hands[p] = [c for c in hand if CARDS_T[c].kind != "legend"]
+            g.hands[q].extend(given)
+            if g.events is not None:
+                g.note("give_legends", p, q, len(given))
+    while g.hand_count(p, "flare") < 1 and g.draw_shared(p, g.flare_deck, g.flare_discard):
+        drawn[2] += 1
+    for _ in range(g.extra_draw[0]):
+        drawn[0] += g.draw_being(p)
+    partner = 0
+    if g.turn > 0:
+        while g.hand_count(q, "legend") < 2 and g.draw_shared(q, g.legend_deck, g.legend_discard):
+            partner += 1
+        for _ in range(g.extra_draw[1]):
+            partner += g.draw_shared(q, g.legend_deck, g.legend_discard)
+    if g.events is not None:
+        if any(drawn):
+            g.note("draw", p, *drawn)
+        if partner:
+            g.note("draw", q, 0, partner, 0)
 
 
 def finish_turn(g: "Game", p: int) -> None:
@@ -237,4 +338,4 @@ def finish_turn(g: "Game", p: int) -> None:
     begin_turn(g, (p + 1) % g.n)
 
 
-__all__ = ["begin_turn", "TurnFrame", "EndTurnFrame", "StartSquaresFrame"]
+__all__ = ["begin_turn", "TurnFrame", "EndTurnFrame", "StartSquaresFrame", "MeleeStartFrame"]

@@ -58,11 +58,12 @@ def _model():
 
     class Setup(BaseModel):
         model_config = ConfigDict(extra="forbid")
-        mode: Literal["duel", "high_form"]
+        mode: Literal["duel", "high_form", "melee", "team"]
         players: Annotated[int, Field(strict=True, ge=2, le=4)]
         decks: list[Annotated[str, Field(max_length=20)]] = Field(min_length=2, max_length=4)
         seed: int = Field(strict=True, ge=-(1 << 63), lt=1 << 63)
         first_player: Optional[Annotated[int, Field(strict=True, ge=0, le=3)]] = None
+        form: Optional[Literal["duel", "high_form"]] = None
 
     class Save(BaseModel):
         model_config = ConfigDict(extra="forbid")
@@ -84,25 +85,28 @@ def _describe(err: Exception) -> str:
                      for e in errors()[:5])
 
 
+def check_save_text(text: "str | bytes") -> dict:
+    """A save's text parsed after the cheap checks (size, UTF-8, nesting depth, no fractions), so a hostile
+    file costs little; the JSON object, not yet validated as a save. Raises SaveError."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_SAVE_CHARS * 4:
+            raise SaveError(f"This file is too large to be a Tash-Kalar save ({len(text):,} bytes).")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("This is not a Tash-Kalar save file (it is not UTF-8 text).") from None
+    if not isinstance(text, str):
+        raise SaveError(f"A save is text, not {type(text).__name__}.")
+    try:
+        return jsontext.loads(text, MAX_SAVE_CHARS, MAX_DEPTH, floats=False)
+    except jsontext.JsonTextError as e:
+        raise SaveError(f"This is not a Tash-Kalar save file: {e}.") from None
+
+
 def game_from_json(text: "str | bytes | dict") -> "Game":
     from .game import Game
 
-    if isinstance(text, dict):
-        raw = text
-    else:
-        if isinstance(text, (bytes, bytearray)):
-            if len(text) > MAX_SAVE_CHARS * 4:
-                raise SaveError(f"This file is too large to be a Tash-Kalar save ({len(text):,} bytes).")
-            try:
-                text = bytes(text).decode("utf-8")
-            except UnicodeDecodeError:
-                raise SaveError("This is not a Tash-Kalar save file (it is not UTF-8 text).") from None
-        if not isinstance(text, str):
-            raise SaveError(f"A save is text, not {type(text).__name__}.")
-        try:
-            raw = jsontext.loads(text, MAX_SAVE_CHARS, MAX_DEPTH, floats=False)
-        except jsontext.JsonTextError as e:
-            raise SaveError(f"This is not a Tash-Kalar save file: {e}.") from None
+    raw = text if isinstance(text, dict) else check_save_text(text)
     if not isinstance(raw, dict) or "format" not in raw:
         raise SaveError("This is not a Tash-Kalar save file (no 'format' field).")
     if raw.get("format") != SAVE_FORMAT:
@@ -121,7 +125,7 @@ def game_from_json(text: "str | bytes | dict") -> "Game":
         if save.setup is not None:
             s = save.setup
             g = Game.new(mode=s.mode, players=s.players, decks=tuple(s.decks), seed=s.seed,
-                         first_player=s.first_player)
+                         first_player=s.first_player, form=s.form)
         else:
             g = Game.from_position(save.position)
     except ValueError as e:  # PositionError or a bad option

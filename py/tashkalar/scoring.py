@@ -15,14 +15,24 @@ Rulings (the quick rules leave these open; SOURCES.md lists them as doubts):
 * Rainbow Dominance compares upgraded pieces with upgraded pieces, on the red squares and on the green ones;
   "outnumber" is strict (0 against 0 does not count).
 * Tie-breaks (all modes): more points, then more upgraded pieces in the arena, then more pieces in the arena;
-  still equal: several winners.
+  still equal: several winners. In the Melee "more points" compares the lowest colour, then the second lowest,
+  then (with four) the last one.
+* Team: a team scores as one; `scores` gives each seat its team's score (partners' claimed tasks add up, the
+  Duel's points are kept for both partners alike), so partners always win together.
+* Melee: points are kept per enemy colour (`mpoints[p][c]`); the score is the lowest of them. A legend
+  summoned scores 1 point in an enemy colour of the player's choice (chosen when the summon is done, before its
+  effect); single common pieces destroyed in 2 or 3 colours score 1 point in one of those colours, chosen at
+  the end of the turn. Reaching 12 in a colour (10 with four players) triggers the end at once, as the Duel's
+  18 does.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from .actions import Action, Decision
 from .board import ADJ, CENTRAL_NINE, CENTRE, COLOURED, DIAG, DIST, GREEN, ON, ORTH, RED, xy
 from .content import TASKS
+from .frames import Frame
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -31,18 +41,37 @@ HIGH_FORM_TARGET = 9
 DUEL_TARGET = 18
 
 
+def melee_target(g: "Game") -> int:
+    return 10 if g.n == 4 else 12
+
+
 def scores(g: "Game") -> list[int]:
-    if g.mode == "high_form":
-        return [sum(TASKS[t].points for t in g.claimed[p]) + g.bits[g.colour[p]][2].bit_count() for p in range(g.n)]
+    if g.form == "high_form":
+        if g.mode == "team":  # partners' tasks add up
+            claimed = [g.claimed[p] + g.claimed[(p + 2) % 4] for p in range(4)]
+        else:
+            claimed = g.claimed
+        return [sum(TASKS[t].points for t in claimed[p]) + g.bits[g.colour[p]][2].bit_count() for p in range(g.n)]
+    if g.form == "melee":
+        return [min(melee_row(g, p)) for p in range(g.n)]
     return list(g.points)
+
+
+def melee_row(g: "Game", p: int) -> list[int]:
+    """p's points in each enemy colour, in colour order."""
+    row = g.mpoints[p]
+    me = g.colour[p]
+    return [row[c] for c in range(g.n) if c != me]
 
 
 def winners(g: "Game") -> tuple[int, ...]:
     s = scores(g)
+    melee = g.form == "melee"
 
-    def key(p: int) -> tuple[int, int, int]:
+    def key(p: int) -> tuple:
         c = g.colour[p]
-        return s[p], g.count(c, upgraded=True), g.count(c)
+        first = tuple(sorted(melee_row(g, p))) if melee else s[p]
+        return first, g.count(c, upgraded=True), g.count(c)
 
     best = max(key(p) for p in range(g.n))
     return tuple(p for p in range(g.n) if key(p) == best)
@@ -54,8 +83,8 @@ def duel_points_for_kills(killed: list[int]) -> int:
 
 
 def end_of_turn_scoring(g: "Game", p: int) -> None:
-    """The Duel's points for the enemy pieces p destroyed this turn."""
-    if g.mode != "duel":
+    """The Duel's points for the enemy pieces p destroyed this turn (the Melee's: melee_kills)."""
+    if g.form != "duel":
         return
     gained = sum(duel_points_for_kills(g.killed[c]) for c in range(len(g.killed)) if c != g.colour[p])
     if gained:
@@ -63,16 +92,65 @@ def end_of_turn_scoring(g: "Game", p: int) -> None:
 
 
 def add_points(g: "Game", p: int, n: int, why: str) -> None:
-    g.points[p] += n
+    """Duel points for p (and in the Team game for her partner alike: the team's score)."""
+    me = g.colour[p]
+    for q in range(g.n):
+        if g.colour[q] == me:
+            g.points[q] += n
     if g.events is not None:
         g.note("points", p, n, why)
-    if g.mode == "duel" and g.points[p] >= DUEL_TARGET:
+    if g.form == "duel" and g.points[p] >= DUEL_TARGET:
         g.trigger_end("points", p)
+
+
+def add_colour_points(g: "Game", p: int, colour: int, n: int, why: str) -> None:
+    """Melee: n points for p in the enemy colour `colour`."""
+    g.mpoints[p][colour] += n
+    if g.events is not None:
+        g.note("colour_points", p, colour, n, why)
+    if g.mpoints[p][colour] >= melee_target(g):
+        g.trigger_end("points", p)
+
+
+def melee_kills(g: "Game", p: int) -> list[int]:
+    """Melee, the turn's end: points in each enemy colour for its pieces p destroyed (2 a legend, 1 a hero,
+    1 a pair of commons); returns the colours with a single common piece left over."""
+    me = g.colour[p]
+    singles = []
+    for c, k in enumerate(g.killed):
+        if c == me:
+            continue
+        gained = duel_points_for_kills(k)
+        if gained:
+            add_colour_points(g, p, c, gained, "destroyed")
+        if k[0] % 2:
+            singles.append(c)
+    return singles
+
+
+class ColourPointFrame(Frame):
+    """Melee: the player chooses the enemy colour of one point (`point <colour>`), for a legend summoned or
+    for single common pieces of several colours destroyed."""
+
+    __slots__ = ("p", "colours", "why")
+
+    def __init__(self, p: int, colours: tuple[int, ...], why: str) -> None:
+        self.p, self.colours, self.why = p, colours, why
+
+    def run(self, g: "Game") -> Decision:
+        what = "a legend summoned" if self.why == "legend" else "single common pieces destroyed"
+        return Decision("point", self.p, f"Choose the enemy colour of your point for {what}",
+                        [Action("point", (c,)) for c in self.colours], {"why": self.why,
+                                                                         "points": list(g.mpoints[self.p])})
+
+    def choose(self, g: "Game", a: Action) -> None:
+        g.stack.pop()
+        add_colour_points(g, self.p, int(a.args[0]), 1, self.why)
 
 
 def check_points_trigger(g: "Game") -> None:
     """At the end of every turn: the High Form ends when someone has 9 or more points."""
-    if g.mode == "high_form":
+    if g.form == "high_form":
         for p, s in enumerate(scores(g)):
             if s >= HIGH_FORM_TARGET:
                 g.trigger_end("points", p)
@@ -326,4 +404,5 @@ def claim(g: "Game", p: int, code: int) -> None:
         del g.tasks_up[i]
 
 
-__all__ = ["scores", "winners", "claimable", "claim", "deal_tasks", "task_met", "TASK_TESTS"]
+__all__ = ["scores", "winners", "add_colour_points", "melee_kills", "ColourPointFrame", "claimable", "claim",
+           "deal_tasks", "task_met", "TASK_TESTS"]

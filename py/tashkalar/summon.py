@@ -10,7 +10,13 @@ Rules: the pattern's squares need the player's pieces of the required rank or hi
 next summon use one enemy piece instead); the target may hold a piece of the being's rank or lower, which
 is destroyed (an own piece there stands for the being when the supply is out), never a higher one. A common
 or heroic being uses a two-sided piece, a legend a legendary one. Then the effect runs, then the card is
-discarded. In the Duel summoning a legend scores 1 point.
+discarded. In the Duel summoning a legend scores 1 point; in the Melee 1 point in an enemy colour the player
+chooses (asked before the effect).
+
+Melee, improvised summons (`improvise <card> <colour>`): once per game and enemy colour, one piece of that
+colour in the arena stands in for an own piece of its rank in the pattern. Its placements are only those that
+do use such a piece (else it would be a plain summon); it stays the enemy's piece for the effect. Not offered
+while War Summoner's borrowing is pending (one enemy piece per summon at most).
 """
 from __future__ import annotations
 
@@ -22,7 +28,7 @@ from .content import CARDS_T
 from .effects import EffectCtx, start
 from .frames import Frame
 from .patterns import ANY_TARGET, NEEDS, ORIENTATIONS, targets, targets_borrowing
-from .scoring import add_points
+from .scoring import ColourPointFrame, add_points
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -51,20 +57,29 @@ def _supply_out(g: "Game", p: int, rank: int) -> bool:
     return not g.in_supply(g.colour[p], rank)
 
 
-def placements(g: "Game", p: int, code: int, first_only: bool = False) -> list[tuple[int, int, int, int]]:
+def placements(g: "Game", p: int, code: int, first_only: bool = False,
+               imp: int = -1) -> list[tuple[int, int, int, int]]:
     """Legal placements of card `code` for player p: (target, orientation number in ORIENTATIONS[code],
-    borrowed square or -1, 1 if a `take` must follow else 0). `first_only`: stop at the first one."""
+    borrowed square or -1, 1 if a `take` must follow else 0). `first_only`: stop at the first one. `imp`:
+    the Melee's improvised summon with a piece of that colour (only placements that use one)."""
     card = CARDS_T[code]
     rank = card.rank
     own, anyge, ok = _masks(g, p, rank)
     out = []
     out_of_supply = _supply_out(g, p, rank)
     borrow = g.borrow
+    if imp >= 0:
+        bi = g.bits[imp]
+        anyge = (bi[0] | bi[1] | bi[2], bi[1] | bi[2], bi[2])
+        borrow = 1
     for oi, o in enumerate(ORIENTATIONS[code]):
         found: list[tuple[int, int]] = []
-        m = targets(o, own, ok)
-        for t in squares_of(m):
-            found.append((t, -1))
+        if imp < 0:
+            m = targets(o, own, ok)
+            for t in squares_of(m):
+                found.append((t, -1))
+        else:
+            m = 0
         if borrow:
             for mask, i in targets_borrowing(o, own, anyge, ok & ~m):
                 dx, dy, _ = o.requires[i]
@@ -79,6 +94,8 @@ def placements(g: "Game", p: int, code: int, first_only: bool = False) -> list[t
                     continue
             if borrowed >= 0 and g.cells[borrowed] >> 2 == g.colour[p]:
                 borrowed = -1
+            if imp >= 0 and borrowed < 0:
+                continue
             out.append((t, oi, borrowed, take))
             if first_only:
                 return out
@@ -146,6 +163,64 @@ def summonable(g: "Game", p: int) -> list[int]:
     return out
 
 
+def improvisable(g: "Game", p: int) -> list[tuple[int, int]]:
+    """Melee: (card, enemy colour) for each improvised summon p can make now."""
+    used = g.improvised[p]
+    me = g.colour[p]
+    colours = [c for c in range(len(g.bits)) if c != me and not used >> c & 1 and g.own_mask(c)]
+    if not colours:
+        return []
+    b = g.bits[me]
+    own = (b[0] | b[1] | b[2], b[1] | b[2], b[2])
+    have, upgraded = own[0].bit_count(), own[1].bit_count()
+    oks: list = [None, None, None]
+    out = []
+    for c in sorted(set(g.hands[p])):
+        card = CARDS_T[c]
+        if card.kind == "flare" or not ORIENTATIONS[c]:
+            continue
+        need, need_up = NEEDS[c]
+        if have + 1 < need or upgraded + 1 < need_up:  # one enemy piece at most fills a gap
+            continue
+        ok = oks[card.rank]
+        if ok is None:
+            ok = oks[card.rank] = _masks(g, p, card.rank)[2]
+        fn = _IMPROVISE.get(c) or _improvise_function(c)
+        # with the supply out, the "too few pieces" rules may rule a placement out, unless so many own pieces
+        # of the kind stand that one outside the pattern and the target is always there to take
+        exact = g.in_supply(me, card.rank) or (b[2] if card.rank == 2 else b[0] | b[1]).bit_count() > need
+        for colour in colours:
+            e = g.bits[colour]
+            if not fn(own[0], own[1], own[2], e[0] | e[1] | e[2], e[1] | e[2], e[2], ok):
+                continue
+            if exact or placements(g, p, c, first_only=True, imp=colour):
+                out.append((c, colour))
+    return out
+
+
+_IMPROVISE: dict = {}
+
+
+def _improvise_function(code: int):
+    """A function (own >=0/1/2 masks, enemy colour's >=0/1/2 masks, target_ok) -> nonzero when some orientation
+    has a target with exactly one requirement met by the enemy piece and the others by own pieces: the
+    borrowing match of `placements` unrolled into one expression, built once per card when first needed."""
+    consts: dict = {}
+    terms = []
+    for k, o in enumerate(ORIENTATIONS[code]):
+        consts[f"V{k}"] = o.valid
+        for i in range(len(o.shifts)):
+            parts = [f"V{k}", "ok"]
+            for j, (d, r) in enumerate(o.shifts):
+                src = f"e{r}" if i == j else f"o{r}"
+                parts.append(f"({src} >> {d})" if d >= 0 else f"({src} << {-d})")
+            terms.append("(" + " & ".join(parts) + ")")
+    src = "def improvise(o0, o1, o2, e0, e1, e2, ok):\n    return " + (" or ".join(terms) or "0") + "\n"
+    exec(src, consts)  # generated from our own card data only
+    fn = _IMPROVISE[code] = consts["improvise"]
+    return fn
+
+
 def placement_info(g: "Game", code: int, t: int, oi: int, borrowed: int) -> dict:
     o = ORIENTATIONS[code][oi]
     return {"pattern": [NAME[s] for s, _ in o.squares(t)],
@@ -156,24 +231,28 @@ def placement_info(g: "Game", code: int, t: int, oi: int, borrowed: int) -> dict
 class SummonFrame(Frame):
     """Step 0: choose a placement (or cancel). Step 1: choose the piece to take (too few pieces)."""
 
-    __slots__ = ("p", "code", "step", "target", "oi", "borrowed", "logged")
+    __slots__ = ("p", "code", "step", "target", "oi", "borrowed", "logged", "imp")
 
-    def __init__(self, p: int, code: int, logged: int = -1) -> None:
+    def __init__(self, p: int, code: int, logged: int = -1, imp: int = -1) -> None:
         self.p, self.code, self.step, self.target, self.oi, self.borrowed = p, code, 0, -1, -1, -1
         self.logged = logged  # the log index of its `summon <card>`: hidden from the others if cancelled
+        self.imp = imp  # Melee: the enemy colour of an improvised summon, else -1
 
     def run(self, g: "Game") -> Decision:
         card = CARDS_T[self.code]
         if self.step == 0:
             opts = []
             info = {}
-            for t, oi, borrowed, _ in placements(g, self.p, self.code):
+            for t, oi, borrowed, _ in placements(g, self.p, self.code, imp=self.imp):
                 a = Action("at", (NAME[t], ORIENTATIONS[self.code][oi].index))
                 opts.append(a)
                 info[str(a)[3:]] = placement_info(g, self.code, t, oi, borrowed)
             opts.append(CANCEL)
+            info = {"card": card.id, "placements": info}
+            if self.imp >= 0:
+                info["improvised_colour"] = self.imp
             return Decision("placement", self.p, f"Choose where to summon {card.name}: the being's square and "
-                            "the pattern's orientation (or cancel)", opts, {"card": card.id, "placements": info})
+                            "the pattern's orientation (or cancel)", opts, info)
         o = ORIENTATIONS[self.code][self.oi]
         opts = [Action("take", (NAME[s],)) for s in take_candidates(g, self.p, card.rank, o, self.target)]
         return Decision("take", self.p, f"Your supply has no piece for {card.name}: choose one of your pieces "
@@ -214,6 +293,10 @@ class SummonFrame(Frame):
         g.summons.append((t, rank))
         if g.events is not None:
             g.note("summon", p, card.id, NAME[t], o.index)
+        if self.imp >= 0:
+            g.improvised[p] |= 1 << self.imp
+            if g.events is not None:
+                g.note("improvised", p, self.imp, NAME[self.borrowed] if self.borrowed >= 0 else None)
         out_of_supply = _supply_out(g, p, rank)
         cell = g.cells[t]
         if out_of_supply and taken < 0:  # the own piece on the target stands for the being
@@ -226,13 +309,15 @@ class SummonFrame(Frame):
                 if g.events is not None:
                     g.note("lift", NAME[taken])
             g.put(t, me, rank)
-        if rank == 2 and g.mode == "duel":
+        if rank == 2 and g.form == "duel":
             add_points(g, p, 1, "legend")
         pattern = [s for s, _ in o.squares(t)]
         marks = [sq(x, y) for x, y in o.marks(t) if on_board(x, y)]
         dirs = tuple(DIR_OF[(dx, dy)] for dx, dy in o.marked if max(abs(dx), abs(dy)) == 1)
         g.stack.append(PlayedCardFrame())
         start(g, EffectCtx(p, code, "", t, pattern, marks, dirs), card.id)
+        if rank == 2 and g.form == "melee":  # asked first, before the effect
+            g.stack.append(ColourPointFrame(p, tuple(c for c in range(g.n) if c != me), "legend"))
 
 
 class PlayedCardFrame(Frame):

@@ -31,12 +31,19 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
         hand = g.hands[p]
         seats.append({
             "seat": p, "deck": g.decks[p], "school": DECKS[g.decks[p]].school, "colour": g.colour[p],
-            "colour_hex": DECKS[g.decks[p]].colour,
+            "colour_hex": DECKS[g.decks[g.colour[p]]].colour,  # Team: the colour of the team's first seat
             "hand_counts": {k: sum(1 for c in hand if CARDS_T[c].kind == k) for k in ("being", "legend", "flare")},
             "draw_count": len(g.draws[p]), "discard": _ids(g.discards[p]),
             "supply": {"two_sided": g.two_left(g.colour[p]), "legendary": g.legends_left(g.colour[p])},
             "pieces": g.count(g.colour[p]), "upgraded": g.count(g.colour[p], upgraded=True),
+            "sideways": min(g.sideways, len(g.draws[p])),
         })
+        if g.form == "melee":
+            seats[-1]["colour_points"] = list(g.mpoints[p])
+            seats[-1]["improvised"] = [c for c in range(g.n) if g.improvised[p] >> c & 1]
+        if g.mode == "team":
+            seats[-1]["team"] = g.colour[p]
+            seats[-1]["partner"] = (p + 2) % g.n
     board = {}
     for s in ON:
         cell = g.cells[s]
@@ -49,7 +56,8 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
     hidden = g.hidden
     log = [HIDDEN[text.split()[0]] if hidden.get(i, player) != player else text for i, text in enumerate(g.log)]
     return {
-        "you": player, "mode": g.mode, "players": g.n, "active": g.active, "turn": g.turn,
+        "you": player, "mode": g.mode, "form": g.form, "players": g.n, "control": g.control, "active": g.active,
+        "turn": g.turn,
         "actions_left": g.actions_left, "discarded": g.discarded,
         "hand": _ids(g.hands[player]),
         "seats": seats,
@@ -57,7 +65,7 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
         "playing": CARDS_T[g.playing].id if g.playing >= 0 else None,
         "legend_deck_count": len(g.legend_deck), "legend_discard": _ids(g.legend_discard),
         "flare_deck_count": len(g.flare_deck), "flare_discard": _ids(g.flare_discard),
-        "tasks": None if g.mode != "high_form" else {
+        "tasks": None if g.form != "high_form" else {
             "up": [TASKS[t].id for t in g.tasks_up], "next": TASKS[g.task_next].id if g.task_next >= 0 else None,
             "deck_count": len(g.tasks_deck), "claimed": [[TASKS[t].id for t in c] for c in g.claimed]},
         "scores": g.scores,

@@ -9,3 +9,9 @@ def test_bench_runs_and_reports():
     assert t["games"] >= 1 and t["actions_per_s"] > 0
     m = bench.micro(samples=60)
     assert m["states"] == 60 and m["apply_us"] > 0 and m["action_choice_us"] > 0
+
+
+def test_bench_measures_the_melee_and_team_modes():
+    for m in bench.MODES:
+        t = bench.throughput(0.05, "uniform", m)
+        assert t["games"] >= 1 and t["mode"] == m and t["actions_per_s"] > 0

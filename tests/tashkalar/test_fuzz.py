@@ -27,8 +27,13 @@ FUZZ = settings(max_examples=20_000 if LONG else 250, database=None, deadline=No
 @lru_cache(maxsize=1)
 def states() -> list[tk.Game]:
     out = []
-    for i, mode in enumerate(("duel", "high_form")):
-        g = tk.new_game(mode=mode, decks=("highland", "southern"), seed=70 + i)
+    games = [("duel", 2, ("highland", "southern"), None), ("high_form", 2, ("highland", "southern"), None),
+             ("melee", 3, ("sylvan", "northern", "highland"), None), ("melee", 4, ("sylvan", "northern", "highland",
+                                                                                    "southern"), None),
+             ("team", 4, ("northern", "highland", "southern", "sylvan"), "duel"),
+             ("team", 4, ("sylvan", "southern", "highland", "northern"), "high_form")]
+    for i, (mode, n, decks, form) in enumerate(games):
+        g = tk.new_game(mode=mode, players=n, decks=decks, seed=70 + i, form=form)
         choose = random_policy(i)
         n = 0
         while not g.is_over and n < 150:
@@ -103,6 +108,35 @@ def test_from_position_refuses_or_builds_a_sound_game(key, value, drop):
     except PositionError:
         return
     playout(g, 1, complete=False)
+    assert tk.Game.from_json(g.to_json()).state_hash() == g.state_hash()
+
+
+MULTI_POSITIONS = (
+    {"mode": "melee", "decks": ["sylvan", "northern", "highland"], "active": 2, "turn": 7,
+     "board": {"e5": "0h", "d4": "1c", "c3": "2l", "f6": "2c"}, "hands": [[], ["imperial/knight"], ["flare/04"]],
+     "melee_points": [[0, 2, 1], [3, 0, 0], [1, 1, 0]], "improvised": [[2], [], [0]],
+     "killed": [[1, 0, 0], [0, 1, 0], [0, 0, 0]]},
+    {"mode": "team", "form": "duel", "decks": ["northern", "highland", "southern", "sylvan"], "active": 2, "turn": 6,
+     "board": {"e5": "0h", "d4": "1c"}, "hands": [[], [], ["legend/titan", "imperial/knight"], []],
+     "points": [3, 1, 3, 1], "control": 0},
+)
+multi_values = st.one_of(values, st.lists(st.lists(st.integers(-1, 4), max_size=4), max_size=5),
+                         st.sampled_from(["melee", "team", "2c", "3h", -1, 0, 3]))
+
+
+@FUZZ
+@given(which=st.integers(0, 1), key=st.sampled_from(KEYS + ("bogus",)), value=multi_values,
+       drop=st.sampled_from([None, "mode", "decks", "form", "control", "melee_points", "improvised", "board"]))
+def test_melee_and_team_positions_are_refused_or_sound(which, key, value, drop):
+    pos = copy.deepcopy(MULTI_POSITIONS[which])
+    if drop is not None:
+        pos.pop(drop, None)
+    pos[key] = value
+    try:
+        g = tk.Game.from_position(pos)
+    except PositionError:
+        return
+    playout(g, 2, complete=False)
     assert tk.Game.from_json(g.to_json()).state_hash() == g.state_hash()
 
 

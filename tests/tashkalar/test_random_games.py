@@ -1,7 +1,9 @@
-"""Seeded random games in both modes over every pairing of decks: no exception, every game ends, the
+"""Seeded random games in every mode and player count (Duel, High Form, Melee for 3 and 4, Team in both forms)
+over the decks: no exception, every game ends, the
 invariants (tashkalar.invariants) hold after every action, a save replays to the same state hash, and a
 clone is independent of its original. The normal run plays 48 games (a player that prefers summons and
-flares, so effects get played, and a few of uniformly random moves); CRYSTALCLANS_LONG=1 plays 2,000."""
+flares, so effects get played, and a few of uniformly random moves) of two players and 36 of the other modes;
+CRYSTALCLANS_LONG=1 plays 2,000 and 1,200."""
 from __future__ import annotations
 
 import pytest
@@ -35,6 +37,44 @@ def play(i: int, uniform: bool = False) -> tk.Game:
         n += 1
         assert n < MAX_ACTIONS, f"game {i} did not end"
     return g
+
+
+DECKS4 = ("northern", "highland", "southern", "sylvan")
+MULTI = (("melee", 3, None), ("melee", 4, None), ("team", 4, "high_form"), ("team", 4, "duel"))
+MULTI_GAMES = 1200 if LONG else 36
+
+
+def play_multi(i: int) -> tk.Game:
+    mode, n, form = MULTI[i % len(MULTI)]
+    rng = Rng(seed_state(i, 9))
+    decks = list(DECKS4)
+    rng.shuffle(decks)
+    g = tk.new_game(mode=mode, players=n, decks=tuple(decks[:n]), seed=2000 + i, form=form)
+    choose = random_policy(i) if i % 9 != 8 else None
+    invariants.check(g)
+    k = 0
+    while not g.is_over:
+        if choose is not None:
+            g.apply(choose(g))
+        else:
+            opts = g.legal_actions()
+            g.apply(opts[rng.below(len(opts))])
+        invariants.check(g)
+        k += 1
+        assert k < MAX_ACTIONS * 2, f"{mode} game {i} did not end"
+    return g
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_melee_and_team_random_games_keep_every_invariant_and_end_with_winners(chunk):
+    for i in range(chunk, MULTI_GAMES, 4):
+        g = play_multi(i)
+        assert g.winners and all(0 <= w < g.n for w in g.winners)
+        if g.mode == "team":  # partners win together
+            assert all((w + 2) % 4 in g.winners for w in g.winners)
+        if i % 6 == chunk:
+            again = tk.Game.from_json(g.to_json())
+            assert again.state_hash() == g.state_hash() and again.log == g.log
 
 
 @pytest.mark.parametrize("chunk", range(4))

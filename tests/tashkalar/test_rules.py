@@ -259,9 +259,15 @@ def test_resign_at_any_time_the_other_side_wins():
         g.apply("place e5")
 
 
-def test_modes_not_built_yet_are_refused_clearly():
-    with pytest.raises(ValueError, match="melee"):
-        tk.new_game(mode="melee", players=3, decks=("northern", "highland", "sylvan"))
+def test_bad_options_are_refused_clearly():
+    with pytest.raises(ValueError, match="3 or 4 players"):
+        tk.new_game(mode="melee", players=2, decks=("northern", "highland"))
+    with pytest.raises(ValueError, match="4 players"):
+        tk.new_game(mode="team", players=2, decks=("northern", "highland"))
+    with pytest.raises(ValueError, match="form"):
+        tk.new_game(mode="team", players=4, decks=("northern", "highland", "southern", "sylvan"), form="melee")
+    with pytest.raises(ValueError, match="same deck"):
+        tk.new_game(mode="team", players=4, decks=("northern", "highland", "northern", "sylvan"))
     with pytest.raises(ValueError, match="same deck"):
         tk.new_game(decks=("highland", "highland"))
     with pytest.raises(ValueError, match="not playable"):

@@ -17,17 +17,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Callable
+from typing import Any, Callable
 
-import crystalclans as cc
-
+from .. import games
 from ..i18n import _
 from .protocol import ProtocolError, dump, parse
 from .resync import Cheating, refusal, resynced
 from .session import Session
 
 
-def game_id(game: cc.Game) -> str:
+def game_id(game: Any) -> str:
     """Which game this is: the same on both pages (the setup holds the joint seed)."""
     return hashlib.sha256(json.dumps(game.setup, sort_keys=True).encode()).hexdigest()[:16]
 
@@ -35,7 +34,7 @@ def game_id(game: cc.Game) -> str:
 
 
 class Resume:
-    def __init__(self, game: cc.Game, me: int, host: bool, send: Callable[[str], None]):
+    def __init__(self, game: Any, me: int, host: bool, send: Callable[[str], None]):
         self.game = game
         self.me = me
         self.host = host
@@ -48,7 +47,7 @@ class Resume:
         self.held = 0  # how many first moves of this game the other page holds (a resync keeps them)
 
     def start(self) -> None:
-        self.send(dump("resume", game=game_id(self.game), card_set=cc.base_set().hash, seat=self.me,
+        self.send(dump("resume", game=game_id(self.game), card_set=games.of(self.game).content_hash(), seat=self.me,
                        have=len(self.game.log), hash=self.game.state_hash()))
 
     def receive(self, text: str) -> str | None:
@@ -92,7 +91,7 @@ class Resume:
 
     def _resume(self, m) -> None:
         g = self.game
-        if m.card_set != cc.base_set().hash:
+        if m.card_set != games.of(g).content_hash():
             raise ProtocolError("the other page plays another card set (its hash differs)")
         if m.game != game_id(g):
             raise ProtocolError("the other page is resuming another game (start a new one together instead)")
@@ -102,7 +101,7 @@ class Resume:
         if m.have > mine:  # the other page is ahead: it checks, then sends again what this one missed
             self.waiting = True
             return
-        common = g if m.have == mine else cc.Game.from_log(g.setup, g.log[:m.have])
+        common = g if m.have == mine else type(g).from_log(g.setup, g.log[:m.have])
         if common.state_hash() != m.hash:
             self.held = m.have
             self.out_of_step = self._differ(m.have)
@@ -131,6 +130,6 @@ class Resume:
         if not self.host and self.out_of_step:
             self.send(dump("resync_request", have=len(self.game.log), hash=self.game.state_hash()))
 
-    def _go_on(self, g: cc.Game) -> None:
+    def _go_on(self, g: Any) -> None:
         self.game = g
         self.session = Session(g, self.me, self.send, host=self.host)

@@ -20,7 +20,7 @@ game stays as it was.
 """
 from __future__ import annotations
 
-import crystalclans as cc
+from typing import Any
 
 from ..i18n import _
 from .protocol import ProtocolError
@@ -37,9 +37,9 @@ class Cheating(ProtocolError):
         self.kind = kind
 
 
-def deciders(setup: dict, log: list[str]) -> list[int]:
-    """Who decided each move of a log (replayed from its setup)."""
-    g = cc.Game.from_setup(setup)
+def deciders(game_type: type, setup: dict, log: list[str]) -> list[int]:
+    """Who decided each move of a log (replayed from its setup by the game's class)."""
+    g = game_type.from_setup(setup)
     out = []
     for move in log:
         out.append(g.decision.player)
@@ -47,14 +47,14 @@ def deciders(setup: dict, log: list[str]) -> list[int]:
     return out
 
 
-def resynced(game: cc.Game, me: int, log: list[str], want_hash: str, held: int = 0) -> cc.Game:
+def resynced(game: Any, me: int, log: list[str], want_hash: str, held: int = 0) -> Any:
     """The host's game from its resync `log` and state hash, if it keeps `game` (this page's, where `me`
     plays) as the module says; else ProtocolError (Cheating when it rewrites the game, not merely broken).
     `held`: how many of this game's first moves the other page has shown it holds."""
     mine = list(game.log)
-    who = deciders(game.setup, mine)
+    who = deciders(type(game), game.setup, mine)
     agreed = max([min(held, len(mine))] + [i + 1 for i, p in enumerate(who) if p != me])
-    g = cc.Game.from_setup(game.setup)
+    g = type(game).from_setup(game.setup)
     for i, move in enumerate(log):
         d = g.decision
         try:

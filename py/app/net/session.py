@@ -15,16 +15,15 @@ through `send(text)`. The session never raises on a peer's message.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
-import crystalclans as cc
-
+from .. import games
 from ..i18n import _
 from .protocol import ProtocolError, commitment, dump, new_salt, parse
 from .resync import Cheating, refusal, resynced
 
 class Session:
-    def __init__(self, game: cc.Game, me: int, send: Callable[[str], None], host: bool | None = None):
+    def __init__(self, game: Any, me: int, send: Callable[[str], None], host: bool | None = None):
         self.game = game
         self.me = me
         self.host = me == 0 if host is None else host  # the host's game is the reference in a resync
@@ -61,7 +60,7 @@ class Session:
         nd = g.decision
         return nd if nd is not None and nd.secret else None
 
-    def display(self) -> cc.Game:
+    def display(self) -> Any:
         """The game to show this player. With an open run, it is advanced through the run's picks (the
         opponent's as stand-ins, which this player's view hides) as far as the run's secret decisions go, so
         her own next pick is on the table; never past the run's end (a stand-in must never be revealed)."""
@@ -88,7 +87,7 @@ class Session:
     def play(self, move: str) -> None:
         """The local player's move; raises IllegalAction if it is not hers to make now."""
         if move not in self.offered():
-            raise cc.IllegalAction(f"{move!r} is not yours to choose now")
+            raise games.of(self.game).IllegalAction(f"{move!r} is not yours to choose now")
         g = self.game
         if not g.decision.secret:
             g.apply(move)
@@ -240,7 +239,7 @@ class Session:
         if self.desync and not self.host:
             self.send(dump("resync_request", have=len(self.game.log), hash=self.game.state_hash()))
 
-    def _restart_from(self, g: cc.Game) -> None:
+    def _restart_from(self, g: Any) -> None:
         self.game = g
         self.run = []  # an open run of secret picks starts again
         self.revealed_sent = False
@@ -252,7 +251,7 @@ class Session:
         trial = self.game.clone()
         try:
             trial.apply(move)
-        except cc.IllegalAction as e:
+        except games.of(trial).IllegalAction as e:
             raise ProtocolError(f"move {seq} ({move[:60]!r}) is not legal: {str(e)[:160]}") from None
         if trial.state_hash() != want_hash:
             self.desync = _("After move {n} ({move}) the two games differ (state hashes do not match). Play stops "

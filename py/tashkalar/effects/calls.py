@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..actions import Action, Decision
 from ..board import RAY
+from ..frames import Frame
 from .primitives import CardFrame, PickFrame
 from .script import CALLS
 
@@ -84,9 +86,37 @@ def thrust(g: "Game", params: dict) -> None:
 
 @_register("enemy_colour")
 def enemy_colour(g: "Game", params: dict) -> None:
-    """Save an enemy colour in a register (with one opponent there is nothing to choose)."""
+    """Save an enemy colour in a register: with one enemy colour there is nothing to choose; in the Melee the
+    player chooses one (among those with a piece in the arena, or with `supply` a common piece in the supply,
+    if any has)."""
     me = g.colour[g.fx.p]
-    g.fx.regs[params.get("save", "colour")] = next(c for c in sorted(set(g.colour)) if c != me)
+    enemies = [c for c in sorted(set(g.colour)) if c != me]
+    save = params.get("save", "colour")
+    if len(enemies) > 1:
+        if params.get("supply"):  # a colour to put a common piece of: one with a piece left in its supply
+            present = [c for c in enemies if g.in_supply(c, 0)]
+        else:
+            present = [c for c in enemies if g.own_mask(c)]
+        g.stack.append(EnemyColourFrame(tuple(present or enemies), save))
+        return
+    g.fx.regs[save] = enemies[0]
+
+
+class EnemyColourFrame(Frame):
+    """Melee: the player of the effect chooses an enemy colour (`colour <c>`) for the rest of it."""
+
+    __slots__ = ("colours", "save")
+
+    def __init__(self, colours: tuple[int, ...], save: str) -> None:
+        self.colours, self.save = colours, save
+
+    def run(self, g: "Game") -> Decision:
+        return Decision("colour", g.fx.p, "Choose the enemy colour this effect acts on",
+                        [Action("colour", (c,)) for c in self.colours])
+
+    def choose(self, g: "Game", a: Action) -> None:
+        g.stack.pop()
+        g.fx.regs[self.save] = int(a.args[0])
 
 
 @_register("each_colour")

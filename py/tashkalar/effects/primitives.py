@@ -55,7 +55,8 @@ def op_possible(g: "Game", op: str, s: int) -> bool:
 def _place_colour(g: "Game", op: str) -> int:
     me = g.colour[g.fx.p]
     if op == "place_enemy":
-        return next(c for c in sorted(set(g.colour)) if c != me)
+        chosen = g.fx.regs.get("ecol")
+        return chosen if isinstance(chosen, int) else next(c for c in sorted(set(g.colour)) if c != me)
     return me
 
 

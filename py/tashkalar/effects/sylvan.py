@@ -52,7 +52,11 @@ PROGRAMS = {
              prompt="Choose a common piece of this colour to upgrade"),
     ],
     "sylvan/forest-ancient": [
-        pick("place_enemy", ("empty", "dist1-2"), n=2, save="put"),
+        # one piece at a time; in the Melee each piece's enemy colour is chosen (no choice with one enemy)
+        call("enemy_colour", save="ecol", supply=True),
+        pick("place_enemy", ("empty", "dist1-2"), n=1, save="put"),
+        call("enemy_colour", save="ecol", supply=True),
+        pick("place_enemy", ("empty", "dist1-2"), n=1, save="put"),
         act("none", ("reg@put",), save="now"),
         pick("destroy", ("piece", "common", "dist<=3", "colours@now.colour"), n=2),
     ],

@@ -1,0 +1,61 @@
+"""The games the table can put on: one module each, all with the same shape (`GameModule`).
+
+The shell (controller, saves, replay, the computer's worker, the link) reaches an engine only through its
+game module: to add a game, write an engine package, a module here and its renderer, and register its name.
+Modules are imported on first use, so a page that plays one game never loads another's engine.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any, Protocol
+
+# name -> the module under app.games that describes it; the first is the default game
+REGISTRY: dict[str, str] = {"crystalclans": "app.games.crystalclans", "tashkalar": "app.games.tashkalar"}
+DEFAULT = "crystalclans"
+
+
+class GameModule(Protocol):
+    """What the shell needs of a game. `Game` is the engine's class (from_json, from_setup, from_log,
+    legal_actions, apply, view, story, state_hash, clone, to_json); the rest speaks for the game where the
+    shell would otherwise have to know it."""
+
+    name: str  # "crystalclans": the registry key, the saves' format prefix ("crystalclans-save/2")
+    Game: type
+    IllegalAction: type[Exception]  # what apply() raises for a move that is not legal now
+    SaveError: type[Exception]  # what loading a save raises, with a message a player can act on
+    MAX_SAVE_CHARS: int  # a save file larger than this is refused before it is read
+
+    def new_game(self, options: dict[str, Any], seed: int) -> Any: ...
+    def check_save_text(self, text: str) -> dict: ...
+    def save_names(self, doc: dict) -> "list[str] | None": ...
+    def content_hash(self) -> str: ...
+    def default_names(self, words: Any, game: Any) -> list[str]: ...
+    def needs_own_hand(self, game: Any, decision: Any) -> bool: ...
+    def useful(self, options: list) -> list: ...
+    def make_bot(self, level: str, seed: int, **budget: Any) -> Any: ...
+    def winner(self, game: Any) -> "int | None": ...
+    def last_battle(self, game: Any) -> Any: ...
+    def save_text(self, game: Any, names: list[str]) -> str: ...
+    def summary(self, game: Any, names: list[str], words: Any, winner: "int | None") -> str: ...
+    def table_screen(self, app: Any) -> str: ...
+    def effects(self, feed: Any, game: Any) -> Any: ...
+    def bot_levels(self) -> tuple[str, ...]: ...
+    def warm_up(self) -> None: ...
+
+
+def get(name: str) -> GameModule:
+    """The module of game `name` (KeyError for a name we do not have)."""
+    return importlib.import_module(REGISTRY[name])  # type: ignore[return-value]
+
+
+def of(game: Any) -> GameModule:
+    """The module of a game object: its engine package's name is the registry key."""
+    return get(type(game).__module__.split(".", 1)[0])
+
+
+def for_save(doc: dict) -> GameModule:
+    """The module that reads a parsed save, from its format ("tashkalar-save/1" -> tashkalar); a save
+    without a known game prefix goes to the default game, whose loader says what is wrong with it."""
+    fmt = doc.get("format") if isinstance(doc, dict) else None
+    name = fmt.split("/", 1)[0].removesuffix("-save") if isinstance(fmt, str) else ""
+    return get(name if name in REGISTRY else DEFAULT)

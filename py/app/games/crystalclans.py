@@ -1,0 +1,102 @@
+"""Crystal Clans as a game module of the table (see app.games.GameModule)."""
+from __future__ import annotations
+
+from typing import Any
+
+import crystalclans as cc
+from crystalclans.actions import read_token
+from crystalclans.ai.bots import useful
+from crystalclans.saves import MAX_SAVE_CHARS, check_save_text, save_names
+
+from ..i18n import _
+
+name = "crystalclans"
+Game = cc.Game
+IllegalAction = cc.IllegalAction
+SaveError = cc.SaveError
+
+__all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
+           "default_names", "last_battle", "make_bot", "name", "needs_own_hand", "new_game", "save_names",
+           "save_text", "summary", "effects", "table_screen", "useful", "warm_up", "winner"]
+
+
+def new_game(options: dict[str, Any], seed: int) -> cc.Game:
+    """options: clans (two ids), first ("random", 0 or 1), mulligan (bool)."""
+    first = options.get("first", "random")
+    return cc.new_game(clans=tuple(options["clans"]), seed=seed,
+                       first_player=None if first == "random" else int(first), mulligan=bool(options.get("mulligan")))
+
+
+def content_hash() -> str:
+    """What both pages of a link must agree on besides the code: the card set's hash."""
+    return cc.base_set().hash
+
+
+def default_names(words, game: cc.Game) -> list[str]:
+    clans = game.setup.get("clans") or ["", ""]
+    names = [words.clan_name(c).replace(" Clan", "") or _("Player {n}").format(n=i + 1) for i, c in enumerate(clans)]
+    if names[0] == names[1]:
+        names = [names[0] + " 1", names[1] + " 2"]
+    return names
+
+
+def winner(g: cc.Game) -> "int | None":
+    return g.winner if g.is_over else None
+
+
+def last_battle(g: cc.Game):
+    """The last battle fought (its result is shown once to the people at this screen)."""
+    return g.last_battle
+
+
+def save_text(g: cc.Game, names: list[str]) -> str:
+    return g.to_json(names=names)
+
+
+def summary(g: cc.Game, names: list[str], words, winner: "int | None") -> str:
+    """One line for the saved games' list and the Continue button."""
+    clans = g.setup.get("clans") or ["?", "?"]
+    state = _("{name} won").format(name=names[winner]) if winner is not None else _("turn {n}").format(n=g.turn)
+    return _("{a} ({clan_a}) vs {b} ({clan_b})").format(
+        a=names[0], clan_a=words.clan_name(clans[0]), b=names[1], clan_b=words.clan_name(clans[1])) + f" · {state}"
+
+
+def effects(feed, g: cc.Game):
+    """What the table animates now: the story facts since it was last shown (app/fx.py)."""
+    return feed.take(g)
+
+
+def table_screen(app) -> str:
+    from .. import render
+
+    return render.game_screen(app)
+
+
+def needs_own_hand(g: cc.Game, d) -> bool:
+    """Whether making decision `d` shows its player something the other may not see: a secret or private
+    choice (the engine says so), or options that name cards in her hand (an action choice offering summons).
+    Only such a decision needs the device handed over to her behind a pass screen."""
+    if d.secret or d.private:
+        return True
+    hand = {g.unit_id(c) for c in g.hands[d.player]}
+    return any(a.args and read_token(str(a.args[0]))[0] in hand for a in d.options)
+
+
+def make_bot(level: str, seed: int, **budget: Any):
+    from crystalclans.ai import make_bot as make
+
+    return make(level, seed=seed, **budget)
+
+
+def bot_levels() -> tuple[str, ...]:
+    """The levels whose search the worker holds to its time limit."""
+    from crystalclans.ai import PRESETS
+
+    return tuple(PRESETS)
+
+
+def warm_up() -> None:
+    """Import the bots and load the card set once (the worker's boot)."""
+    import crystalclans.ai  # noqa: F401
+
+    cc.base_set()

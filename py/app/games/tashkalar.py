@@ -1,0 +1,107 @@
+"""Tash-Kalar as a game module of the table (see app.games.GameModule). Its arena: tashkalar_table.py."""
+from __future__ import annotations
+
+from typing import Any
+
+import tashkalar as tk
+from tashkalar.saves import MAX_SAVE_CHARS, SaveError, check_save_text
+
+from ..i18n import N_, _
+
+name = "tashkalar"
+Game = tk.Game
+IllegalAction = tk.IllegalAction
+
+__all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
+           "default_names", "last_battle", "make_bot", "name", "needs_own_hand", "new_game", "save_names",
+           "save_text", "summary", "effects", "table_screen", "useful", "warm_up", "winner"]
+MODE_NAMES = {"duel": N_("Duel"), "high_form": N_("High Form"), "melee": N_("Melee"), "team": N_("Team")}
+
+
+def new_game(options: dict[str, Any], seed: int) -> tk.Game:
+    """options: mode ("duel", "high_form", ...), decks (one per player), first ("random" or a seat)."""
+    decks = tuple(options["decks"])
+    first = options.get("first", "random")
+    return tk.new_game(mode=str(options.get("mode", "duel")), players=len(decks), decks=decks, seed=seed,
+                       first_player=None if first == "random" else int(first))
+
+
+def content_hash() -> str:
+    """What both pages of a link must agree on besides the code: the boards, decks, legends, flares, tasks."""
+    from tashkalar.saves import CONTENT_HASH
+
+    return CONTENT_HASH
+
+
+def save_names(doc: dict) -> "list[str] | None":
+    names = doc.get("names") if isinstance(doc, dict) else None
+    if isinstance(names, list) and names and all(isinstance(n, str) for n in names):
+        return [n[:24] for n in names]
+    return None
+
+
+def default_names(words, game: tk.Game) -> list[str]:
+    return [_("Player {n}").format(n=i + 1) for i in range(game.n)]
+
+
+def winner(g: tk.Game) -> "int | None":
+    """The one winner, or None (not over, or a Team game won by two partners: see game.winners)."""
+    return g.winners[0] if g.is_over and len(g.winners) == 1 else None
+
+
+def last_battle(g: tk.Game):
+    return None  # no battles: nothing to show between moves
+
+
+def save_text(g: tk.Game, names: list[str]) -> str:
+    return g.to_json()  # the names are kept beside the save (autosave and slot metadata)
+
+
+def summary(g: tk.Game, names: list[str], words, winner: "int | None") -> str:
+    state = _("{name} won").format(name=names[winner]) if winner is not None else _("turn {n}").format(n=g.turn)
+    return "Tash-Kalar · " + _(MODE_NAMES.get(g.mode, g.mode)) + " · " + " vs ".join(names) + f" · {state}"
+
+
+def effects(feed, g: tk.Game):
+    from ..fx import Effects
+
+    return Effects()  # the arena's animations come with its table
+
+
+def table_screen(app) -> str:
+    from .tashkalar_table import table_screen as screen
+
+    return screen(app)
+
+
+def needs_own_hand(g: tk.Game, d) -> bool:
+    """A hand-over is needed where the decision shows or names the decider's hand: choosing an action (its
+    options name the cards she could summon or light), returning cards under her decks, and any choice while
+    a card of her hand is being played. Moving pieces in the arena shows nothing private."""
+    return d.kind in ("action", "return_cards") or any(str(a).startswith(("summon ", "light ", "bottom "))
+                                                        for a in d.options)
+
+
+def useful(options: list) -> list:
+    """The options worth a bot's thought: cancelling a summon only undoes a choice."""
+    kept = [a for a in options if a.kind != "cancel"]
+    return kept or options
+
+
+def make_bot(level: str, seed: int, **budget: Any):
+    from tashkalar.ai import make_bot as make  # the bots are loaded with the first computer move
+
+    return make(level, seed=seed, **budget)
+
+
+def bot_levels() -> tuple[str, ...]:
+    """The levels whose search the worker holds to its time limit."""
+    try:
+        from tashkalar.ai import PRESETS
+    except ImportError:  # before the bots are built: no level searches
+        return ()
+    return tuple(PRESETS)
+
+
+def warm_up() -> None:
+    tk.new_game(seed=0)  # loads the content and the pattern tables once

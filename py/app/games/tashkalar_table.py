@@ -1,0 +1,314 @@
+"""The Tash-Kalar table's arena as HTML, a function of `game.view(p)` alone (one innerHTML write).
+
+Every square of the arena is a `<button data-square="e5">`; a square an option of the current decision names
+(place, own, at, to, pick, take, piece) is lit and carries that option's notation in `data-action`, exactly
+as legal_actions() gives it, so the table never decides what is legal. A summon's placements: each lit square
+lists the orientations that fit there (`data-actions`, in the engine's order) and the squares each one would
+use (`data-pattern`) and the piece it would destroy (`data-doomed`), so the page can show them on hover or
+focus without asking Python; `focus` (a placement's notation) draws that preview here, for the keyboard and
+for a re-render.
+
+Pieces are told apart by more than colour: each colour has its own shape (circle, square, diamond, hexagon)
+and each rank its own mark (none, a star, a crown), named again in the square's label for screen readers.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from tashkalar.board import CENTRE, COLS, GREEN, NAME, ON_SET, RED, W, sq
+
+from ..i18n import _, pgettext
+
+SHAPES = ("circle", "square", "diamond", "hexagon")  # by colour index
+RANK_MARKS = ("", "★", "♛")
+
+
+def h(s: Any) -> str:
+    return escape(str(s), quote=True)
+
+
+def rank_name(rank: int) -> str:
+    return (pgettext("piece", "common"), pgettext("piece", "heroic"), pgettext("piece", "legendary"))[rank]
+
+
+def square_options(decision: "dict | None") -> dict[str, list[str]]:
+    """Square name -> the notations of the options that name it first (in the engine's order)."""
+    out: dict[str, list[str]] = {}
+    if not decision:
+        return out
+    for notation in decision.get("options") or ():
+        parts = notation.split()
+        if len(parts) >= 2 and parts[1] in _NAMES:
+            out.setdefault(parts[1], []).append(notation)
+    return out
+
+
+_NAMES = frozenset(NAME.values())
+
+
+def _placements(decision: "dict | None") -> dict[str, dict]:
+    """A placement decision's details by notation ("at g6 3" -> {pattern, marked, borrowed})."""
+    if not decision or decision.get("kind") != "placement":
+        return {}
+    info = (decision.get("info") or {}).get("placements") or {}
+    return {f"at {k}": v for k, v in info.items()}
+
+
+def piece_html(piece: dict, seats: list[dict]) -> str:
+    colour, rank = int(piece["colour"]), int(piece["rank"])
+    hexcode = next((s.get("colour_hex") for s in seats if s.get("colour") == colour), None) or "#888"
+    return (f'<span class="tk-piece tk-{SHAPES[colour % len(SHAPES)]} tk-r{rank}" style="--pc:{h(hexcode)}" '
+            f'aria-hidden="true"><span class="tk-mark">{RANK_MARKS[rank]}</span></span>')
+
+
+def piece_words(piece: dict, seats: list[dict], names: "list[str] | None") -> str:
+    colour = int(piece["colour"])
+    owner = next((s["seat"] for s in seats if s.get("colour") == colour), colour)
+    who = names[owner] if names and owner < len(names) else _("Player {n}").format(n=owner + 1)
+    return _("{who}'s {rank} piece").format(who=who, rank=rank_name(int(piece["rank"])))
+
+
+def arena(view: dict, names: "list[str] | None" = None, focus: "str | None" = None) -> str:
+    """The 9x9 grid: 69 square buttons and the 12 corner cells outside the arena."""
+    board, seats = view.get("board") or {}, view.get("seats") or []
+    mine = view.get("decision") if view.get("legal_actions") else None
+    lit = square_options(mine)
+    places = _placements(mine)
+    preview = places.get(focus or "")
+    shown = set(preview["pattern"]) if preview else set()
+    doomed_at = focus.split()[1] if preview and focus.split()[1] in board else None
+    cells = []
+    for y in range(1, W + 1):
+        for x in range(1, W + 1):
+            s = sq(x, y)
+            if s not in ON_SET:
+                cells.append('<div class="tk-off" aria-hidden="true"></div>')
+                continue
+            name = NAME[s]
+            cls = ["tk-sq"]
+            if s in RED:
+                cls.append("tk-red")
+            elif s in GREEN:
+                cls.append("tk-green")
+            if s == CENTRE:
+                cls.append("tk-centre")
+            piece = board.get(name)
+            label = [name]
+            if piece:
+                label.append(piece_words(piece, seats, names))
+            attrs = [f'data-square="{name}"']
+            options = lit.get(name, [])
+            if options:
+                cls.append("tk-lit")
+                attrs.append(f'data-action="{h(focus if focus in options else options[0])}"')
+                if len(options) > 1:
+                    attrs.append(f'data-actions="{h("|".join(options))}"')
+                if places:
+                    pats = [" ".join(places[o]["pattern"]) for o in options if o in places]
+                    attrs.append(f'data-pattern="{h("|".join(pats))}"')
+                    if piece:
+                        attrs.append('data-doomed="1"')
+                    label.append(_("summon here ({n} ways)").format(n=len(options)) if len(options) > 1
+                                 else _("summon here"))
+                else:
+                    label.append(options[0])
+            else:
+                attrs.append('aria-disabled="true"')
+            if name in shown:
+                cls.append("tk-pattern")
+            if name == doomed_at:
+                cls.append("tk-doomed")
+            inner = piece_html(piece, seats) if piece else ""
+            cells.append(f'<button type="button" class="{" ".join(cls)}" {" ".join(attrs)} '
+                         f'aria-label="{h(", ".join(label))}">{inner}</button>')
+    cols = "".join(f"<span>{c}</span>" for c in COLS)
+    rows = "".join(f"<span>{y}</span>" for y in range(1, W + 1))
+    return (f'<div class="tk-arena-wrap"><span></span><div class="tk-cols" aria-hidden="true">{cols}</div>'
+            f'<div class="tk-rows" aria-hidden="true">{rows}</div>'
+            f'<div class="tk-arena" role="group" aria-label="{h(_("The arena"))}">{"".join(cells)}</div></div>')
+
+
+def card_name(card_id: str) -> str:
+    from tashkalar.content import CARDS_T
+
+    for c in CARDS_T:
+        if c.id == card_id:
+            return c.name if c.kind != "flare" else _("Flare {n}").format(n=card_id.rsplit("/", 1)[-1].lstrip("0"))
+    return card_id
+
+
+def task_name(task_id: str) -> str:
+    from tashkalar.content import TASKS
+
+    return next((t.name for t in TASKS if t.id == task_id), task_id)
+
+
+def option_label(notation: str) -> str:
+    """A player's words for one option's notation (the button's text; the notation stays in data-action)."""
+    kind, _sep, rest = notation.partition(" ")
+    args = rest.split()
+    first = args[0] if args else ""
+    simple = {"done": _("Done"), "cancel": _("Cancel"), "skip": _("Skip"), "end": _("End the turn")}
+    if kind in simple:
+        return simple[kind]
+    if kind == "place":
+        return _("Place a common piece on {square}").format(square=first)
+    if kind == "own":
+        return _("Your start piece on {square}").format(square=first)
+    if kind == "summon":
+        return _("Summon {card}").format(card=card_name(first))
+    if kind == "at":
+        return _("Summon on {square} (orientation {n})").format(square=first, n=int(args[1]) + 1)
+    if kind == "light":
+        return _("Light {flare}").format(flare=card_name(first))
+    if kind == "discard":
+        return _("Discard {card}").format(card=card_name(first))
+    if kind == "bottom":
+        return _("Put {card} under its deck").format(card=card_name(first))
+    if kind == "claim":
+        return _("Claim the task {task}").format(task=task_name(first))
+    if kind == "piece":
+        return _("The piece on {square}").format(square=first)
+    if kind == "to":
+        return _("Move it to {square}").format(square=first)
+    if kind == "pick":
+        return _("Choose {square}").format(square=first)
+    if kind == "take":
+        return _("Take the piece on {square}").format(square=first)
+    if kind == "dir":
+        return _("Direction {d}").format(d=first.upper())
+    if kind == "card":
+        return _("Take {card} back").format(card=card_name(first))
+    if kind == "choose":
+        return rest
+    return notation
+
+
+def actions_panel(view: dict) -> str:
+    """The deciding player's prompt and every option as a button: the complete, keyboard-reachable list
+    (the arena's lit squares are a second way to the options that name a square)."""
+    d = view.get("decision")
+    options = view.get("legal_actions") or []
+    if not d or not options:
+        return ""
+    buttons = "".join(f'<button type="button" data-action="{h(o)}">{h(option_label(o))}</button>' for o in options)
+    return (f'<section class="tk-actions" aria-label="{h(_("Your choice"))}"><p class="prompt">{h(d["prompt"])}</p>'
+            f'<div class="tk-options">{buttons}</div></section>')
+
+
+def seats_panel(view: dict, names: "list[str] | None" = None) -> str:
+    """Each seat: name, colour and shape, score, pieces (upgraded), cards in hand and in the deck."""
+    rows = []
+    scores = view.get("scores") or []
+    for s in view.get("seats") or []:
+        p = s["seat"]
+        who = names[p] if names and p < len(names) else _("Player {n}").format(n=p + 1)
+        hc = s["hand_counts"]
+        active = " tk-active" if p == view.get("active") and not view.get("is_over") else ""
+        swatch = piece_html({"colour": s["colour"], "rank": 0}, view["seats"])
+        rows.append(
+            f'<li class="tk-seat{active}"><span class="tk-swatch">{swatch}</span>'
+            f'<b>{h(who)} <span class="muted">{h(s["deck"].capitalize())}</span></b> '
+            f'<span class="tk-score">{h(_("{n} points").format(n=scores[p] if p < len(scores) else 0))}</span> '
+            f'<span>{h(_("{n} pieces ({u} upgraded)").format(n=s["pieces"], u=s["upgraded"]))}</span> '
+            f'<span>{h(_("hand: {b} beings, {l} legends, {f} flares").format(b=hc["being"], l=hc["legend"], f=hc["flare"]))}</span> '
+            f'<span>{h(_("{n} cards in the deck").format(n=s["draw_count"]))}</span></li>')
+    return f'<ol class="tk-seats">{"".join(rows)}</ol>'
+
+
+def hand_panel(view: dict) -> str:
+    """The viewer's own cards with their effects (others' hands are only counts in the view)."""
+    from tashkalar.content import CARDS_T
+
+    by_id = {c.id: c for c in CARDS_T}
+    cards = []
+    for cid in view.get("hand") or []:
+        c = by_id.get(cid)
+        if c is None:
+            continue
+        if c.kind == "flare":
+            text = f"▲ {c.top_text} ▼ {c.bottom_text}"
+            rank = _("flare")
+        else:
+            text = c.effect or ""
+            rank = rank_name(c.rank) if c.rank >= 0 else ""
+        cards.append(f'<li class="tk-card tk-{c.kind}" data-card="{h(cid)}"><b>{h(card_name(cid))}</b> '
+                     f'<span class="muted">{h(rank)}</span><p>{h(text)}</p></li>')
+    return f'<ul class="tk-hand" aria-label="{h(_("Your hand"))}">{"".join(cards)}</ul>'
+
+
+def status_line(view: dict, names: list[str], winners: "list[int] | None" = None) -> str:
+    if view.get("is_over"):
+        won = [names[w] for w in (winners if winners is not None else view.get("winners") or [])]
+        return h(_("Game over: {names} won").format(names=" & ".join(won))) if won else h(_("Game over"))
+    d = view.get("decision") or {}
+    who = d.get("player", view["active"])
+    line = _("Turn {n}").format(n=view["turn"]) + " · " + _("{name}'s turn").format(name=names[view["active"]])
+    if view.get("actions_left"):
+        line += " · " + _("{n} actions left").format(n=view["actions_left"])
+    if who != view["active"]:
+        line += " · " + _("{name} decides").format(name=names[who])
+    return h(line)
+
+
+def log_list(view: dict, names: list[str], last: int = 40) -> str:
+    """The latest entries of the game's record, newest first (moves in the engine's notation for now)."""
+    entries = view.get("log") or []
+    items = "".join(f"<li>{h(e)}</li>" for e in reversed(entries[-last:]))
+    return (f'<section class="panel tk-log"><h2>{h(_("Game log"))}</h2>'
+            f'<ol class="log" reversed>{items or "<li class=muted>…</li>"}</ol></section>')
+
+
+def game_over(view: dict, names: list[str]) -> str:
+    scores = view.get("scores") or []
+    rows = "".join(f"<li>{h(names[p])}: {h(_('{n} points').format(n=scores[p]))}</li>" for p in range(len(scores)))
+    return (f'<section class="panel game-over" data-game-over role="status"><h2>{status_line(view, names)}</h2>'
+            f'<ol>{rows}</ol><button type="button" class="primary" data-cmd="menu">{h(_("New game"))}</button>'
+            "</section>")
+
+
+def pass_screen(app) -> str:
+    p = app.pending_pass
+    names = app.names
+    others = ", ".join(n for i, n in enumerate(names) if i != p)
+    return f"""
+<div class="overlay opaque under-top" data-turn-screen role="dialog" aria-labelledby="pass-title">
+  <div class="overlay-box pass">
+    <div class="pass-icon" aria-hidden="true">⇄</div>
+    <h2 id="pass-title">{h(_("Pass the device to {name}").format(name=names[p]))}</h2>
+    <p class="muted">{h(_("{other}, please look away: {name}'s hand will be shown.").format(other=others, name=names[p]))}</p>
+    <button type="button" class="primary big" data-continue data-autofocus>{h(_("I'm {name}, show my hand").format(name=names[p]))}</button>
+  </div>
+</div>"""
+
+
+def table_screen(app) -> str:
+    """The whole Tash-Kalar table for the App (controller.py): the arena, the seats, the choice, the hand, the
+    log; the pass screen over it in a hotseat game."""
+    from ..render import link_alerts, storage_notice, waiting_bar
+
+    view, names = app.view, app.names
+    over = app.finished
+    overlay = app.overlay_pending()
+    interactive = app.offers_decision()
+    shown = view if interactive else dict(view, legal_actions=[])
+    parts = [storage_notice(app.storage), link_alerts(app)]
+    if over:
+        parts.append(game_over(view, names))
+    parts.append('<div class="table tk-table"><div class="main-col">')
+    parts.append(f'<p class="tk-status" role="status" data-turn-status>{status_line(view, names)}</p>')
+    parts.append(arena(shown, names))
+    parts.append('</div><aside class="side-col">')
+    parts.append(seats_panel(view, names))
+    if interactive:
+        parts.append(actions_panel(view))
+    elif not over and not overlay:
+        parts.append(waiting_bar(app, view))
+    if not (overlay or getattr(app, "public_screen", False)):
+        parts.append(hand_panel(view))
+    parts.append(log_list(view, names))
+    parts.append("</aside></div>")
+    if app.pending_pass is not None and not over:
+        parts.append(pass_screen(app))
+    return "".join(parts)

@@ -1,0 +1,73 @@
+"""Tash-Kalar in the browser, as a player meets it: the start screen's game switch, a Duel for two people at
+one screen played to the end by clicks on what the table offers (squares of the arena and the choice's
+buttons), behind pass screens; the arena at desktop and phone size; the game switch remembered on reload.
+Screenshots: tk_table_<what>.png."""
+from __future__ import annotations
+
+import random
+
+from .ui import assert_no_page_errors, open_app, play_random_clicks, screenshot, wait_hash
+
+
+def start_tashkalar(page, mode: str = "duel", decks=("northern", "sylvan"), first: str = "0") -> str:
+    page.click('button[data-game="tashkalar"]')
+    page.wait_for_selector("#tk-mode")
+    page.select_option("#tk-mode", mode)
+    for i, d in enumerate(decks):
+        page.select_option(f"#tk-deck-{i}", d)
+    page.select_option("#first-player", first)
+    page.click("[data-new-game]")
+    if page.locator("[data-confirm]").count():
+        page.click("[data-confirm]")
+    return wait_hash(page, "(h) => typeof h === 'string' && h.length > 0", what="a Tash-Kalar game to start")
+
+
+def near_the_end(mode: str = "high_form", seed: int = 3, before_end: int = 40) -> str:
+    """A save of a two-player game `before_end` moves before its random end (a test's shortcut to game over)."""
+    import tashkalar as tk
+    from crystalclans.rng import Rng
+
+    g = tk.new_game(mode=mode, decks=("southern", "highland"), seed=seed, first_player=0)
+    r = Rng(seed)
+    while not g.is_over:
+        o = g.legal_actions()
+        g.apply(o[r.below(len(o))])
+    start = tk.new_game(mode=mode, decks=("southern", "highland"), seed=seed, first_player=0)
+    for move in g.log[:len(g.log) - before_end]:
+        start.apply(move)
+    return start.to_json()
+
+
+def test_two_people_play_tashkalar_in_the_browser_from_the_start_screen_to_game_over(page, app_url, say):
+    open_app(page, app_url + "?seed=5&pace=0")
+    assert page.locator('button[data-game="crystalclans"][aria-pressed="true"]').count() == 1
+    start_tashkalar(page)
+    page.wait_for_selector(".tk-arena")
+    assert page.locator(".tk-arena [data-square]").count() == 69
+    if page.locator("[data-continue]").count():
+        page.click("[data-continue]")
+    screenshot(page, "tk_table_start_desktop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "tk_table_start_phone")
+    page.set_viewport_size({"width": 1440, "height": 900})
+    stats = play_random_clicks(page, random.Random(5), 120, until_game_over=False, log_every=60)
+    assert stats["steps"] == 120
+    screenshot(page, "tk_table_midgame_desktop")
+    # a Tash-Kalar save imports (the app asks before replacing the unfinished game), then play to the end
+    page.locator("input[type=file][data-import]").first.set_input_files(
+        files=[{"name": "tk.json", "mimeType": "application/json", "buffer": near_the_end().encode()}])
+    page.wait_for_selector("[data-confirm]")
+    page.click("[data-confirm]")
+    page.wait_for_selector(".tk-arena")
+    stats = play_random_clicks(page, random.Random(6), 800, log_every=200)
+    assert stats["game_over"] and page.locator("[data-game-over]").is_visible()
+    screenshot(page, "tk_table_game_over")
+    say(f"Tash-Kalar: 120 clicks of a new Duel, then an imported High Form save played to the end in "
+        f"{stats['steps']} clicks")
+    # the choice of game is kept: the start screen (and a reload) shows Tash-Kalar's form again
+    page.click('[data-game-over] [data-cmd="menu"]')
+    page.wait_for_selector("#tk-mode")
+    page.reload()
+    page.wait_for_selector("#tk-mode")
+    assert page.locator('button[data-game="tashkalar"][aria-pressed="true"]').count() == 1
+    assert_no_page_errors(page)

@@ -1,0 +1,107 @@
+"""The table reaches each engine through its game module (app.games): every registered module has the whole
+shape the shell uses, and a game, a save and the computer's worker find their module."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import crystalclans as cc
+from app import bot_service, games
+
+
+def protocol_names() -> set[str]:
+    names = set(games.GameModule.__annotations__)
+    names |= {n for n, v in vars(games.GameModule).items() if callable(v) and not n.startswith("_")}
+    return names
+
+
+@pytest.mark.parametrize("name", list(games.REGISTRY))
+def test_every_game_module_has_the_whole_shape(name):
+    module = games.get(name)
+    missing = sorted(n for n in protocol_names() if not hasattr(module, n))
+    assert not missing, f"{name} lacks {missing}"
+    assert module.name == name
+
+
+def test_a_game_and_its_save_find_their_module():
+    module = games.get("crystalclans")
+    g = module.new_game({"clans": ("blood", "water"), "first": "1", "mulligan": False}, seed=5)
+    assert g.first_player == 1 and g.setup["clans"] == ["blood", "water"]
+    assert games.of(g) is module
+    doc = json.loads(g.to_json(names=["Ann", "Bo"]))
+    assert games.for_save(doc) is module
+    assert module.save_names(doc) == ["Ann", "Bo"]
+    # a file of no game we know goes to the default game, whose loader names the problem
+    assert games.for_save({"format": "chess-save/1"}) is games.get(games.DEFAULT)
+    assert games.for_save({}) is games.get(games.DEFAULT)
+    with pytest.raises(KeyError):
+        games.get("chess")
+
+
+def test_the_workers_request_names_the_game_and_gets_a_legal_move():
+    g = cc.new_game(("blood", "water"), seed=3)
+    req = json.loads(bot_service.request(g, g.decision.player, "greedy"))
+    assert req["game"] == "crystalclans"
+    reply = json.loads(bot_service.handle(json.dumps(req)))
+    assert reply.get("action") in [str(a) for a in g.legal_actions()], reply
+    # a request without a game name (a worker of the last version's page) is Crystal Clans
+    del req["game"]
+    assert json.loads(bot_service.handle(json.dumps(req))).get("action") == reply["action"]
+
+
+def test_a_tashkalar_game_and_its_save_find_their_module():
+    module = games.get("tashkalar")
+    g = module.new_game({"mode": "high_form", "decks": ["northern", "sylvan"], "first": "0"}, seed=9)
+    assert (g.mode, g.n, g.first_player) == ("high_form", 2, 0)
+    assert games.of(g) is module
+    doc = module.check_save_text(g.to_json())
+    assert games.for_save(doc) is module
+    assert games.for_save(doc).Game.from_json(doc).state_hash() == g.state_hash()
+    assert module.default_names(None, g) == ["Player 1", "Player 2"]
+    with pytest.raises(module.SaveError):
+        module.check_save_text(b"\xff\xfe not text")
+
+
+def test_tashkalar_asks_for_a_hand_over_only_where_the_hand_shows():
+    import tashkalar as tk
+    from crystalclans.rng import Rng
+
+    module = games.get("tashkalar")
+    g = tk.new_game(seed=4, first_player=0)
+    r = Rng(4)
+    seen = {}
+    for _ in range(600):
+        if g.is_over:
+            break
+        d = g.decision
+        seen.setdefault(d.kind, module.needs_own_hand(g, d))
+        o = g.legal_actions()
+        g.apply(o[r.below(len(o))])
+    assert seen["action"] and seen["start_squares"] is False
+    assert all(not v for k, v in seen.items() if k in ("move", "mover", "pick", "take"))
+
+
+def test_the_start_screens_tashkalar_lists_are_the_engines_and_a_switch_keeps_the_other_games_choices():
+    import tashkalar as tk
+    from app.settings import TK_DECKS, TK_MODES, clean_settings, read_settings
+    from tashkalar.setup import check_options
+
+    assert set(TK_DECKS) <= set(tk.PLAYABLE_DECKS)
+    for mode in TK_MODES:
+        check_options(mode, 2, TK_DECKS[:2], 0, None)  # raises for a mode the engine does not play
+    clans = ["blood", "flower", "meteor", "skull", "stone", "water"]
+    before = clean_settings({"clans": ["meteor", "water"], "game": "crystalclans"}, clans)
+
+    class Doc:  # the start screen showing Tash-Kalar's form: no clan fields
+        values = {"name-0": "Ann", "name-1": "Bo", "seat-0": "human", "seat-1": "human", "first-player": "1",
+                  "tk-mode": "high_form", "tk-deck-0": "sylvan", "tk-deck-1": "southern"}
+
+        def getElementById(self, i):
+            return type("El", (), {"value": self.values[i], "checked": False})() if i in self.values else None
+
+    s = read_settings(Doc(), dict(before, game="tashkalar"))
+    assert s["game"] == "tashkalar" and s["tk_mode"] == "high_form" and s["tk_decks"] == ["sylvan", "southern"]
+    assert s["clans"] == ["meteor", "water"]  # Crystal Clans' choice kept while its fields are not shown
+    assert clean_settings(s, clans) == s
+    assert clean_settings(dict(s, game="chess", tk_decks=["sylvan", "sylvan"]), clans)["game"] == "crystalclans"

@@ -1,0 +1,54 @@
+"""A Tash-Kalar game on the real table (py/app/controller.py with a fake DOM): two people at one screen play a
+whole Duel and a whole High Form through the table's own screen, behind pass screens wherever a hand shows;
+every click the screen offers is a legal action and nothing else; the autosave holds the game."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from app import games
+from crystalclans.rng import Rng, seed_state
+
+from .test_seats import new_app
+from .fake_dom import fake_window
+
+
+def offered(app) -> list[str]:
+    html = app.document.getElementById("app").innerHTML
+    return list(dict.fromkeys(re.findall(r'data-action="([^"]*)"', html)))
+
+
+@pytest.mark.parametrize("mode", ["duel", "high_form"])
+def test_two_people_play_a_whole_game_of_tashkalar_at_one_screen(mode):
+    app = new_app(fake_window("?seed=4&pace=0"))
+    app.start_game("tashkalar", {"mode": mode, "decks": ["northern", "sylvan"], "first": "0"}, ["Ada", "Bo"],
+                   ["human", "human"])
+    assert games.of(app.game).name == "tashkalar" and app.screen == "game"
+    rng = Rng(seed_state(7))
+    passes = moves = 0
+    while not app.game.is_over and moves < 3000:
+        html = app.document.getElementById("app").innerHTML
+        if app.overlay_pending():
+            passes += 1
+            assert "data-turn-screen" in html and offered(app) == []
+            assert 'class="tk-hand"' not in html  # the hand stays hidden behind the pass screen
+            app.continue_overlay()
+            continue
+        d = app.game.decision
+        assert app.view["you"] == d.player
+        assert html.count('data-square="') == 69
+        legal = [str(a) for a in d.options]
+        shown = offered(app)
+        assert set(shown) == set(legal), (set(shown) ^ set(legal))
+        app.apply(shown[rng.below(len(shown))])
+        moves += 1
+    assert app.game.is_over and app.finished
+    html = app.document.getElementById("app").innerHTML
+    assert "data-game-over" in html and "Game over" in html
+    assert passes >= 5
+    saved = app.storage.autosave_text()
+    assert json.loads(saved)["format"].startswith("tashkalar-save/")
+    assert games.for_save(json.loads(saved)).Game.from_json(saved).state_hash() == app.game.state_hash()
+    assert "Tash-Kalar" in app.summary()
