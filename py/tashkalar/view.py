@@ -16,7 +16,7 @@ from .content import CARDS_T, DECKS, TASKS
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-HIDDEN = {"bottom": "bottom (hidden)", "summon": "summon (cancelled)"}
+HIDDEN = {"bottom": "bottom (hidden)", "summon": "summon (cancelled)", "improvise": "summon (cancelled)"}
 
 
 def _ids(codes) -> list[str]:
