@@ -4,7 +4,7 @@
     python build.py setup            vendor Pyodide, PyScript and the wasm wheels (idempotent, cached)
     python build.py serve [--port N] setup, then serve the repo root on 127.0.0.1
     python build.py test [--long] [-- pytest args]
-    python build.py bench            engine benchmark (CPython, Pyodide under Node) + page load times
+    python build.py bench            engine benchmarks (Crystal Clans, Tash-Kalar; CPython, Pyodide under Node) + page load
     python build.py dist             setup, then copy the static site into dist/
     python build.py cards            regenerate py/crystalclans/data/base_set.json from the card YAML
 
@@ -780,6 +780,9 @@ def cmd_bench(args) -> int:
         return status or 1
     log("== engine benchmark (Pyodide under Node) ==")
     status |= subprocess.run([node, str(ROOT / "bench" / "pyodide_bench.mjs")], cwd=ROOT).returncode
+    log("== Tash-Kalar engine: CPython and Pyodide under Node side by side (medians of alternating rounds) ==")
+    status |= subprocess.run([sys.executable, str(ROOT / "bench" / "tashkalar_bench.py")], cwd=ROOT,
+                             env=env_with_pythonpath()).returncode
     log("== the computer's thinking time in the browser's worker (headless Chromium) ==")
     status |= subprocess.run([sys.executable, str(ROOT / "bench" / "bot_browser_bench.py")], cwd=ROOT,
                              env=env_with_pythonpath()).returncode

@@ -1,7 +1,10 @@
 """Engine benchmark (CPython or Pyodide): random-game throughput with full legality, and the cost of the
-hot calls (building the action choice, legal_actions(), apply(), clone()).
+hot calls (building the action choice, legal_actions(), apply(), clone()), also on crowded boards.
 
     python -m tashkalar.bench [--seconds 5] [--json]
+
+`python build.py bench` (bench/tashkalar_bench.py) runs bench_round() in CPython and in Pyodide under Node,
+alternately, and prints the medians side by side.
 
 Two players: "uniform" picks any legal option (mostly common pieces, like crystalclans.simulate's
 throughput), "summoning" prefers summons and flares, so effects and placements are played often. The
@@ -16,10 +19,12 @@ import time
 
 from crystalclans.rng import Rng, seed_state
 
+from .board import ON
 from .content import PLAYABLE_DECKS
 from .game import Game
 
 PAIRS = [(a, b) for a in PLAYABLE_DECKS for b in PLAYABLE_DECKS if a != b]
+CROWDED = 30  # pieces on the 69 squares from which a board counts as crowded (late game; few boards hold more)
 MODES = {"melee3": ("melee", 3, None), "melee4": ("melee", 4, None), "team_high_form": ("team", 4, "high_form"),
          "team_duel": ("team", 4, "duel")}
 
@@ -69,22 +74,61 @@ def throughput(seconds: float = 2.0, name: str = "uniform", mode: str = "two") -
             "actions_per_s": round(actions / dt), "actions_per_game": round(actions / games)}
 
 
+_STATES: dict = {}
+
+
+def sample_states(samples: int = 1500) -> "list[Game]":
+    """Every fifth state of seeded 'summoning' games (the same states in CPython and Pyodide); built once and
+    kept, so repeated measurements time the same positions."""
+    key = ("sample", samples)
+    if key not in _STATES:
+        states: list[Game] = []
+        i = 0
+        while len(states) < samples:
+            g = game_for(1000 + i)
+            choose = policy("summoning", i)
+            step = 0
+            while not g.over:
+                if step % 5 == 0:
+                    states.append(g.clone(story=False))
+                g.apply(choose(g))
+                step += 1
+            i += 1
+        _STATES[key] = states[:samples]
+    return _STATES[key]
+
+
+def pieces(g: Game) -> int:
+    return sum(1 for s in ON if g.cells[s] >= 0)
+
+
+def crowded_states(count: int = 300, min_pieces: int = CROWDED) -> "list[Game]":
+    """States of seeded 'summoning' games where a player chooses her action (actions left) with at least
+    `min_pieces` of the 69 squares taken: late-game boards, where the summon legality (every pattern, every
+    orientation, every placement) has the most to check."""
+    key = ("crowded", count, min_pieces)
+    if key not in _STATES:
+        states: list[Game] = []
+        i = 0
+        while len(states) < count and i < 50 * count:  # bounded, should boards stop filling up
+            g = game_for(5000 + i)
+            choose = policy("summoning", 5000 + i)
+            while not g.over and len(states) < count:
+                d = g.decision
+                if d.kind == "action" and g.actions_left > 0 and pieces(g) >= min_pieces:
+                    states.append(g.clone(story=False))
+                g.apply(choose(g))
+            i += 1
+        if not states:
+            raise RuntimeError(f"no board with {min_pieces} pieces in {i} random games")
+        _STATES[key] = states
+    return _STATES[key]
+
+
 def micro(samples: int = 1500) -> dict:
     """Mean times in microseconds over states of 'summoning' games: apply() (with the next decision), the
     action choice built from scratch, legal_actions(), clone()."""
-    states: list[Game] = []
-    i = 0
-    while len(states) < samples:
-        g = game_for(1000 + i)
-        choose = policy("summoning", i)
-        step = 0
-        while not g.over:
-            if step % 5 == 0:
-                states.append(g.clone(story=False))
-            g.apply(choose(g))
-            step += 1
-        i += 1
-    states = states[:samples]
+    states = sample_states(samples)
     out: dict = {"states": len(states)}
     moves = [policy("summoning", 7)(g) for g in states]
     copies = [g.clone(story=False) for g in states]
@@ -92,7 +136,7 @@ def micro(samples: int = 1500) -> dict:
     for g, a in zip(copies, moves):
         g.apply(a)
     out["apply_us"] = round((time.perf_counter() - t0) / len(states) * 1e6, 1)
-    at_action = [g for g in states if g.decision is not None and g.decision.kind == "action"]
+    at_action = [g.clone(story=False) for g in states if g.decision is not None and g.decision.kind == "action"]
     t0 = time.perf_counter()
     for g in at_action:
         g.stack[-1].run(g)
@@ -109,6 +153,40 @@ def micro(samples: int = 1500) -> dict:
     return out
 
 
+def crowded(count: int = 300, min_pieces: int = CROWDED) -> dict:
+    """On crowded boards (crowded_states): legal_actions() (the decision's options, computed with the state)
+    and the same legal actions computed from scratch (the action choice: every empty square, every summon
+    with full pattern legality, discards, flares), mean microseconds."""
+    states = crowded_states(count, min_pieces)
+    out: dict = {"crowded_states": len(states), "crowded_pieces": round(sum(map(pieces, states)) / len(states), 1),
+                 "crowded_options": round(sum(len(g.decision.options) for g in states) / len(states), 1)}
+    t0 = time.perf_counter()
+    for g in states:
+        g.legal_actions()
+    out["crowded_legal_actions_us"] = round((time.perf_counter() - t0) / len(states) * 1e6, 2)
+    copies = [g.clone(story=False) for g in states]
+    t0 = time.perf_counter()
+    for g in copies:
+        g.stack[-1].run(g)
+    out["crowded_from_scratch_us"] = round((time.perf_counter() - t0) / len(states) * 1e6, 1)
+    return out
+
+
+def bench_round(seconds: float = 1.0) -> dict:
+    """One measurement of everything (flat numbers): each policy's throughput for `seconds` (two players), each
+    MODES entry's uniform throughput for `seconds` / 2, micro(), crowded(). `bench/tashkalar_bench.py` takes the median of several rounds in CPython and in Pyodide."""
+    out: dict = {}
+    for name in ("uniform", "summoning"):
+        t = throughput(seconds, name)
+        out[f"{name}_actions_per_s"] = t["actions_per_s"]
+        out[f"{name}_games"] = t["games"]
+    for m in MODES:  # the Melee and Team games, uniform player, half the time each
+        out[f"{m}_uniform_actions_per_s"] = throughput(seconds / 2, "uniform", m)["actions_per_s"]
+    out.update(micro())
+    out.update(crowded())
+    return out
+
+
 def main(argv: "list[str] | None" = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0)
@@ -117,7 +195,7 @@ def main(argv: "list[str] | None" = None) -> int:
     args = ap.parse_args(argv)
     result = {"python": platform.python_version(), "implementation": platform.python_implementation(),
               "uniform": throughput(args.seconds, "uniform"), "summoning": throughput(args.seconds, "summoning"),
-              **micro()}
+              **micro(), **crowded()}
     if not args.no_modes:
         result["modes"] = {m: {name: throughput(args.seconds / 2, name, m) for name in ("uniform", "summoning")}
                            for m in MODES}
@@ -134,6 +212,9 @@ def main(argv: "list[str] | None" = None) -> int:
           f"{result['action_choice_options']} options on average)")
     print(f"  legal_actions()    {result['legal_actions_us']:>7} us")
     print(f"  clone()            {result['clone_us']:>7} us")
+    print(f"  crowded board      {result['crowded_legal_actions_us']:>7} us legal_actions(), "
+          f"{result['crowded_from_scratch_us']} us computed from scratch ({result['crowded_states']} boards with "
+          f"{result['crowded_pieces']} pieces and {result['crowded_options']} options on average)")
     for m, both in result.get("modes", {}).items():
         print(f"  {m:<15}" + "  ".join(f"{name} {t['actions_per_s']:>7,} actions/s ({t['games']} games, "
                                         f"{t['actions_per_game']} actions each)" for name, t in both.items()))

@@ -10,7 +10,8 @@
 //          to stderr live, handy when running by hand).
 // --code/--file: the value of the last expression (JSON-serialisable, else its repr) is "result".
 // --pytest: runs pytest.main(args) with cwd /repo (py/ and tests/ mounted there); "exit_code" is
-//           pytest's. Output JSON keys: ok, mode, platform, python, pyodide, boot_s, packages_s,
+//           pytest's; "result" is {outcomes: {nodeid: [outcome, reason]}} for every test run (a module
+//           skipped or failing at collection appears under its own node id). Output JSON keys: ok, mode, platform, python, pyodide, boot_s, packages_s,
 //           run_s, result, exit_code, stdout, stderr, error. Process exit status: 0 if ok.
 
 import { bootPyodide, SetupError } from "./pyodide_node.mjs";
@@ -42,13 +43,26 @@ def _cc_jsonable(value):
     except (TypeError, ValueError):
         return repr(value)
 
+def _cc_outcomes():
+    """tests/pyodide/outcomes.py's recorder (loaded by path: the repo root is not on sys.path)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("_cc_outcomes", "/repo/tests/pyodide/outcomes.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Outcomes()
+
+
 async def _cc_run(mode, source, pytest_args):
     info = {"platform": sys.platform, "python": sys.version.split()[0], "pyodide": pyodide.__version__,
             "result": None, "exit_code": 0, "error": None}
     try:
         if mode == "pytest":
             import pytest
-            info["exit_code"] = int(pytest.main(["-p", "no:cacheprovider", *pytest_args]))
+            recorder = _cc_outcomes()
+            try:
+                info["exit_code"] = int(pytest.main(["-p", "no:cacheprovider", *pytest_args], plugins=[recorder]))
+            finally:
+                info["result"] = {"outcomes": recorder.outcomes}
         else:
             if mode == "file":
                 filename = source
