@@ -36,6 +36,7 @@ class Game:
         "active", "first_player", "turn", "actions_left", "discarded", "extra_draw", "extra_turns", "in_extra",
         "borrow", "end_triggered", "final_left", "over", "winners", "resigned",
         "rng", "stack", "decision", "fx", "log", "hidden", "events",
+        "frozen", "malus", "removed",
     )
 
     def __init__(self) -> None:
@@ -83,6 +84,9 @@ class Game:
         self.log: list[str] = []
         self.hidden: dict[int, int] = {}  # log index -> the only seat that may see that entry ("bottom <card>")
         self.events: list[tuple] | None = []
+        self.frozen: list[int] = [-1, -1]  # Everfrost: per seat, the card whose frozen effect is in play (-1: none)
+        self.malus: list[int] = [0, 0]  # per seat, actions fewer on its next turn (Everfrost Sentinel)
+        self.removed: list[list[int]] = [[0, 0], [0, 0]]  # per colour, pieces out of the game: two-sided, legendary
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -224,6 +228,9 @@ class Game:
         g.hidden = dict(self.hidden)
         ev = self.events
         g.events = ev[:] if ev is not None and story else None
+        g.frozen = self.frozen[:]
+        g.malus = self.malus[:]
+        g.removed = [r[:] for r in self.removed]
         return g
 
     def state_key(self) -> tuple:
@@ -240,6 +247,7 @@ class Game:
             self.final_left, self.over, self.winners, self.resigned, self.rng.state,
             tuple(f.key() for f in self.stack), None if self.fx is None else self.fx.key(),
             None if d is None else (d.kind, d.player, tuple(str(a) for a in d.options)),
+            tuple(self.frozen), tuple(self.malus), tuple(map(tuple, self.removed)),
         )
 
     def state_hash(self) -> str:
@@ -306,10 +314,10 @@ class Game:
     def two_left(self, colour: int) -> int:
         """Two-sided (common/heroic) pieces of a colour in its supply."""
         b = self.bits[colour]
-        return self.two_sided - (b[0] | b[1]).bit_count()
+        return self.two_sided - self.removed[colour][0] - (b[0] | b[1]).bit_count()
 
     def legends_left(self, colour: int) -> int:
-        return LEGENDARY_PIECES - self.bits[colour][2].bit_count()
+        return LEGENDARY_PIECES - self.removed[colour][1] - self.bits[colour][2].bit_count()
 
     def in_supply(self, colour: int, rank: int) -> bool:
         return (self.legends_left(colour) if rank == 2 else self.two_left(colour)) > 0

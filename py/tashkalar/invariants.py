@@ -38,7 +38,8 @@ def check(g: "Game", decks_complete: bool = True) -> None:
     in_hands = [c for h in g.hands for c in h]
     for p in range(g.n):
         mine = [c for c in g.hands[p] if CARDS_T[c].kind == "being"] + g.draws[p] + g.discards[p] + \
-            [c for c in playing if CARDS_T[c].kind == "being" and p == g.active]
+            [c for c in playing if CARDS_T[c].kind == "being" and p == g.active] + \
+            ([g.frozen[p]] if g.frozen[p] >= 0 else [])  # Everfrost: a frozen effect in play
         if decks_complete:
             assert Counter(mine) == Counter(DECKS[g.decks[p]].cards), f"seat {p}: its deck's cards are not all there"
         else:

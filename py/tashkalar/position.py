@@ -16,7 +16,9 @@
       "claimed": [["task/side-chain"], []],    # High Form
       "killed": [[0, 0, 0], [2, 1, 0]],        # per colour: enemy pieces the active player destroyed this turn
       "summons": [["e5", 0]],                  # beings summoned this turn: square, rank
-      "end_triggered": false, "final_left": -1, "extra_turns": 0, "borrow": 0
+      "end_triggered": false, "final_left": -1, "extra_turns": 0, "borrow": 0,
+      "frozen": ["everfrost/ice-princess", null],  # per seat: the card whose frozen effect is in play
+      "malus": [0, 1], "removed": [[0, 0], [1, 0]]   # actions fewer next turn; pieces out of the game
     }
 
 Left out, a seat's draw pile is the rest of its deck in data order; the legend and flare decks hold every
@@ -47,7 +49,7 @@ if TYPE_CHECKING:  # pragma: no cover
 KEYS = ("mode", "decks", "active", "first_player", "turn", "actions_left", "discarded", "seed", "board", "hands",
         "draw", "discard", "legend_deck", "legend_discard", "flare_deck", "flare_discard", "points", "tasks_up",
         "task_next", "tasks_deck", "claimed", "killed", "summons", "end_triggered", "final_left", "extra_turns",
-        "borrow")
+        "borrow", "frozen", "malus", "removed")
 RANK_LETTER = {"c": 0, "h": 1, "l": 2}
 MAX_SEED = 1 << 63
 MAX_TURN = 10_000
@@ -163,6 +165,19 @@ def build_position(g: "Game", pos: Any) -> "Game":
                 used_shared.add(c)
         return codes
 
+    frozen = [-1 if v is None else _card(v, f"frozen[{p}]", ("being",))
+              for p, v in enumerate(_per_seat(pos, "frozen", n))]  # Everfrost's frozen effects
+    g.frozen = frozen
+    g.malus = [_int({"m": v or 0}, "m", 0, 0, 2) for v in _per_seat(pos, "malus", n)]
+    g.removed = [[0, 0] for _ in range(n)]
+    for c, row in enumerate(_per_seat(pos, "removed", n)):
+        if row is not None:
+            if not (isinstance(row, list) and len(row) == 2 and all(
+                    isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 3 for x in row)):
+                raise PositionError(f"removed[{c}]: two whole numbers 0..3 (two-sided, legendary)")
+            g.removed[c] = list(row)
+            if g.two_left(c) < 0 or g.legends_left(c) < 0:
+                raise PositionError(f"removed[{c}]: more pieces in the arena than colour {c} still owns")
     hands = _per_seat(pos, "hands", n)
     draws = _per_seat(pos, "draw", n)
     discards = _per_seat(pos, "discard", n)
@@ -171,11 +186,11 @@ def build_position(g: "Game", pos: Any) -> "Game":
         hand = shared(_cards(hands[p] or [], f"hands[{p}]"), f"hands[{p}]")
         disc = _cards(discards[p] or [], f"discard[{p}]", ("being",))
         if draws[p] is None:
-            taken = set(hand) | set(disc)
+            taken = set(hand) | set(disc) | {frozen[p]}
             draw_top_first = [c for c in DECKS[decks[p]].cards if c not in taken]
         else:
             draw_top_first = _cards(draws[p], f"draw[{p}]", ("being",))
-        beings = [c for c in hand + disc + draw_top_first if CARDS_T[c].kind == "being"]
+        beings = [c for c in hand + disc + draw_top_first + [frozen[p]] if c >= 0 and CARDS_T[c].kind == "being"]
         if len(beings) != len(set(beings)):
             raise PositionError(f"seat {p}: a being card appears twice among its hand, draw pile and discard")
         g.hands.append(hand)

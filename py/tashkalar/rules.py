@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from .actions import DONE, END, SKIP, Action, Decision
 from .board import BY_NAME, DUEL_START, NAME, ON, squares_of
 from .content import BY_ID, CARDS_T, TASK_BY_ID, TASKS
+from .effects.everfrost import ThawFrame, thaw_options
 from .flares import LightFrame, lightable
 from .frames import Frame
 from .scoring import check_points_trigger, claim, claimable, end_of_turn_scoring, winners
@@ -31,6 +32,8 @@ def begin_turn(g: "Game", p: int, extra: bool = False) -> None:
     g.turn += 1
     g.in_extra = extra
     g.actions_left = 1 if g.turn == 1 else 2
+    if g.malus[p] and not extra:  # Everfrost Sentinel: fewer actions on this turn
+        g.actions_left, g.malus[p] = max(0, g.actions_left - g.malus[p]), 0
     g.discarded = False
     g.killed = [[0, 0, 0] for _ in g.killed]
     g.summons = []
@@ -73,12 +76,13 @@ class TurnFrame(Frame):
     def run(self, g: "Game") -> "Decision | None":
         p = self.p
         flares = lightable(g, p)
+        thaw = thaw_options(g, p)  # Everfrost: a frozen effect in play (free, like a flare)
         if g.actions_left <= 0:
-            if not flares:
+            if not flares and not thaw:
                 g.stack.pop()
                 g.stack.append(EndTurnFrame(p, 0))
                 return None
-            opts = [Action("light", (CARDS_T[c].id,)) for c in flares] + [END]
+            opts = [Action("light", (CARDS_T[c].id,)) for c in flares] + thaw + [END]
             return Decision("action", p, "Light a flare, or end your turn", opts, {"actions_left": 0})
         cells = g.cells
         opts = [PLACE[s] for s in ON if cells[s] < 0]
@@ -88,6 +92,7 @@ class TurnFrame(Frame):
             opts += [Action("discard", (CARDS_T[c].id,)) for c in sorted(set(g.hands[p]))
                      if CARDS_T[c].school == school]
         opts += [Action("light", (CARDS_T[c].id,)) for c in flares]
+        opts += thaw
         return Decision("action", p, f"Choose an action ({g.actions_left} left)", opts,
                         {"actions_left": g.actions_left})
 
@@ -114,6 +119,8 @@ class TurnFrame(Frame):
             g.stack.append(ReturnCardsFrame(p, 0))
         elif kind == "light":
             g.stack.append(LightFrame(p, BY_ID[a.args[0]], 0))
+        elif kind == "thaw":
+            g.stack.append(ThawFrame(p))
         elif kind == "end":
             g.stack.pop()
             g.stack.append(EndTurnFrame(p, 0))

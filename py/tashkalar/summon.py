@@ -20,6 +20,7 @@ from .actions import CANCEL, Action, Decision
 from .board import ALL_MASK, BY_NAME, DIR_OF, NAME, on_board, squares_of, sq, xy
 from .content import CARDS_T
 from .effects import EffectCtx, start
+from .effects.everfrost import freezes
 from .frames import Frame
 from .patterns import ANY_TARGET, NEEDS, ORIENTATIONS, targets, targets_borrowing
 from .scoring import add_points
@@ -216,11 +217,13 @@ class SummonFrame(Frame):
             g.note("summon", p, card.id, NAME[t], o.index)
         out_of_supply = _supply_out(g, p, rank)
         cell = g.cells[t]
+        over = -1  # the colour of a piece the summon destroyed (Royal Reindeer, Everfrost Sentinel)
         if out_of_supply and taken < 0:  # the own piece on the target stands for the being
             g.set_rank(t, rank)
         else:
             if cell >= 0:
                 g.destroy(t, p)
+                over = cell >> 2
             if taken >= 0:
                 g.lift(taken)
                 if g.events is not None:
@@ -232,7 +235,10 @@ class SummonFrame(Frame):
         marks = [sq(x, y) for x, y in o.marks(t) if on_board(x, y)]
         dirs = tuple(DIR_OF[(dx, dy)] for dx, dy in o.marked if max(abs(dx), abs(dy)) == 1)
         g.stack.append(PlayedCardFrame())
-        start(g, EffectCtx(p, code, "", t, pattern, marks, dirs), card.id)
+        ctx = EffectCtx(p, code, "", t, pattern, marks, dirs)
+        if over >= 0:
+            ctx.regs["over"] = over
+        start(g, ctx, card.id)
 
 
 class PlayedCardFrame(Frame):
@@ -243,6 +249,8 @@ class PlayedCardFrame(Frame):
     def run(self, g: "Game") -> None:
         g.stack.pop()
         if g.playing >= 0:
+            if freezes(g):  # Everfrost: the card's frozen effect goes into play (or a choice is asked)
+                return None
             g.discard_card(g.playing)
             g.playing = -1
         g.fx = None

@@ -36,6 +36,7 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
             "draw_count": len(g.draws[p]), "discard": _ids(g.discards[p]),
             "supply": {"two_sided": g.two_left(g.colour[p]), "legendary": g.legends_left(g.colour[p])},
             "pieces": g.count(g.colour[p]), "upgraded": g.count(g.colour[p], upgraded=True),
+            "frozen": CARDS_T[g.frozen[p]].id if g.frozen[p] >= 0 else None, "action_malus": g.malus[p],
         })
     board = {}
     for s in ON:
