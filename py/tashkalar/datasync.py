@@ -24,9 +24,9 @@ CARD_KEYS = ("id", "name", "rank", "copies", "picture", "requires", "marked", "o
 def _expansion_texts() -> tuple[dict, dict]:
     """The expansion schools' texts, in our own words, kept beside their programs (effects/<school>.py):
     (effect texts, frozen texts) by card id. They fill the shared files' `effect: null`."""
-    from .effects import everfrost
+    from .effects import everfrost, nethervoid
 
-    return dict(everfrost.TEXTS), dict(everfrost.FROZEN)
+    return {**everfrost.TEXTS, **nethervoid.TEXTS}, dict(everfrost.FROZEN)
 
 
 def _card(c: dict) -> dict:

@@ -36,7 +36,7 @@ class Game:
         "active", "first_player", "turn", "actions_left", "discarded", "extra_draw", "extra_turns", "in_extra",
         "borrow", "end_triggered", "final_left", "over", "winners", "resigned",
         "rng", "stack", "decision", "fx", "log", "hidden", "events",
-        "frozen", "malus", "removed",
+        "frozen", "malus", "removed", "gateway", "summon_colour",
     )
 
     def __init__(self) -> None:
@@ -87,6 +87,8 @@ class Game:
         self.frozen: list[int] = [-1, -1]  # Everfrost: per seat, the card whose frozen effect is in play (-1: none)
         self.malus: list[int] = [0, 0]  # per seat, actions fewer on its next turn (Everfrost Sentinel)
         self.removed: list[list[int]] = [[0, 0], [0, 0]]  # per colour, pieces out of the game: two-sided, legendary
+        self.gateway: list[int] = [-1, -1]  # Nethervoid: per seat, the square of its Gateway piece (-1: none)
+        self.summon_colour = -1  # Possessed Summoner: the colour whose pieces form the next pattern this turn
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -231,6 +233,8 @@ class Game:
         g.frozen = self.frozen[:]
         g.malus = self.malus[:]
         g.removed = [r[:] for r in self.removed]
+        g.gateway = self.gateway[:]
+        g.summon_colour = self.summon_colour
         return g
 
     def state_key(self) -> tuple:
@@ -247,7 +251,8 @@ class Game:
             self.final_left, self.over, self.winners, self.resigned, self.rng.state,
             tuple(f.key() for f in self.stack), None if self.fx is None else self.fx.key(),
             None if d is None else (d.kind, d.player, tuple(str(a) for a in d.options)),
-            tuple(self.frozen), tuple(self.malus), tuple(map(tuple, self.removed)),
+            tuple(self.frozen), tuple(self.malus), tuple(map(tuple, self.removed)), tuple(self.gateway),
+            self.summon_colour,
         )
 
     def state_hash(self) -> str:
@@ -309,6 +314,8 @@ class Game:
         cell = self.cells[s]
         self.cells[s] = -1
         self.bits[cell >> 2][cell & 3] &= ~(1 << s)
+        if s in self.gateway:  # a Gateway piece that leaves its square stops being the Gateway (move re-sets it)
+            self.gateway[self.gateway.index(s)] = -1
         return cell
 
     def two_left(self, colour: int) -> int:
@@ -354,8 +361,11 @@ class Game:
         """The piece on a moves (or leaps) to b, destroying what stood on b."""
         if self.cells[b] >= 0:
             self.destroy(b, by)
+        gw = self.gateway.index(a) if a in self.gateway else -1
         cell = self.lift(a)
         self.put(b, cell >> 2, cell & 3)
+        if gw >= 0:  # the Gateway moves with its piece
+            self.gateway[gw] = b
         fx = self.fx
         if fx is not None:
             fx.moved(a, b)
@@ -377,8 +387,11 @@ class Game:
         return cell >= 0 and ((cell & 3) == 1 or ((cell & 3) == 2 and self.two_left(cell >> 2) > 0))
 
     def set_rank(self, s: int, rank: int) -> None:
+        gw = self.gateway.index(s) if s in self.gateway else -1
         cell = self.lift(s)
         self.put(s, cell >> 2, rank)
+        if gw >= 0 and rank < 2:  # the Gateway stays, unless its piece became legendary
+            self.gateway[gw] = s
         if self.events is not None:
             self.note("rank", NAME[s], cell & 3, rank)
 

@@ -18,7 +18,8 @@
       "summons": [["e5", 0]],                  # beings summoned this turn: square, rank
       "end_triggered": false, "final_left": -1, "extra_turns": 0, "borrow": 0,
       "frozen": ["everfrost/ice-princess", null],  # per seat: the card whose frozen effect is in play
-      "malus": [0, 1], "removed": [[0, 0], [1, 0]]   # actions fewer next turn; pieces out of the game
+      "malus": [0, 1], "removed": [[0, 0], [1, 0]],  # actions fewer next turn; pieces out of the game
+      "gateway": ["e5", null], "summon_colour": -1   # Nethervoid: each seat's Gateway; Possessed Summoner
     }
 
 Left out, a seat's draw pile is the rest of its deck in data order; the legend and flare decks hold every
@@ -49,7 +50,7 @@ if TYPE_CHECKING:  # pragma: no cover
 KEYS = ("mode", "decks", "active", "first_player", "turn", "actions_left", "discarded", "seed", "board", "hands",
         "draw", "discard", "legend_deck", "legend_discard", "flare_deck", "flare_discard", "points", "tasks_up",
         "task_next", "tasks_deck", "claimed", "killed", "summons", "end_triggered", "final_left", "extra_turns",
-        "borrow", "frozen", "malus", "removed")
+        "borrow", "frozen", "malus", "removed", "gateway", "summon_colour")
 RANK_LETTER = {"c": 0, "h": 1, "l": 2}
 MAX_SEED = 1 << 63
 MAX_TURN = 10_000
@@ -178,6 +179,14 @@ def build_position(g: "Game", pos: Any) -> "Game":
             g.removed[c] = list(row)
             if g.two_left(c) < 0 or g.legends_left(c) < 0:
                 raise PositionError(f"removed[{c}]: more pieces in the arena than colour {c} still owns")
+    g.gateway = [-1] * n
+    for p, v in enumerate(_per_seat(pos, "gateway", n)):
+        if v is not None:
+            cell = g.cells[BY_NAME[v]] if isinstance(v, str) and v in BY_NAME else -1
+            if cell < 0 or cell >> 2 != p or cell & 3 == 2:
+                raise PositionError(f"gateway[{p}]: a square with a common or heroic piece of seat {p}, got {_show(v)}")
+            g.gateway[p] = BY_NAME[v]
+    g.summon_colour = _int(pos, "summon_colour", -1, -1, n - 1)
     hands = _per_seat(pos, "hands", n)
     draws = _per_seat(pos, "draw", n)
     discards = _per_seat(pos, "discard", n)

@@ -34,6 +34,7 @@ def begin_turn(g: "Game", p: int, extra: bool = False) -> None:
     g.actions_left = 1 if g.turn == 1 else 2
     if g.malus[p] and not extra:  # Everfrost Sentinel: fewer actions on this turn
         g.actions_left, g.malus[p] = max(0, g.actions_left - g.malus[p]), 0
+    g.summon_colour = -1
     g.discarded = False
     g.killed = [[0, 0, 0] for _ in g.killed]
     g.summons = []

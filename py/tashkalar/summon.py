@@ -20,7 +20,7 @@ from .actions import CANCEL, Action, Decision
 from .board import ALL_MASK, BY_NAME, DIR_OF, NAME, on_board, squares_of, sq, xy
 from .content import CARDS_T
 from .effects import EffectCtx, start
-from .effects.everfrost import freezes
+from .effects.expansion import after_effect, summoned
 from .frames import Frame
 from .patterns import ANY_TARGET, NEEDS, ORIENTATIONS, targets, targets_borrowing
 from .scoring import add_points
@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def _masks(g: "Game", p: int, rank: int) -> tuple[tuple[int, int, int], tuple[int, int, int], int]:
-    c = g.colour[p]
+    c = g.colour[p] if g.summon_colour < 0 else g.summon_colour  # Possessed Summoner: another colour's pieces
     b = g.bits[c]
     own = (b[0] | b[1] | b[2], b[1] | b[2], b[2])
     r1 = r2 = any0 = 0
@@ -117,7 +117,7 @@ def summonable(g: "Game", p: int) -> list[int]:
     out = []
     seen = set()
     masks: list = [None, None, None]
-    b = g.bits[g.colour[p]]
+    b = g.bits[g.colour[p] if g.summon_colour < 0 else g.summon_colour]
     have = (b[0] | b[1] | b[2]).bit_count()
     upgraded = (b[1] | b[2]).bit_count()
     borrow = g.borrow
@@ -190,7 +190,7 @@ class SummonFrame(Frame):
             t = BY_NAME[a.args[0]]
             index = int(a.args[1])
             oi, o = next((i, o) for i, o in enumerate(ORIENTATIONS[self.code]) if o.index == index)
-            me = g.colour[self.p]
+            me = g.colour[self.p] if g.summon_colour < 0 else g.summon_colour
             self.target, self.oi = t, oi
             self.borrowed = next((s for s, _ in o.squares(t) if g.cells[s] >> 2 != me), -1)
             rank = CARDS_T[self.code].rank
@@ -212,6 +212,7 @@ class SummonFrame(Frame):
         g.playing = code
         g.actions_left -= 1
         g.borrow = 0
+        g.summon_colour = -1
         g.summons.append((t, rank))
         if g.events is not None:
             g.note("summon", p, card.id, NAME[t], o.index)
@@ -235,6 +236,7 @@ class SummonFrame(Frame):
         marks = [sq(x, y) for x, y in o.marks(t) if on_board(x, y)]
         dirs = tuple(DIR_OF[(dx, dy)] for dx, dy in o.marked if max(abs(dx), abs(dy)) == 1)
         g.stack.append(PlayedCardFrame())
+        summoned(g, p, code, t)  # Nethervoid: the being may become the Gateway
         ctx = EffectCtx(p, code, "", t, pattern, marks, dirs)
         if over >= 0:
             ctx.regs["over"] = over
@@ -249,7 +251,7 @@ class PlayedCardFrame(Frame):
     def run(self, g: "Game") -> None:
         g.stack.pop()
         if g.playing >= 0:
-            if freezes(g):  # Everfrost: the card's frozen effect goes into play (or a choice is asked)
+            if after_effect(g):  # the card goes elsewhere (Everfrost's frozen effects, Hell Hound)
                 return None
             g.discard_card(g.playing)
             g.playing = -1

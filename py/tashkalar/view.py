@@ -37,6 +37,7 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
             "supply": {"two_sided": g.two_left(g.colour[p]), "legendary": g.legends_left(g.colour[p])},
             "pieces": g.count(g.colour[p]), "upgraded": g.count(g.colour[p], upgraded=True),
             "frozen": CARDS_T[g.frozen[p]].id if g.frozen[p] >= 0 else None, "action_malus": g.malus[p],
+            "gateway": NAME[g.gateway[p]] if g.gateway[p] >= 0 else None,
         })
     board = {}
     for s in ON:

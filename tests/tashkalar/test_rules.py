@@ -265,4 +265,4 @@ def test_modes_not_built_yet_are_refused_clearly():
     with pytest.raises(ValueError, match="same deck"):
         tk.new_game(decks=("highland", "highland"))
     with pytest.raises(ValueError, match="not playable"):
-        tk.new_game(decks=("nethervoid", "highland"))
+        tk.new_game(decks=("etherweave", "highland"))
