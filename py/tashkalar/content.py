@@ -33,7 +33,7 @@ class CardDef:
 
     __slots__ = ("code", "id", "name", "kind", "school", "rank", "copies", "requires", "marked", "orientations",
                  "orientations_note", "picture", "effect", "top_needs", "top_text", "bottom_needs", "bottom_text",
-                 "frozen")
+                 "frozen", "warp")
 
     def __init__(self, code: int, kind: str, school: str, raw: dict) -> None:
         self.code = code
@@ -50,6 +50,7 @@ class CardDef:
         self.picture: str = raw.get("picture", "")
         self.effect: str | None = raw.get("effect")
         self.frozen: str = raw.get("frozen", "")  # Everfrost: the frozen effect's text ("" for none)
+        self.warp: str = raw.get("warp", "")  # Etherweave: the warp effect's text ("" for none)
         top, bottom = raw.get("top"), raw.get("bottom")
         self.top_needs = top["upgraded_more"] if top else 0
         self.top_text = top["effect"] if top else ""

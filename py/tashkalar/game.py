@@ -36,7 +36,8 @@ class Game:
         "active", "first_player", "turn", "actions_left", "discarded", "extra_draw", "extra_turns", "in_extra",
         "borrow", "end_triggered", "final_left", "over", "winners", "resigned",
         "rng", "stack", "decision", "fx", "log", "hidden", "events",
-        "frozen", "malus", "removed", "gateway", "summon_colour",
+        "frozen", "malus", "removed", "gateway", "summon_colour", "pending", "stasis", "warped", "double_kills",
+        "void",
     )
 
     def __init__(self) -> None:
@@ -89,6 +90,11 @@ class Game:
         self.removed: list[list[int]] = [[0, 0], [0, 0]]  # per colour, pieces out of the game: two-sided, legendary
         self.gateway: list[int] = [-1, -1]  # Nethervoid: per seat, the square of its Gateway piece (-1: none)
         self.summon_colour = -1  # Possessed Summoner: the colour whose pieces form the next pattern this turn
+        self.pending: list[int] = [-1, -1]  # Etherweave: per seat, the pending being (a hand card whose warp was played)
+        self.stasis: list[int] = [-1, -1]  # per seat, the piece (colour * 4 + rank) held on its Merchant of Time card
+        self.warped: list[int] = []  # cards whose warp effect the active player played this turn (Eternal Emperor)
+        self.double_kills = 0  # Gate of Oblivion's warp: enemy pieces destroyed this turn count twice
+        self.void = 0  # Void Summoner: empty squares the next summoning this turn may count as own common pieces
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -235,6 +241,11 @@ class Game:
         g.removed = [r[:] for r in self.removed]
         g.gateway = self.gateway[:]
         g.summon_colour = self.summon_colour
+        g.pending = self.pending[:]
+        g.stasis = self.stasis[:]
+        g.warped = self.warped[:]
+        g.double_kills = self.double_kills
+        g.void = self.void
         return g
 
     def state_key(self) -> tuple:
@@ -252,7 +263,8 @@ class Game:
             tuple(f.key() for f in self.stack), None if self.fx is None else self.fx.key(),
             None if d is None else (d.kind, d.player, tuple(str(a) for a in d.options)),
             tuple(self.frozen), tuple(self.malus), tuple(map(tuple, self.removed)), tuple(self.gateway),
-            self.summon_colour,
+            self.summon_colour, tuple(self.pending), tuple(self.stasis), tuple(self.warped), self.double_kills,
+            self.void,
         )
 
     def state_hash(self) -> str:
@@ -349,7 +361,7 @@ class Game:
         cell = self.lift(s)
         c, r = cell >> 2, cell & 3
         if counts and by >= 0 and c != self.colour[by]:
-            self.killed[c][r] += 1
+            self.killed[c][r] += 1 + self.double_kills  # Gate of Oblivion's warp: it counts twice
         fx = self.fx
         if fx is not None:
             fx.gone(s)

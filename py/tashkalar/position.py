@@ -19,7 +19,9 @@
       "end_triggered": false, "final_left": -1, "extra_turns": 0, "borrow": 0,
       "frozen": ["everfrost/ice-princess", null],  # per seat: the card whose frozen effect is in play
       "malus": [0, 1], "removed": [[0, 0], [1, 0]],  # actions fewer next turn; pieces out of the game
-      "gateway": ["e5", null], "summon_colour": -1   # Nethervoid: each seat's Gateway; Possessed Summoner
+      "gateway": ["e5", null], "summon_colour": -1,  # Nethervoid: each seat's Gateway; Possessed Summoner
+      "pending": ["etherweave/paradox-worm", null],  # Etherweave: a card of that seat's hand
+      "stasis": ["1h", null]                         # the piece held on the seat's Merchant of Time card
     }
 
 Left out, a seat's draw pile is the rest of its deck in data order; the legend and flare decks hold every
@@ -50,7 +52,7 @@ if TYPE_CHECKING:  # pragma: no cover
 KEYS = ("mode", "decks", "active", "first_player", "turn", "actions_left", "discarded", "seed", "board", "hands",
         "draw", "discard", "legend_deck", "legend_discard", "flare_deck", "flare_discard", "points", "tasks_up",
         "task_next", "tasks_deck", "claimed", "killed", "summons", "end_triggered", "final_left", "extra_turns",
-        "borrow", "frozen", "malus", "removed", "gateway", "summon_colour")
+        "borrow", "frozen", "malus", "removed", "gateway", "summon_colour", "pending", "stasis")
 RANK_LETTER = {"c": 0, "h": 1, "l": 2}
 MAX_SEED = 1 << 63
 MAX_TURN = 10_000
@@ -264,6 +266,22 @@ def build_position(g: "Game", pos: Any) -> "Game":
         for key in ("tasks_up", "task_next", "tasks_deck", "claimed"):
             if pos.get(key) is not None:
                 raise PositionError(f"{key}: tasks belong to the High Form")
+    g.pending, g.stasis = [-1] * n, [-1] * n
+    for p, v in enumerate(_per_seat(pos, "pending", n)):
+        if v is not None:
+            c = _card(v, f"pending[{p}]", ("being",))
+            if c not in g.hands[p]:
+                raise PositionError(f"pending[{p}]: {v} is not in that seat's hand")
+            g.pending[p] = c
+    for p, v in enumerate(_per_seat(pos, "stasis", n)):
+        if v is not None:
+            if not (isinstance(v, str) and len(v) == 2 and v[0].isdigit() and int(v[0]) < n and v[1] in RANK_LETTER):
+                raise PositionError(f"stasis[{p}]: a piece is seat + c/h/l, e.g. '1h', got {_show(v)}")
+            c, r = int(v[0]), RANK_LETTER[v[1]]
+            g.removed[c][1 if r == 2 else 0] += 1
+            if g.two_left(c) < 0 or g.legends_left(c) < 0:
+                raise PositionError(f"stasis[{p}]: colour {c} has no such piece left to hold")
+            g.stasis[p] = c * 4 + r
     g.end_triggered = _bool(pos, "end_triggered")
     g.final_left = _int(pos, "final_left", -1 if not g.end_triggered else n, -2, n)
     if g.end_triggered and g.final_left < 1:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from .actions import DONE, END, SKIP, Action, Decision
 from .board import BY_NAME, DUEL_START, NAME, ON, squares_of
 from .content import BY_ID, CARDS_T, TASK_BY_ID, TASKS
+from .effects.etherweave import WarpFrame, warp_options
 from .effects.everfrost import ThawFrame, thaw_options
 from .flares import LightFrame, lightable
 from .frames import Frame
@@ -34,7 +35,7 @@ def begin_turn(g: "Game", p: int, extra: bool = False) -> None:
     g.actions_left = 1 if g.turn == 1 else 2
     if g.malus[p] and not extra:  # Everfrost Sentinel: fewer actions on this turn
         g.actions_left, g.malus[p] = max(0, g.actions_left - g.malus[p]), 0
-    g.summon_colour = -1
+    g.summon_colour, g.warped, g.double_kills, g.void = -1, [], 0, 0  # the expansion's effects for one turn
     g.discarded = False
     g.killed = [[0, 0, 0] for _ in g.killed]
     g.summons = []
@@ -77,7 +78,7 @@ class TurnFrame(Frame):
     def run(self, g: "Game") -> "Decision | None":
         p = self.p
         flares = lightable(g, p)
-        thaw = thaw_options(g, p)  # Everfrost: a frozen effect in play (free, like a flare)
+        thaw = thaw_options(g, p) + warp_options(g, p)  # Everfrost's frozen, Etherweave's warp effects (free)
         if g.actions_left <= 0:
             if not flares and not thaw:
                 g.stack.pop()
@@ -91,7 +92,7 @@ class TurnFrame(Frame):
         if not g.discarded:
             school = g.deck_school(p)
             opts += [Action("discard", (CARDS_T[c].id,)) for c in sorted(set(g.hands[p]))
-                     if CARDS_T[c].school == school]
+                     if CARDS_T[c].school == school and c != g.pending[p]]  # not the pending being
         opts += [Action("light", (CARDS_T[c].id,)) for c in flares]
         opts += thaw
         return Decision("action", p, f"Choose an action ({g.actions_left} left)", opts,
@@ -122,6 +123,8 @@ class TurnFrame(Frame):
             g.stack.append(LightFrame(p, BY_ID[a.args[0]], 0))
         elif kind == "thaw":
             g.stack.append(ThawFrame(p))
+        elif kind == "warp":
+            g.stack.append(WarpFrame(p, BY_ID[a.args[0]]))
         elif kind == "end":
             g.stack.pop()
             g.stack.append(EndTurnFrame(p, 0))
@@ -162,7 +165,8 @@ class ReturnCardsFrame(Frame):
         self.p, self.n = p, n
 
     def run(self, g: "Game") -> Decision:
-        opts = [DONE] + [Action("bottom", (CARDS_T[c].id,)) for c in sorted(set(g.hands[self.p]))]
+        opts = [DONE] + [Action("bottom", (CARDS_T[c].id,)) for c in sorted(set(g.hands[self.p]))
+                         if c != g.pending[self.p]]  # not the pending being
         return Decision("return_cards", self.p, "Put cards from your hand under their decks, one at a time, "
                         "then done", opts, {"returned": self.n})
 

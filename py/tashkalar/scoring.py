@@ -32,9 +32,11 @@ DUEL_TARGET = 18
 
 
 def scores(g: "Game") -> list[int]:
+    pending = g.pending  # Etherweave: a pending being costs 2 points (the causality penalty)
     if g.mode == "high_form":
-        return [sum(TASKS[t].points for t in g.claimed[p]) + g.bits[g.colour[p]][2].bit_count() for p in range(g.n)]
-    return list(g.points)
+        return [sum(TASKS[t].points for t in g.claimed[p]) + g.bits[g.colour[p]][2].bit_count()
+                - 2 * (pending[p] >= 0) for p in range(g.n)]
+    return [g.points[p] - 2 * (pending[p] >= 0) for p in range(g.n)]
 
 
 def winners(g: "Game") -> tuple[int, ...]:

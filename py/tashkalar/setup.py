@@ -60,7 +60,7 @@ def new_game(g: "Game", mode: str, players: int, decks, seed: int, first_player:
     g.points = [0] * players
     g.killed = [[0, 0, 0] for _ in range(players)]
     g.frozen, g.malus, g.removed = [-1] * players, [0] * players, [[0, 0] for _ in range(players)]  # expansion state
-    g.gateway = [-1] * players
+    g.gateway, g.pending, g.stasis = [-1] * players, [-1] * players, [-1] * players
     g.two_sided = TWO_SIDED - (1 if mode == "duel" else 0)  # the Duel's score marker is one two-sided piece
     g.rng = rng = Rng(seed_state(seed))
     first = rng.below(players) if first_player is None else first_player

@@ -20,7 +20,7 @@ from .actions import CANCEL, Action, Decision
 from .board import ALL_MASK, BY_NAME, DIR_OF, NAME, on_board, squares_of, sq, xy
 from .content import CARDS_T
 from .effects import EffectCtx, start
-from .effects.expansion import after_effect, summoned
+from .effects.expansion import ANYWHERE, after_effect, anywhere, summoned, void_targets
 from .frames import Frame
 from .patterns import ANY_TARGET, NEEDS, ORIENTATIONS, targets, targets_borrowing
 from .scoring import add_points
@@ -64,6 +64,8 @@ def placements(g: "Game", p: int, code: int, first_only: bool = False) -> list[t
     for oi, o in enumerate(ORIENTATIONS[code]):
         found: list[tuple[int, int]] = []
         m = targets(o, own, ok)
+        if g.void:  # Void Summoner: up to g.void empty squares count as own common pieces
+            m |= void_targets(g, o, own, ok)
         for t in squares_of(m):
             found.append((t, -1))
         if borrow:
@@ -83,8 +85,10 @@ def placements(g: "Game", p: int, code: int, first_only: bool = False) -> list[t
             out.append((t, oi, borrowed, take))
             if first_only:
                 return out
-    if borrow:
+    if borrow or g.void:
         out = sorted(set(out))
+    if code in ANYWHERE:  # Time Traveler: the being goes on any empty colourless square
+        out = anywhere(g, p, code, out)
     return out
 
 
@@ -129,10 +133,11 @@ def summonable(g: "Game", p: int) -> list[int]:
         if card.kind == "flare" or not ORIENTATIONS[c]:
             continue
         need, need_up = NEEDS[c]
-        if not borrow and (have < need or upgraded < need_up):
+        if not borrow and not g.void and (have < need or upgraded < need_up):
             continue
         rank = card.rank
-        if borrow or (_supply_out(g, p, rank) and (b[2] if rank == 2 else b[0] | b[1]).bit_count() <= need + 1):
+        if borrow or g.void or c in ANYWHERE or (_supply_out(g, p, rank)
+                                                 and (b[2] if rank == 2 else b[0] | b[1]).bit_count() <= need + 1):
             # borrowing, or too few pieces with so few of the kind that taking one may be impossible
             if placements(g, p, c, first_only=True):
                 out.append(c)
@@ -149,7 +154,7 @@ def summonable(g: "Game", p: int) -> list[int]:
 
 def placement_info(g: "Game", code: int, t: int, oi: int, borrowed: int) -> dict:
     o = ORIENTATIONS[code][oi]
-    return {"pattern": [NAME[s] for s, _ in o.squares(t)],
+    return {"pattern": [NAME[s] for s, _ in o.squares(t)] if code not in ANYWHERE else [],
             "marked": [NAME[sq(x, y)] for x, y in o.marks(t) if on_board(x, y)],
             "borrowed": NAME[borrowed] if borrowed >= 0 else None}
 
@@ -192,7 +197,8 @@ class SummonFrame(Frame):
             oi, o = next((i, o) for i, o in enumerate(ORIENTATIONS[self.code]) if o.index == index)
             me = g.colour[self.p] if g.summon_colour < 0 else g.summon_colour
             self.target, self.oi = t, oi
-            self.borrowed = next((s for s, _ in o.squares(t) if g.cells[s] >> 2 != me), -1)
+            self.borrowed = next((s for s, _ in o.squares(t) if g.cells[s] >> 2 != me), -1) \
+                if self.code not in ANYWHERE else -1
             rank = CARDS_T[self.code].rank
             if _supply_out(g, self.p, rank) and _take_needed(g, self.p, rank, o, t) == 1:
                 self.step = 1
@@ -212,7 +218,7 @@ class SummonFrame(Frame):
         g.playing = code
         g.actions_left -= 1
         g.borrow = 0
-        g.summon_colour = -1
+        g.summon_colour, g.void = -1, 0
         g.summons.append((t, rank))
         if g.events is not None:
             g.note("summon", p, card.id, NAME[t], o.index)
@@ -232,7 +238,7 @@ class SummonFrame(Frame):
             g.put(t, me, rank)
         if rank == 2 and g.mode == "duel":
             add_points(g, p, 1, "legend")
-        pattern = [s for s, _ in o.squares(t)]
+        pattern = [s for s, _ in o.squares(t)] if code not in ANYWHERE else []
         marks = [sq(x, y) for x, y in o.marks(t) if on_board(x, y)]
         dirs = tuple(DIR_OF[(dx, dy)] for dx, dy in o.marked if max(abs(dx), abs(dy)) == 1)
         g.stack.append(PlayedCardFrame())

@@ -38,6 +38,8 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
             "pieces": g.count(g.colour[p]), "upgraded": g.count(g.colour[p], upgraded=True),
             "frozen": CARDS_T[g.frozen[p]].id if g.frozen[p] >= 0 else None, "action_malus": g.malus[p],
             "gateway": NAME[g.gateway[p]] if g.gateway[p] >= 0 else None,
+            "pending": CARDS_T[g.pending[p]].id if g.pending[p] >= 0 else None,
+            "stasis": {"colour": g.stasis[p] >> 2, "rank": g.stasis[p] & 3} if g.stasis[p] >= 0 else None,
         })
     board = {}
     for s in ON:

@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import calls  # noqa: F401  (registers the handlers)
-from . import everfrost, flares, highland, imperial, legends, nethervoid, sylvan
+from . import etherweave, everfrost, flares, highland, imperial, legends, nethervoid, sylvan
 from .context import EffectCtx
 from .script import PROGRAMS, Script, program
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-for _module in (imperial, highland, sylvan, legends, flares, everfrost, nethervoid):
+for _module in (imperial, highland, sylvan, legends, flares, everfrost, nethervoid, etherweave):
     for _key, _steps in _module.PROGRAMS.items():
         PROGRAMS[_key] = program(_steps)
 

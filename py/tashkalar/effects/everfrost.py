@@ -250,8 +250,8 @@ def each_enemy_colour(g: "Game", params: dict) -> None:
     fx = g.fx
     for i, c in reversed(list(enumerate(_enemy_colours(g, fx.p)))):
         fx.regs[f"e{i}"] = c
-        g.stack.append(PickFrame(tuple(params["sel"]) + (f"colour@e{i}",), params["op"], 1, False, "",
-                                 params["prompt"]))
+        g.stack.append(PickFrame(tuple(params["sel"]) + (f"colour@e{i}",), params["op"], 1,
+                                 bool(params.get("optional")), "", params["prompt"]))
 
 
 @_register("malus")
