@@ -6,7 +6,7 @@ crystalclans with the same shape of contract.
     game.decision; game.legal_actions(); game.apply("place e5"); game.view(0); game.to_json()
 
 Modes built: "duel" and "high_form" (2 players). Decks: northern, southern (the Imperial school in two
-colours), highland, sylvan.
+colours), highland, sylvan, and the expansion's everfrost, nethervoid, etherweave.
 """
 from __future__ import annotations
 

@@ -83,7 +83,7 @@ def placements(g: "Game", p: int, code: int, first_only: bool = False) -> list[t
             if borrowed >= 0 and g.cells[borrowed] >> 2 == g.colour[p]:
                 borrowed = -1
             out.append((t, oi, borrowed, take))
-            if first_only:
+            if first_only and code not in ANYWHERE:
                 return out
     if borrow or g.void:
         out = sorted(set(out))

@@ -291,3 +291,42 @@ def test_random_games_with_etherweave_end_and_keep_the_invariants(mode, other):
             again = tk.Game.from_json(g.to_json())
             assert again.state_hash() == g.state_hash() and again.pending == g.pending
     assert summoned >= 10 and warps >= 3
+
+
+# ---------------------------------------------------------------------- refused and edge cases
+def test_void_summoning_fills_at_most_two_squares_and_only_common_ones():
+    g = position(hands=[["imperial/knight"], []])  # Knight needs more pieces than two empty squares give
+    g.void = 2
+    g.stack[-1].run(g)
+    assert not any(o.startswith("summon imperial/knight") for o in options(g))
+    g = position(board={"d4": "0c"}, hands=[["imperial/swordmaster"], []])
+    assert not any(o.startswith("summon") for o in options(g))  # without the Void Summoner: no pattern
+
+
+def test_time_traveler_cannot_come_without_a_piece_in_the_supply():
+    pieces = {"d4": "0c", "e5": "0c", "f6": "0c"}
+    pieces.update({s: "0c" for s in ("a5", "b4", "b5", "b6", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "d2", "d3")})
+    g = position(board=pieces, hands=[[EW + "time-traveler"], []])
+    assert g.two_left(0) == 0
+    assert "summon etherweave/time-traveler" not in options(g)
+
+
+def test_reality_patch_cannot_discard_a_pending_merchant():
+    g = cast(EW + "reality-patch", hand=[EW + "merchant-of-time", "flare/02"], pending=[EW + "merchant-of-time", None])
+    assert asked(g) == ("discard_card", ["card flare/02", "skip"])  # no question about the Merchant either
+    assert g.pending[0] == BY_ID[EW + "merchant-of-time"]
+
+
+def test_polarity_queen_offers_a_first_move_only_when_a_second_piece_can_answer_it():
+    from tashkalar.effects.context import EffectCtx
+    from tashkalar.effects.etherweave import _first_moves
+
+    queen = BY_ID[EW + "polarity-queen"]
+    walls = {"h4": "1h", "h5": "1h", "h6": "1h", "i4": "1h", "i6": "1h"}
+    g = position(board={"e5": "0h", "a5": "0c", "i5": "0c", **walls})
+    g.fx = EffectCtx(0, queen, "", BY_NAME["e5"])
+    assert _first_moves(g) == []  # a5 could move, but i5 cannot answer: both or neither
+    del walls["h5"]
+    g = position(board={"e5": "0h", "a5": "0c", "i5": "0c", **walls})
+    g.fx = EffectCtx(0, queen, "", BY_NAME["e5"])
+    assert sorted(_first_moves(g)) == sorted([(BY_NAME["a5"], BY_NAME["b5"]), (BY_NAME["i5"], BY_NAME["h5"])])

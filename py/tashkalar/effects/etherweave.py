@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action, Decision
-from ..board import ADJ, BY_NAME, COLOURED, DIR_OF, DIST, NAME, ON, STEP, on_board, sq, squares_of, xy
+from ..board import ADJ, BY_NAME, COLOURED, DIR_OF, NAME, ON, STEP, on_board, sq, squares_of, xy
 from ..content import BY_ID, CARDS_T
 from ..frames import Frame
 from ..patterns import TRANSFORMS
@@ -639,7 +639,8 @@ def dark_sphere(g: "Game", params: dict) -> None:
 
 
 class SphereFrame(MovesFrame):
-    """Combat moves ending at distance 2 from the Dark Sphere; at most two pieces of any one colour."""
+    """Combat moves ending at distance 2 from the Dark Sphere (counted in king steps on the grid, as the card's
+    picture shows the ring); at most two pieces of any one colour."""
 
     __slots__ = ("colours",)
 
@@ -655,7 +656,9 @@ class SphereFrame(MovesFrame):
         b = g.fx.being
         if b < 0:
             return []
-        return [t for t in MovesFrame.destinations(self, g, s) if DIST[b].get(t) == 2]
+        bx, by = xy(b)
+        return [t for t in MovesFrame.destinations(self, g, s)
+                if max(abs(xy(t)[0] - bx), abs(xy(t)[1] - by)) == 2]  # the ring of squares two steps away
 
     def choose(self, g: "Game", a: Action) -> None:
         if a.kind == "to":
