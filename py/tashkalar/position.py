@@ -170,6 +170,9 @@ def build_position(g: "Game", pos: Any) -> "Game":
 
     frozen = [-1 if v is None else _card(v, f"frozen[{p}]", ("being",))
               for p, v in enumerate(_per_seat(pos, "frozen", n))]  # Everfrost's frozen effects
+    for p, c in enumerate(frozen):
+        if c >= 0 and not CARDS_T[c].frozen:
+            raise PositionError(f"frozen[{p}]: {CARDS_T[c].id} has no frozen effect")
     g.frozen = frozen
     g.malus = [_int({"m": v or 0}, "m", 0, 0, 2) for v in _per_seat(pos, "malus", n)]
     g.removed = [[0, 0] for _ in range(n)]

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 from .actions import DONE, END, SKIP, Action, Decision
 from .board import BY_NAME, DUEL_START, NAME, ON, squares_of
 from .content import BY_ID, CARDS_T, TASK_BY_ID, TASKS
-from .effects.etherweave import WarpFrame, warp_options
-from .effects.everfrost import ThawFrame, thaw_options
+from .effects.etherweave import WarpFrame
+from .effects.everfrost import ThawFrame
+from .effects.expansion import free_options
 from .flares import LightFrame, lightable
 from .frames import Frame
 from .scoring import check_points_trigger, claim, claimable, end_of_turn_scoring, winners
@@ -78,7 +79,8 @@ class TurnFrame(Frame):
     def run(self, g: "Game") -> "Decision | None":
         p = self.p
         flares = lightable(g, p)
-        thaw = thaw_options(g, p) + warp_options(g, p)  # Everfrost's frozen, Etherweave's warp effects (free)
+        # Everfrost's frozen and Etherweave's warp effects (free, like flares); a cheap test first (hot path)
+        thaw = free_options(g, p) if g.frozen[p] >= 0 or g.decks[p] == "etherweave" else []
         if g.actions_left <= 0:
             if not flares and not thaw:
                 g.stack.pop()
@@ -91,8 +93,9 @@ class TurnFrame(Frame):
         opts += [Action("summon", (CARDS_T[c].id,)) for c in summonable(g, p)]
         if not g.discarded:
             school = g.deck_school(p)
+            pending = g.pending[p]  # the pending being cannot be discarded
             opts += [Action("discard", (CARDS_T[c].id,)) for c in sorted(set(g.hands[p]))
-                     if CARDS_T[c].school == school and c != g.pending[p]]  # not the pending being
+                     if CARDS_T[c].school == school and c != pending]
         opts += [Action("light", (CARDS_T[c].id,)) for c in flares]
         opts += thaw
         return Decision("action", p, f"Choose an action ({g.actions_left} left)", opts,

@@ -121,10 +121,10 @@ def summonable(g: "Game", p: int) -> list[int]:
     out = []
     seen = set()
     masks: list = [None, None, None]
-    b = g.bits[g.colour[p] if g.summon_colour < 0 else g.summon_colour]
+    b = g.bits[g.colour[p]]
     have = (b[0] | b[1] | b[2]).bit_count()
     upgraded = (b[1] | b[2]).bit_count()
-    borrow = g.borrow
+    borrow = g.borrow or g.void or g.summon_colour >= 0  # the expansion's summoning help: placements decide
     for c in g.hands[p]:
         if c in seen:
             continue
@@ -133,11 +133,10 @@ def summonable(g: "Game", p: int) -> list[int]:
         if card.kind == "flare" or not ORIENTATIONS[c]:
             continue
         need, need_up = NEEDS[c]
-        if not borrow and not g.void and (have < need or upgraded < need_up):
+        if not borrow and (have < need or upgraded < need_up):
             continue
         rank = card.rank
-        if borrow or g.void or c in ANYWHERE or (_supply_out(g, p, rank)
-                                                 and (b[2] if rank == 2 else b[0] | b[1]).bit_count() <= need + 1):
+        if borrow or (_supply_out(g, p, rank) and (b[2] if rank == 2 else b[0] | b[1]).bit_count() <= need + 1):
             # borrowing, or too few pieces with so few of the kind that taking one may be impossible
             if placements(g, p, c, first_only=True):
                 out.append(c)
@@ -146,7 +145,7 @@ def summonable(g: "Game", p: int) -> list[int]:
         if m is None:
             m = masks[rank] = _masks(g, p, rank)
         own, _, ok = m
-        if ANY_TARGET[c](own[0], own[1], own[2], ok):
+        if ANY_TARGET[c](own[0], own[1], own[2], ok) and (c not in ANYWHERE or placements(g, p, c, True)):
             out.append(c)
     out.sort()
     return out

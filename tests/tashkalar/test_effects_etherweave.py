@@ -18,14 +18,15 @@ EW = "etherweave/"
 
 def warping(card: str, board: "dict | None" = None, hand: "list | None" = None, **pos) -> tk.Game:
     """Seat 0 warps `card` from its hand on turn 3."""
-    g = position(board=board or {}, hands=[[EW + card] + (hand or []), []], turn=3, **pos)
+    g = position(board=board or {}, hands=[[EW + card] + (hand or []), []], turn=3, decks=["etherweave", "highland"],
+                 **pos)
     g.apply(f"warp {EW}{card}")
     return g
 
 
 # ---------------------------------------------------------------------- the warp rule
 def test_warping_makes_a_pending_being_for_free_not_in_the_first_round():
-    g = position(board={"c5": "0c"}, hands=[[EW + "translocationist"], []], turn=2)
+    g = position(board={"c5": "0c"}, hands=[[EW + "translocationist"], []], turn=2, decks=["etherweave", "sylvan"])
     assert not any(o.startswith("warp") for o in options(g))  # the first round: no warp
     g = position(board={"c5": "0c"}, hands=[[EW + "translocationist", EW + "lesser-shadow-twin"], []], turn=3,
                  decks=["etherweave", "highland"])
@@ -48,7 +49,8 @@ def test_summoning_the_pending_being_ends_its_pending_state():
 
 
 def test_a_warp_after_the_last_action_and_positions_check_the_pending_being():
-    g = position(hands=[[EW + "translocationist"], []], turn=3, actions_left=0)
+    g = position(hands=[[EW + "translocationist"], []], turn=3, actions_left=0, decks=["etherweave", "sylvan"])
+    assert g.decks[0] == "etherweave"
     assert asked(g) == ("action", ["warp etherweave/translocationist", "end"])
     with pytest.raises(PositionError, match="pending"):
         position(pending=[EW + "translocationist", None])
@@ -196,7 +198,7 @@ def test_eternal_emperor_does_its_warp_unless_warped_this_turn():
     g.apply("pick a5")
     assert piece(g, "a5") == "0c"
     pieces = {"d4": "0c", "d5": "0c", "d6": "0c", "e6": "0c"}
-    g = position(board=pieces, hands=[[EW + "eternal-emperor"], []], turn=3)
+    g = position(board=pieces, hands=[[EW + "eternal-emperor"], []], turn=3, decks=["etherweave", "sylvan"])
     g.apply("warp etherweave/eternal-emperor")
     g.apply("choose place")
     g.apply("pick a5")
@@ -330,3 +332,8 @@ def test_polarity_queen_offers_a_first_move_only_when_a_second_piece_can_answer_
     g = position(board={"e5": "0h", "a5": "0c", "i5": "0c", **walls})
     g.fx = EffectCtx(0, queen, "", BY_NAME["e5"])
     assert sorted(_first_moves(g)) == sorted([(BY_NAME["a5"], BY_NAME["b5"]), (BY_NAME["i5"], BY_NAME["h5"])])
+
+
+def test_only_the_etherweave_player_warps():
+    g = position(hands=[[EW + "translocationist"], []], turn=3)  # seat 0 plays Northern
+    assert not any(o.startswith("warp") for o in options(g))

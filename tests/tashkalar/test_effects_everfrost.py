@@ -287,13 +287,15 @@ def test_thawing_is_free_and_also_possible_after_the_last_action():
 def test_positions_check_the_new_fields():
     with pytest.raises(PositionError, match="frozen"):
         position(frozen=["imperial/nope", None])
+    with pytest.raises(PositionError, match="no frozen effect"):
+        position(frozen=[EF + "snow-fox", None])
     with pytest.raises(PositionError, match="twice"):
-        position(frozen=[EF + "snow-fox", None], hands=[[EF + "snow-fox"], []])
+        position(frozen=[EF + "ice-queen", None], hands=[[EF + "ice-queen"], []])
     with pytest.raises(PositionError, match="removed"):
         position(removed=[[0, 4], [0, 0]])
     with pytest.raises(PositionError, match="removed"):
         position(removed=[[0, 1], [0, 0]], board={"a5": "0l", "b5": "0l", "c5": "0l"})
-    g = position(frozen=[EF + "snow-fox", None], malus=[0, 1], removed=[[1, 0], [0, 0]])
+    g = position(frozen=[EF + "ice-queen", None], malus=[0, 1], removed=[[1, 0], [0, 0]])
     assert g.two_left(0) == g.two_sided - 1
     c = g.clone()
     assert c.state_hash() == g.state_hash() and c.frozen == g.frozen and c.removed == g.removed

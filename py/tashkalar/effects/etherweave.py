@@ -265,12 +265,6 @@ def _register(name: str):
 
 
 # ---------------------------------------------------------------------- warping
-def warp_options(g: "Game", p: int) -> list:
-    if g.pending[p] >= 0 or g.turn <= g.n:
-        return []
-    return [Action("warp", (CARDS_T[c].id,)) for c in sorted(set(g.hands[p])) if c in WARP_CODES]
-
-
 class WarpFrame(Frame):
     """`warp <card>`: the card becomes the pending being and its warp effect happens (not an action)."""
 
@@ -838,5 +832,5 @@ class _SingularityFrame(Frame):
         g.move(s, self.square, g.fx.p)
 
 
-__all__ = ["PROGRAMS", "TEXTS", "WARP", "WarpFrame", "warp_options", "ANYWHERE", "anywhere", "void_targets",
+__all__ = ["PROGRAMS", "TEXTS", "WARP", "WarpFrame", "ANYWHERE", "anywhere", "void_targets",
            "summoned_pending"]

@@ -572,11 +572,6 @@ class KeepFrozenFrame(Frame):
         g.fx = None
 
 
-def thaw_options(g: "Game", p: int) -> list:
-    c = g.frozen[p]
-    return [] if c < 0 else [Action("thaw", (CARDS_T[c].id,))]
-
-
 class ThawFrame(Frame):
     """`thaw <card>`: the frozen effect acts (not an action), then its card goes to the discard pile."""
 
@@ -603,4 +598,4 @@ class ThawFrame(Frame):
         return None
 
 
-__all__ = ["PROGRAMS", "TEXTS", "FROZEN", "freezes", "thaw_options", "ThawFrame"]
+__all__ = ["PROGRAMS", "TEXTS", "FROZEN", "freezes", "ThawFrame"]

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .etherweave import ANYWHERE, anywhere, summoned_pending, void_targets
-from .everfrost import freezes
+from ..actions import Action
+from ..content import CARDS_T
+from .etherweave import ANYWHERE, WARP_CODES, anywhere, summoned_pending, void_targets
+from .everfrost import FROZEN_CODES, freezes
 from .nethervoid import gateway_on_summon, under_the_deck
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -25,9 +27,24 @@ def summoned(g: "Game", p: int, code: int, square: int) -> None:
     summoned_pending(g, p, code)
 
 
+THAW = {c: Action("thaw", (CARDS_T[c].id,)) for c in FROZEN_CODES}
+WARP = {c: Action("warp", (CARDS_T[c].id,)) for c in WARP_CODES}
+
+
+def free_options(g: "Game", p: int) -> list:
+    """The free actions of the active player p beside flares (rules.TurnFrame calls it when p has a frozen
+    effect in play or plays the Etherweave deck): `thaw <card>` for her frozen effect, `warp <card>` for each
+    card with a warp effect in her hand (after the first round, while she has no pending being)."""
+    f = g.frozen[p]
+    hand = g.hands[p]
+    if g.pending[p] >= 0 or g.turn <= g.n or WARP_CODES.isdisjoint(hand):
+        return [] if f < 0 else [THAW[f]]
+    return ([THAW[f]] if f >= 0 else []) + [WARP[c] for c in sorted(set(hand)) if c in WARP_CODES]
+
+
 def after_effect(g: "Game") -> bool:
     return under_the_deck(g) or freezes(g)
 
 
-__all__ = ["summoned", "after_effect", "ANYWHERE", "anywhere", "void_targets"]
+__all__ = ["summoned", "after_effect", "free_options", "ANYWHERE", "anywhere", "void_targets"]
 
