@@ -93,7 +93,7 @@ class Game:
         self.pending: list[int] = [-1, -1]  # Etherweave: per seat, the pending being (a hand card whose warp was played)
         self.stasis: list[int] = [-1, -1]  # per seat, the piece (colour * 4 + rank) held on its Merchant of Time card
         self.warped: list[int] = []  # cards whose warp effect the active player played this turn (Eternal Emperor)
-        self.double_kills = 0  # Gate of Oblivion's warp: enemy pieces destroyed this turn count twice
+        self.double_kills = 0  # Gate of Oblivion's warp: extra count of each enemy piece destroyed this turn
         self.void = 0  # Void Summoner: empty squares the next summoning this turn may count as own common pieces
 
     # ------------------------------------------------------------------ construction
@@ -361,7 +361,7 @@ class Game:
         cell = self.lift(s)
         c, r = cell >> 2, cell & 3
         if counts and by >= 0 and c != self.colour[by]:
-            self.killed[c][r] += 1 + self.double_kills  # Gate of Oblivion's warp: it counts twice
+            self.killed[c][r] += 1 + self.double_kills  # Gate of Oblivion's warp: it counts for more
         fx = self.fx
         if fx is not None:
             fx.gone(s)

@@ -139,6 +139,8 @@ def test_gate_of_oblivion_destroys_below_then_maybe_on_another_mark_and_its_warp
     assert g.double_kills == 1
     g.destroy(BY_NAME["c4"], 0)
     assert g.killed[1] == [0, 2, 0]
+    g = cast(EW + "doppelganger", hand=[EW + "gate-of-oblivion"], pending=[EW + "gate-of-oblivion", None])
+    assert g.double_kills == 1  # a copy of the warp counts too (each one adds one more)
 
 
 def test_time_traveler_goes_anywhere_colourless_and_recycles_the_top_discard():

@@ -90,8 +90,8 @@ WARP = {
                               "combat move the opposite way.",
     MERCHANT: "Warp: a piece on a colourless square leaves the arena and is held on this card. This warp cannot "
               "be copied, and while pending this card cannot be discarded or go back to the hand.",
-    EW + "gate-of-oblivion": "Warp: for the rest of this turn every enemy piece you destroy counts as two pieces "
-                             "of its colour and rank.",
+    EW + "gate-of-oblivion": "Warp: for the rest of this turn every enemy piece you destroy counts as one piece "
+                             "more of its colour and rank (a copy of this warp adds one more again).",
     EW + "greater-shadow-twin": "Warp: upgrade one of your common pieces.",
     EW + "void-summoner": "Warp: one of your non-legendary pieces makes a standard move.",
     EMPEROR: "Warp: put a common piece of yours on an empty square, or move one of your pieces (a combat move if "
@@ -524,7 +524,8 @@ def capture(g: "Game", params: dict) -> None:
 
 @_register("double_kills")
 def double_kills(g: "Game", params: dict) -> None:
-    g.double_kills = 1
+    """Each time this warp happens (copies too), destroyed enemy pieces count as one piece more this turn."""
+    g.double_kills += 1
 
 
 @_register("oblivion_squares")
