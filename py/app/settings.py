@@ -17,7 +17,7 @@ MAX_SEATS = 4
 # written out here so the start screen shows before any engine loads)
 TK_MODES = ("duel", "high_form", "melee", "team")
 TK_FORMS = ("high_form", "duel")  # what a Team game plays as
-TK_DECKS = ("northern", "southern", "highland", "sylvan")
+TK_DECKS = ("northern", "southern", "highland", "sylvan", "everfrost", "nethervoid", "etherweave")
 
 
 def tk_players(s: dict) -> int:

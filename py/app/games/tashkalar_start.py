@@ -18,7 +18,8 @@ MODE_TEXT = {
 }
 FORM_TEXT = {"high_form": N_("as the High Form"), "duel": N_("as the Duel")}
 DECK_TEXT = {"northern": N_("Northern Imperial"), "southern": N_("Southern Imperial"), "highland": N_("Highland"),
-             "sylvan": N_("Sylvan")}
+             "sylvan": N_("Sylvan"), "everfrost": N_("Everfrost"), "nethervoid": N_("Nethervoid"),
+             "etherweave": N_("Etherweave")}
 
 
 def h(s) -> str:
