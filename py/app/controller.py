@@ -216,7 +216,7 @@ class App:
         self.game = game
         self.names = names
         self.resume_offer = None
-        self.seats = parse_seats(seats)
+        self.seats = parse_seats(seats, getattr(game, "n", 2))
         if self.session is None or self.session.game is not game:
             self.link = None if self.session is not None else self.link
             self.seats = tuple(Seat(HUMAN) if s.remote else s for s in self.seats)

@@ -29,7 +29,7 @@ random.seed()  # from the OS's entropy: a start-up snapshot would otherwise deal
 import app as _app_pkg  # noqa: E402
 from app import i18n, render  # noqa: E402
 from app.rules_ref import numbers_from_doc  # noqa: E402
-from app.settings import clean_settings, read_settings  # noqa: E402
+from app.settings import clean_settings, read_settings, seat_codes, seat_names, tk_players  # noqa: E402
 from app.storage import Storage  # noqa: E402
 
 _marks["imports"] = _t()
@@ -119,11 +119,13 @@ def on_click(event):
         app.settings = s
         app.storage.set_new_game_settings(s)
         if s["game"] == "crystalclans":
-            app.ask_before_replacing("new-game", lambda: app.start_new(s["names"], s["clans"], s["first"],
-                                                                      s["mulligan"], s["seats"]))
+            app.ask_before_replacing("new-game", lambda: app.start_new(
+                seat_names(s, 2), s["clans"], s["first"], s["mulligan"], seat_codes(s, 2)))
         else:
-            options = {"mode": s["tk_mode"], "decks": s["tk_decks"], "first": s["first"]}
-            app.ask_before_replacing("new-game", lambda: app.start_game(s["game"], options, s["names"], s["seats"]))
+            n = tk_players(s)
+            options = {"mode": s["tk_mode"], "decks": s["tk_decks"][:n], "first": s["first"], "form": s["tk_form"]}
+            app.ask_before_replacing("new-game", lambda: app.start_game(s["game"], options, seat_names(s, n),
+                                                                        seat_codes(s, n)))
     elif el.hasAttribute("data-p2p-host") or el.hasAttribute("data-p2p-join"):
         host = el.hasAttribute("data-p2p-host")
         servers = _ice_servers()
@@ -383,8 +385,9 @@ def close_menu():
         m.open = False
 
 
-START_FIELDS = ("name-0", "name-1", "clan-0", "clan-1", "seat-0", "seat-1", "first-player", "mulligan", "tk-mode",
-                "tk-deck-0", "tk-deck-1")
+START_FIELDS = ("name-0", "name-1", "name-2", "name-3", "clan-0", "clan-1", "seat-0", "seat-1", "seat-2", "seat-3",
+                "first-player", "mulligan", "tk-mode", "tk-players", "tk-form", "tk-deck-0", "tk-deck-1", "tk-deck-2",
+                "tk-deck-3")
 
 
 def on_change(event):
@@ -394,12 +397,11 @@ def on_change(event):
         target = _app if _app is not None else START
         target.settings = read_settings(document, target.settings)
         target.storage.set_new_game_settings(target.settings)
-        if tid == "tk-mode":  # the mode's description follows the choice
-            from app.games.tashkalar_start import MODE_TEXT
-
-            desc = document.getElementById("tk-mode-desc")
-            if desc and str(t.value) in MODE_TEXT:
-                desc.textContent = i18n._(MODE_TEXT[str(t.value)][1])
+        if tid in ("tk-mode", "tk-players"):  # the seats and the mode's words follow the choice
+            if _app is not None:
+                _app.render()
+            else:
+                document.getElementById("app").innerHTML = render.start_screen(START)
     if tid.startswith("clan-"):
         i = tid[-1]
         desc = document.getElementById(f"clan-desc-{i}")

@@ -12,6 +12,7 @@ from crystalclans.cardset import BEATS
 from .cards import card_face, crystal_face, mini_card, style_icon
 from .log import FROM_DRAW, NO_CARD_LEFT, arithmetic, log_panel, recap
 from .seats import LEVEL_NAMES
+from .settings import TK_DECKS, seat_codes, seat_names, tk_players
 from .i18n import N_, _, ngettext, pgettext
 from .text import h, style_name
 
@@ -105,7 +106,10 @@ def start_screen(app) -> str:
                 f'aria-label="{h(_("Clan of player {n}").format(n=i + 1))}">{opts}</select></label>'
                 f'<p class="clan-desc clan-{h(s["clans"][i])}" id="clan-desc-{i}">{h(words.themes.get(s["clans"][i], ""))}</p>')
 
-    seats = s.get("seats") or ["human", "human"]
+    game = s.get("game", "crystalclans")
+    n = tk_players(s) if game == "tashkalar" else 2
+    seats = seat_codes(s, n)
+    names = seat_names(s, n)
 
     def seat_select(i):
         opts = [("human", _("A person at this screen"))] + [(k, _(v)) for k, v in LEVEL_NAMES.items()]
@@ -113,11 +117,10 @@ def start_screen(app) -> str:
         return (f'<label class="field"><span>{h(_("Played by"))}</span><select id="seat-{i}" data-seat="{i}" '
                 f'aria-label="{h(_("Who plays player {n}").format(n=i + 1))}">{o}</select></label>')
 
-    game = s.get("game", "crystalclans")
     if game == "tashkalar":
         from .games import tashkalar_start as tks
 
-        decks = s.get("tk_decks") or ["northern", "highland"]
+        decks = s.get("tk_decks") or list(TK_DECKS)
 
         def choice(i):
             return tks.deck_select(i, decks[i])
@@ -126,9 +129,9 @@ def start_screen(app) -> str:
     players = "".join(
         f'<fieldset class="seat seat-{i}"><legend>{h(_("Player {n}").format(n=i + 1))}</legend>{seat_select(i)}'
         f'<label class="field"><span>{h(_("Name"))}</span><input id="name-{i}" type="text" maxlength="24" '
-        f'value="{h(s["names"][i])}" aria-label="{h(_("Name of player {n}").format(n=i + 1))}" autocomplete="off"></label>'
+        f'value="{h(names[i])}" aria-label="{h(_("Name of player {n}").format(n=i + 1))}" autocomplete="off"></label>'
         f'{choice(i)}</fieldset>'
-        for i in (0, 1))
+        for i in range(n))
     switch = "".join(
         f'<button type="button" data-game="{g}" aria-pressed="{"true" if g == game else "false"}"'
         f'{" class=primary" if g == game else ""}>{h(title)}</button>'
@@ -138,12 +141,12 @@ def start_screen(app) -> str:
     first = (f'<label class="field"><span>{h(_("Who goes first"))}</span><select id="first-player" '
              f'aria-label="{h(_("Who goes first"))}">'
              f'<option value="random"{" selected" if fp == "random" else ""}>{h(_("Random"))}</option>'
-             f'<option value="0"{" selected" if fp == "0" else ""}>{h(_("Player {n}").format(n=1))}</option>'
-             f'<option value="1"{" selected" if fp == "1" else ""}>{h(_("Player {n}").format(n=2))}</option></select></label>')
+             + "".join(f'<option value="{i}"{" selected" if fp == str(i) else ""}>{h(_("Player {n}").format(n=i + 1))}</option>'
+                       for i in range(n)) + '</select></label>')
     mull = (f'<label class="check"><input type="checkbox" id="mulligan"{" checked" if s["mulligan"] else ""}> '
             f'{h(_("Mulligan (each player may shuffle back cards from the opening hand once)"))}</label>')
 
-    options = first + mull if game != "tashkalar" else tks.mode_select(s.get("tk_mode", "duel")) + first + tks.notes()
+    options = first + mull if game != "tashkalar" else tks.mode_fields(s) + first + tks.notes()
     cont = ""
     if app.autosave_meta is not None:
         m = app.autosave_meta

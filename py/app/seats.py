@@ -55,20 +55,21 @@ class Seat:
             _("Remote player") if self.remote else _("Person"))
 
 
-def parse_seats(codes) -> tuple[Seat, Seat]:
-    """Two seats from their codes (e.g. a save's metadata); anything unknown or missing becomes a person."""
+def parse_seats(codes, n: int = 2) -> tuple[Seat, ...]:
+    """`n` seats from their codes (e.g. a save's metadata); anything unknown or missing becomes a person."""
+    ok = isinstance(codes, (list, tuple)) and len(codes) == n
     out = []
-    for i in (0, 1):
+    for i in range(n):
+        c = codes[i] if ok else HUMAN
         try:
-            c = codes[i] if isinstance(codes, (list, tuple)) and len(codes) == 2 else HUMAN
             out.append(Seat(c if isinstance(c, str) else HUMAN))
         except ValueError:
             out.append(Seat(HUMAN))
-    return out[0], out[1]
+    return tuple(out)
 
 
 def local_seats(seats) -> list[int]:
-    return [i for i in (0, 1) if seats[i].local]
+    return [i for i, s in enumerate(seats) if s.local]
 
 
 def needs_pass_screen(seats) -> bool:
@@ -84,13 +85,13 @@ def offers(seats, decider: int | None) -> bool:
 def perspective(seats, decider: int | None, shown: int | None, winner: int | None) -> int:
     """The seat whose view the screen shows.
 
-    One person here: always hers (her hand always visible, the opponent's never). Two people: whoever must
-    decide (the pass screen guards the switch), else the last one shown. Nobody here: seat 0's side."""
+    One person here: always hers (her hand always visible, the others' never). Two or more people: whoever
+    must decide (the pass screen guards the switch), else the last one shown. Nobody here: seat 0's side."""
     here = local_seats(seats)
     if len(here) == 1:
         return here[0]
-    if len(here) == 2:
-        if decider is not None:
+    if len(here) >= 2:
+        if decider is not None and seats[decider].local:  # (with 3-4 seats the decider may be the computer)
             return decider
         if shown is not None:
             return shown

@@ -7,7 +7,7 @@ crystalclans with the same shape of contract.
 
 Modes: "duel" and "high_form" (2 players), "melee" (3 or 4 players), "team" (4 players, partners 0+2 and 1+3,
 `form="high_form"` (default) or `"duel"`). Decks: northern, southern (the Imperial school in two
-colours), highland, sylvan.
+colours), highland, sylvan, and the expansion's everfrost, nethervoid, etherweave.
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ schools' being cards, the legends, the flares and the High Form tasks, as plain 
 Every card (being, legend or flare) has a `code`, its index in CARDS, which is what hands and decks hold;
 tasks have their own codes (TASKS). A deck is what a player picks at the start: `northern` and `southern` are
 the Imperial school's 18 cards in two colours; `highland` and `sylvan` are schools of their own. The three
-expansion schools are listed with their facts but are not playable yet (their effects are not written).
+expansion schools are listed with their facts; each is playable once all its effects are written.
 
 The data files are the project's (built from ../shared/tashkalar by datasync.py and checked against it by
 tests/tashkalar/test_data.py); the engine never reads anything outside its package. They ship with the
@@ -32,7 +32,8 @@ class CardDef:
     halves, each a threshold and an effect text."""
 
     __slots__ = ("code", "id", "name", "kind", "school", "rank", "copies", "requires", "marked", "orientations",
-                 "orientations_note", "picture", "effect", "top_needs", "top_text", "bottom_needs", "bottom_text")
+                 "orientations_note", "picture", "effect", "top_needs", "top_text", "bottom_needs", "bottom_text",
+                 "frozen", "warp")
 
     def __init__(self, code: int, kind: str, school: str, raw: dict) -> None:
         self.code = code
@@ -48,6 +49,8 @@ class CardDef:
         self.orientations_note: str = raw.get("orientations_note", "")
         self.picture: str = raw.get("picture", "")
         self.effect: str | None = raw.get("effect")
+        self.frozen: str = raw.get("frozen", "")  # Everfrost: the frozen effect's text ("" for none)
+        self.warp: str = raw.get("warp", "")  # Etherweave: the warp effect's text ("" for none)
         top, bottom = raw.get("top"), raw.get("bottom")
         self.top_needs = top["upgraded_more"] if top else 0
         self.top_text = top["effect"] if top else ""
@@ -93,7 +96,9 @@ for _school, _doc in _schools.items():
         _codes.extend([_c.code] * _c.copies)
     _variants = _doc.get("played_as") or {_school: {"colour": _doc["colour"]}}
     for _deck, _v in _variants.items():
-        DECKS[_deck] = DeckDef(_deck, _school, _v["colour"], tuple(_codes), not _doc["expansion"])
+        # an expansion school is playable once every card's effect is written
+        _written = all(_raw.get("effect") is not None for _raw in _doc["cards"])
+        DECKS[_deck] = DeckDef(_deck, _school, _v["colour"], tuple(_codes), not _doc["expansion"] or _written)
 LEGENDS: tuple[int, ...] = tuple(
     CARDS.append(CardDef(len(CARDS), "legend", "legend", _raw)) or len(CARDS) - 1
     for _raw in _load("legends.json")["cards"])

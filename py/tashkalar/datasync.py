@@ -18,7 +18,15 @@ DATA = Path(__file__).resolve().parent / "data"
 DEFAULT_SHARED = Path(__file__).resolve().parents[3] / "shared" / "tashkalar"
 SCHOOLS = ("imperial", "highland", "sylvan", "everfrost", "nethervoid", "etherweave")
 CARD_KEYS = ("id", "name", "rank", "copies", "picture", "requires", "marked", "orientations", "orientations_note",
-             "effect")
+             "effect", "frozen", "warp")
+
+
+def _expansion_texts() -> tuple[dict, dict, dict]:
+    """The expansion schools' texts, in our own words, kept beside their programs (effects/<school>.py):
+    (effect texts, frozen texts, warp texts) by card id. They fill the shared files' `effect: null`."""
+    from .effects import etherweave, everfrost, nethervoid
+
+    return {**everfrost.TEXTS, **nethervoid.TEXTS, **etherweave.TEXTS}, dict(everfrost.FROZEN), dict(etherweave.WARP)
 
 
 def _card(c: dict) -> dict:
@@ -36,6 +44,7 @@ def build(shared: Path) -> dict[str, object]:
         return yaml.safe_load((shared / name).read_text(encoding="utf-8"))
 
     docs: dict[str, object] = {}
+    texts, frozen, warp = _expansion_texts()
     board = load("board.yaml")
     docs["board.json"] = {
         "source": "shared/tashkalar/board.yaml",
@@ -53,7 +62,16 @@ def build(shared: Path) -> dict[str, object]:
     schools = {}
     for s in SCHOOLS:
         d = load(f"decks/{s}.yaml")
-        entry = {"school": d["school"], "expansion": bool(d.get("expansion")), "cards": [_card(c) for c in d["cards"]]}
+        cards = []
+        for c in d["cards"]:
+            if c.get("effect") is None and c["id"] in texts:
+                c = {**c, "effect": texts[c["id"]]}
+            if c["id"] in frozen:
+                c = {**c, "frozen": frozen[c["id"]]}
+            if c["id"] in warp:
+                c = {**c, "warp": warp[c["id"]]}
+            cards.append(_card(c))
+        entry = {"school": d["school"], "expansion": bool(d.get("expansion")), "cards": cards}
         if "played_as" in d:
             entry["played_as"] = {k: {"colour": v["colour"]} for k, v in d["played_as"].items()}
         else:

@@ -45,6 +45,8 @@ class Game:
         "active", "first_player", "turn", "actions_left", "discarded", "extra_draw", "extra_turns", "in_extra",
         "borrow", "end_triggered", "final_left", "over", "winners", "resigned",
         "rng", "stack", "decision", "fx", "log", "hidden", "events",
+        "frozen", "malus", "removed", "gateway", "summon_colour", "pending", "stasis", "warped", "double_kills",
+        "void",
     )
 
     def __init__(self) -> None:
@@ -97,6 +99,16 @@ class Game:
         self.log: list[str] = []
         self.hidden: dict[int, int] = {}  # log index -> the only seat that may see that entry ("bottom <card>")
         self.events: list[tuple] | None = []
+        self.frozen: list[int] = [-1, -1]  # Everfrost: per seat, the card whose frozen effect is in play (-1: none)
+        self.malus: list[int] = [0, 0]  # per seat, actions fewer on its next turn (Everfrost Sentinel)
+        self.removed: list[list[int]] = [[0, 0], [0, 0]]  # per colour, pieces out of the game: two-sided, legendary
+        self.gateway: list[int] = [-1, -1]  # Nethervoid: per seat, the square of its Gateway piece (-1: none)
+        self.summon_colour = -1  # Possessed Summoner: the colour whose pieces form the next pattern this turn
+        self.pending: list[int] = [-1, -1]  # Etherweave: per seat, the pending being (a hand card whose warp was played)
+        self.stasis: list[int] = [-1, -1]  # per seat, the piece (colour * 4 + rank) held on its Merchant of Time card
+        self.warped: list[int] = []  # cards whose warp effect the active player played this turn (Eternal Emperor)
+        self.double_kills = 0  # Gate of Oblivion's warp: extra count of each enemy piece destroyed this turn
+        self.void = 0  # Void Summoner: empty squares the next summoning this turn may count as own common pieces
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -267,6 +279,16 @@ class Game:
         g.hidden = dict(self.hidden)
         ev = self.events
         g.events = ev[:] if ev is not None and story else None
+        g.frozen = self.frozen[:]
+        g.malus = self.malus[:]
+        g.removed = [r[:] for r in self.removed]
+        g.gateway = self.gateway[:]
+        g.summon_colour = self.summon_colour
+        g.pending = self.pending[:]
+        g.stasis = self.stasis[:]
+        g.warped = self.warped[:]
+        g.double_kills = self.double_kills
+        g.void = self.void
         return g
 
     def state_key(self) -> tuple:
@@ -284,6 +306,9 @@ class Game:
             self.final_left, self.over, self.winners, self.resigned, self.rng.state,
             tuple(f.key() for f in self.stack), None if self.fx is None else self.fx.key(),
             None if d is None else (d.kind, d.player, tuple(str(a) for a in d.options)),
+            tuple(self.frozen), tuple(self.malus), tuple(map(tuple, self.removed)), tuple(self.gateway),
+            self.summon_colour, tuple(self.pending), tuple(self.stasis), tuple(self.warped), self.double_kills,
+            self.void,
         )
 
     def state_hash(self) -> str:
@@ -358,15 +383,17 @@ class Game:
         cell = self.cells[s]
         self.cells[s] = -1
         self.bits[cell >> 2][cell & 3] &= ~(1 << s)
+        if s in self.gateway:  # a Gateway piece that leaves its square stops being the Gateway (move re-sets it)
+            self.gateway[self.gateway.index(s)] = -1
         return cell
 
     def two_left(self, colour: int) -> int:
         """Two-sided (common/heroic) pieces of a colour in its supply."""
         b = self.bits[colour]
-        return self.two_sided - (b[0] | b[1]).bit_count()
+        return self.two_sided - self.removed[colour][0] - (b[0] | b[1]).bit_count()
 
     def legends_left(self, colour: int) -> int:
-        return LEGENDARY_PIECES - self.bits[colour][2].bit_count()
+        return LEGENDARY_PIECES - self.removed[colour][1] - self.bits[colour][2].bit_count()
 
     def in_supply(self, colour: int, rank: int) -> bool:
         return (self.legends_left(colour) if rank == 2 else self.two_left(colour)) > 0
@@ -391,7 +418,7 @@ class Game:
         cell = self.lift(s)
         c, r = cell >> 2, cell & 3
         if counts and by >= 0 and c != self.colour[by]:
-            self.killed[c][r] += 1
+            self.killed[c][r] += 1 + self.double_kills  # Gate of Oblivion's warp: it counts for more
         fx = self.fx
         if fx is not None:
             fx.gone(s)
@@ -403,8 +430,11 @@ class Game:
         """The piece on a moves (or leaps) to b, destroying what stood on b."""
         if self.cells[b] >= 0:
             self.destroy(b, by)
+        gw = self.gateway.index(a) if a in self.gateway else -1
         cell = self.lift(a)
         self.put(b, cell >> 2, cell & 3)
+        if gw >= 0:  # the Gateway moves with its piece
+            self.gateway[gw] = b
         fx = self.fx
         if fx is not None:
             fx.moved(a, b)
@@ -426,8 +456,11 @@ class Game:
         return cell >= 0 and ((cell & 3) == 1 or ((cell & 3) == 2 and self.two_left(cell >> 2) > 0))
 
     def set_rank(self, s: int, rank: int) -> None:
+        gw = self.gateway.index(s) if s in self.gateway else -1
         cell = self.lift(s)
         self.put(s, cell >> 2, rank)
+        if gw >= 0 and rank < 2:  # the Gateway stays, unless its piece became legendary
+            self.gateway[gw] = s
         if self.events is not None:
             self.note("rank", NAME[s], cell & 3, rank)
 

@@ -36,12 +36,18 @@ def check(g: "Game", decks_complete: bool = True) -> None:
     for c in range(len(g.bits)):
         assert g.two_left(c) >= 0, f"colour {c}: more two-sided pieces in the arena than it owns"
         assert 0 <= g.legends_left(c) <= LEGENDARY_PIECES, f"colour {c}: legendary pieces out of range"
+    for p, c in enumerate(g.pending):  # Etherweave: a pending being is a card in its player's hand
+        assert c < 0 or c in g.hands[p], f"seat {p}: its pending being is not in its hand"
+    for p, gw in enumerate(g.gateway):  # Nethervoid: a Gateway is an own common or heroic piece
+        assert gw < 0 or (g.cells[gw] >= 0 and g.cells[gw] >> 2 == g.colour[p] and g.cells[gw] & 3 < 2), \
+            f"seat {p}: its Gateway {gw} is not an own common or heroic piece"
 
     playing = [g.playing] if g.playing >= 0 else []
     in_hands = [c for h in g.hands for c in h]
     for p in range(g.n):
         mine = [c for c in g.hands[p] if CARDS_T[c].kind == "being"] + g.draws[p] + g.discards[p] + \
-            [c for c in playing if CARDS_T[c].kind == "being" and p == g.active]
+            [c for c in playing if CARDS_T[c].kind == "being" and p == g.active] + \
+            ([g.frozen[p]] if g.frozen[p] >= 0 else [])  # Everfrost: a frozen effect in play
         if decks_complete:
             assert Counter(mine) == Counter(DECKS[g.decks[p]].cards), f"seat {p}: its deck's cards are not all there"
         else:

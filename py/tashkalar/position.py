@@ -20,7 +20,12 @@
       "form": "duel",                          # Team only: "high_form" (default) or "duel"
       "melee_points": [[0, 3, 1], ...],        # Melee: per seat, its points in each colour (own colour: 0)
       "improvised": [[1], [], []],             # Melee: per seat, the enemy colours used to improvise
-      "control": -1                            # Team: the partner who has taken over the turn (-1: none)
+      "control": -1,                           # Team: the partner who has taken over the turn (-1: none)
+      "frozen": ["everfrost/ice-princess", null],  # per seat: the card whose frozen effect is in play
+      "malus": [0, 1], "removed": [[0, 0], [1, 0]],  # actions fewer next turn; pieces out of the game
+      "gateway": ["e5", null], "summon_colour": -1,  # Nethervoid: each seat's Gateway; Possessed Summoner
+      "pending": ["etherweave/paradox-worm", null],  # Etherweave: a card of that seat's hand
+      "stasis": ["1h", null]                         # the piece held on the seat's Merchant of Time card
     }
 
 The number of players is the number of decks: 2 for "duel"/"high_form", 3-4 for "melee", 4 for "team"
@@ -55,7 +60,8 @@ if TYPE_CHECKING:  # pragma: no cover
 KEYS = ("mode", "decks", "active", "first_player", "turn", "actions_left", "discarded", "seed", "board", "hands",
         "draw", "discard", "legend_deck", "legend_discard", "flare_deck", "flare_discard", "points", "tasks_up",
         "task_next", "tasks_deck", "claimed", "killed", "summons", "end_triggered", "final_left", "extra_turns",
-        "borrow", "form", "melee_points", "improvised", "control")
+        "borrow", "form", "melee_points", "improvised", "control", "frozen", "malus", "removed", "gateway",
+        "summon_colour", "pending", "stasis")
 RANK_LETTER = {"c": 0, "h": 1, "l": 2}
 MAX_SEED = 1 << 63
 MAX_TURN = 10_000
@@ -172,6 +178,30 @@ def build_position(g: "Game", pos: Any) -> "Game":
                 used_shared.add(c)
         return codes
 
+    frozen = [-1 if v is None else _card(v, f"frozen[{p}]", ("being",))
+              for p, v in enumerate(_per_seat(pos, "frozen", n))]  # Everfrost's frozen effects
+    for p, c in enumerate(frozen):
+        if c >= 0 and not CARDS_T[c].frozen:
+            raise PositionError(f"frozen[{p}]: {CARDS_T[c].id} has no frozen effect")
+    g.frozen = frozen
+    g.malus = [_int({"m": v or 0}, "m", 0, 0, 2) for v in _per_seat(pos, "malus", n)]
+    g.removed = [[0, 0] for _ in range(n)]
+    for c, row in enumerate(_per_seat(pos, "removed", n)):
+        if row is not None:
+            if not (isinstance(row, list) and len(row) == 2 and all(
+                    isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 3 for x in row)):
+                raise PositionError(f"removed[{c}]: two whole numbers 0..3 (two-sided, legendary)")
+            g.removed[c] = list(row)
+            if g.two_left(c) < 0 or g.legends_left(c) < 0:
+                raise PositionError(f"removed[{c}]: more pieces in the arena than colour {c} still owns")
+    g.gateway = [-1] * n
+    for p, v in enumerate(_per_seat(pos, "gateway", n)):
+        if v is not None:
+            cell = g.cells[BY_NAME[v]] if isinstance(v, str) and v in BY_NAME else -1
+            if cell < 0 or cell >> 2 != p or cell & 3 == 2:
+                raise PositionError(f"gateway[{p}]: a square with a common or heroic piece of seat {p}, got {_show(v)}")
+            g.gateway[p] = BY_NAME[v]
+    g.summon_colour = _int(pos, "summon_colour", -1, -1, n - 1)
     hands = _per_seat(pos, "hands", n)
     draws = _per_seat(pos, "draw", n)
     discards = _per_seat(pos, "discard", n)
@@ -180,11 +210,11 @@ def build_position(g: "Game", pos: Any) -> "Game":
         hand = shared(_cards(hands[p] or [], f"hands[{p}]"), f"hands[{p}]")
         disc = _cards(discards[p] or [], f"discard[{p}]", ("being",))
         if draws[p] is None:
-            taken = set(hand) | set(disc)
+            taken = set(hand) | set(disc) | {frozen[p]}
             draw_top_first = [c for c in DECKS[decks[p]].cards if c not in taken]
         else:
             draw_top_first = _cards(draws[p], f"draw[{p}]", ("being",))
-        beings = [c for c in hand + disc + draw_top_first if CARDS_T[c].kind == "being"]
+        beings = [c for c in hand + disc + draw_top_first + [frozen[p]] if c >= 0 and CARDS_T[c].kind == "being"]
         if len(beings) != len(set(beings)):
             raise PositionError(f"seat {p}: a being card appears twice among its hand, draw pile and discard")
         g.hands.append(hand)
@@ -278,6 +308,22 @@ def build_position(g: "Game", pos: Any) -> "Game":
         for key in ("tasks_up", "task_next", "tasks_deck", "claimed"):
             if pos.get(key) is not None:
                 raise PositionError(f"{key}: tasks belong to the High Form")
+    g.pending, g.stasis = [-1] * n, [-1] * n
+    for p, v in enumerate(_per_seat(pos, "pending", n)):
+        if v is not None:
+            c = _card(v, f"pending[{p}]", ("being",))
+            if c not in g.hands[p]:
+                raise PositionError(f"pending[{p}]: {v} is not in that seat's hand")
+            g.pending[p] = c
+    for p, v in enumerate(_per_seat(pos, "stasis", n)):
+        if v is not None:
+            if not (isinstance(v, str) and len(v) == 2 and v[0].isdigit() and int(v[0]) < n and v[1] in RANK_LETTER):
+                raise PositionError(f"stasis[{p}]: a piece is seat + c/h/l, e.g. '1h', got {_show(v)}")
+            c, r = int(v[0]), RANK_LETTER[v[1]]
+            g.removed[c][1 if r == 2 else 0] += 1
+            if g.two_left(c) < 0 or g.legends_left(c) < 0:
+                raise PositionError(f"stasis[{p}]: colour {c} has no such piece left to hold")
+            g.stasis[p] = c * 4 + r
     g.end_triggered = _bool(pos, "end_triggered")
     g.final_left = _int(pos, "final_left", -1 if not g.end_triggered else n, -2, n)
     if g.end_triggered and g.final_left < 1:

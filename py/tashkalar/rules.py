@@ -21,6 +21,9 @@ from typing import TYPE_CHECKING
 from .actions import DONE, END, SKIP, Action, Decision
 from .board import BY_NAME, DUEL_START, MELEE_START, NAME, ON, squares_of
 from .content import BY_ID, CARDS_T, TASK_BY_ID, TASKS
+from .effects.etherweave import WarpFrame
+from .effects.everfrost import ThawFrame
+from .effects.expansion import free_options
 from .flares import LightFrame, light_options, lightable
 from .frames import Frame
 from .scoring import (ColourPointFrame, check_points_trigger, claim, claimable, end_of_turn_scoring, melee_kills,
@@ -42,6 +45,9 @@ def begin_turn(g: "Game", p: int, extra: bool = False) -> None:
     g.turn += 1
     g.in_extra = extra
     g.actions_left = 1 if g.turn == 1 else 2
+    if g.malus[p] and not extra:  # Everfrost Sentinel: fewer actions on this turn
+        g.actions_left, g.malus[p] = max(0, g.actions_left - g.malus[p]), 0
+    g.summon_colour, g.warped, g.double_kills, g.void = -1, [], 0, 0  # the expansion's effects for one turn
     g.discarded = False
     g.killed = [[0, 0, 0] for _ in g.killed]
     g.summons = []
@@ -123,12 +129,15 @@ class TurnFrame(Frame):
                             [PLACE_AT[s] for s in ON_LIST if cells[s] < 0], {"actions_left": g.actions_left, "for": p})
         melee = g.form == "melee"
         flares = light_options(g, p) if melee else [Action("light", (CARDS_T[c].id,)) for c in lightable(g, p)]
+        # Everfrost's frozen and Etherweave's warp effects (free, like flares); a cheap test first (hot path)
+        thaw = free_options(g, p) if g.frozen[p] >= 0 or g.decks[p] == "etherweave" else []
         if g.actions_left <= 0:
-            if not flares:
+            if not flares and not thaw:
                 g.stack.pop()
                 g.stack.append(EndTurnFrame(p, 0))
                 return None
-            return Decision("action", p, "Light a flare, or end your turn", flares + [END], {"actions_left": 0})
+            return Decision("action", p, "Light a flare, or end your turn", flares + thaw + [END],
+                            {"actions_left": 0})
         cells = g.cells
         opts = [PLACE_AT[s] for s in ON_LIST if cells[s] < 0]
         opts += [Action("summon", (CARDS_T[c].id,)) for c in summonable(g, p)]
@@ -136,9 +145,11 @@ class TurnFrame(Frame):
             opts += [Action("improvise", (CARDS_T[c].id, colour)) for c, colour in improvisable(g, p)]
         if not g.discarded:
             school = g.deck_school(p)
+            pending = g.pending[p]  # the pending being cannot be discarded
             opts += [Action("discard", (CARDS_T[c].id,)) for c in sorted(set(g.hands[p]))
-                     if CARDS_T[c].school == school]
+                     if CARDS_T[c].school == school and c != pending]
         opts += flares
+        opts += thaw
         return Decision("action", p, f"Choose an action ({g.actions_left} left)", opts,
                         {"actions_left": g.actions_left})
 
@@ -167,6 +178,10 @@ class TurnFrame(Frame):
             g.stack.append(ReturnCardsFrame(p, 0))
         elif kind == "light":
             g.stack.append(LightFrame(p, BY_ID[a.args[0]], 0, int(a.args[1]) if len(a.args) > 1 else -1))
+        elif kind == "thaw":
+            g.stack.append(ThawFrame(p))
+        elif kind == "warp":
+            g.stack.append(WarpFrame(p, BY_ID[a.args[0]]))
         elif kind == "end":
             g.stack.pop()
             g.stack.append(EndTurnFrame(p, 0))
@@ -207,7 +222,8 @@ class ReturnCardsFrame(Frame):
         self.p, self.n = p, n
 
     def run(self, g: "Game") -> Decision:
-        opts = [DONE] + [Action("bottom", (CARDS_T[c].id,)) for c in sorted(set(g.hands[self.p]))]
+        opts = [DONE] + [Action("bottom", (CARDS_T[c].id,)) for c in sorted(set(g.hands[self.p]))
+                         if c != g.pending[self.p]]  # not the pending being
         return Decision("return_cards", self.p, "Put cards from your hand under their decks, one at a time, "
                         "then done", opts, {"returned": self.n})
 

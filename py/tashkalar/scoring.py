@@ -46,15 +46,17 @@ def melee_target(g: "Game") -> int:
 
 
 def scores(g: "Game") -> list[int]:
+    pending = g.pending  # Etherweave: a pending being costs 2 points (the causality penalty)
     if g.form == "high_form":
         if g.mode == "team":  # partners' tasks add up
             claimed = [g.claimed[p] + g.claimed[(p + 2) % 4] for p in range(4)]
         else:
             claimed = g.claimed
-        return [sum(TASKS[t].points for t in claimed[p]) + g.bits[g.colour[p]][2].bit_count() for p in range(g.n)]
+        return [sum(TASKS[t].points for t in claimed[p]) + g.bits[g.colour[p]][2].bit_count()
+                - 2 * (pending[p] >= 0) for p in range(g.n)]
     if g.form == "melee":
-        return [min(melee_row(g, p)) for p in range(g.n)]
-    return list(g.points)
+        return [min(melee_row(g, p)) - 2 * (pending[p] >= 0) for p in range(g.n)]
+    return [g.points[p] - 2 * (pending[p] >= 0) for p in range(g.n)]
 
 
 def melee_row(g: "Game", p: int) -> list[int]:

@@ -92,6 +92,9 @@ def shape(g: "Game", mode: str, form: str, players: int, decks: tuple[str, ...])
     g.mpoints = [[0] * players for _ in range(players)] if form == "melee" else []
     g.improvised = [0] * players if form == "melee" else []
     g.control = -1
+    # the expansion's per-seat state (sized here, as positions are shaped here too)
+    g.frozen, g.malus, g.removed = [-1] * players, [0] * players, [[0, 0] for _ in range(players)]
+    g.gateway, g.pending, g.stasis = [-1] * players, [-1] * players, [-1] * players
 
 
 TEAM_SIDEWAYS = 6

@@ -26,6 +26,7 @@ from .actions import CANCEL, Action, Decision
 from .board import ALL_MASK, BY_NAME, DIR_OF, NAME, on_board, squares_of, sq, xy
 from .content import CARDS_T
 from .effects import EffectCtx, start
+from .effects.expansion import ANYWHERE, after_effect, anywhere, summoned, void_targets
 from .frames import Frame
 from .patterns import ANY_TARGET, NEEDS, ORIENTATIONS, targets, targets_borrowing
 from .scoring import ColourPointFrame, add_points
@@ -35,7 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def _masks(g: "Game", p: int, rank: int) -> tuple[tuple[int, int, int], tuple[int, int, int], int]:
-    c = g.colour[p]
+    c = g.colour[p] if g.summon_colour < 0 else g.summon_colour  # Possessed Summoner: another colour's pieces
     b = g.bits[c]
     own = (b[0] | b[1] | b[2], b[1] | b[2], b[2])
     r1 = r2 = any0 = 0
@@ -76,6 +77,8 @@ def placements(g: "Game", p: int, code: int, first_only: bool = False,
         found: list[tuple[int, int]] = []
         if imp < 0:
             m = targets(o, own, ok)
+            if g.void:  # Void Summoner: up to g.void empty squares count as own common pieces
+                m |= void_targets(g, o, own, ok)
             for t in squares_of(m):
                 found.append((t, -1))
         else:
@@ -97,10 +100,12 @@ def placements(g: "Game", p: int, code: int, first_only: bool = False,
             if imp >= 0 and borrowed < 0:
                 continue
             out.append((t, oi, borrowed, take))
-            if first_only:
+            if first_only and code not in ANYWHERE:
                 return out
-    if borrow:
+    if borrow or g.void:
         out = sorted(set(out))
+    if code in ANYWHERE:  # Time Traveler: the being goes on any empty colourless square
+        out = anywhere(g, p, code, out)
     return out
 
 
@@ -136,7 +141,7 @@ def summonable(g: "Game", p: int) -> list[int]:
     b = g.bits[g.colour[p]]
     have = (b[0] | b[1] | b[2]).bit_count()
     upgraded = (b[1] | b[2]).bit_count()
-    borrow = g.borrow
+    borrow = g.borrow or g.void or g.summon_colour >= 0  # the expansion's summoning help: placements decide
     for c in g.hands[p]:
         if c in seen:
             continue
@@ -157,7 +162,7 @@ def summonable(g: "Game", p: int) -> list[int]:
         if m is None:
             m = masks[rank] = _masks(g, p, rank)
         own, _, ok = m
-        if ANY_TARGET[c](own[0], own[1], own[2], ok):
+        if ANY_TARGET[c](own[0], own[1], own[2], ok) and (c not in ANYWHERE or placements(g, p, c, True)):
             out.append(c)
     out.sort()
     return out
@@ -223,7 +228,7 @@ def _improvise_function(code: int):
 
 def placement_info(g: "Game", code: int, t: int, oi: int, borrowed: int) -> dict:
     o = ORIENTATIONS[code][oi]
-    return {"pattern": [NAME[s] for s, _ in o.squares(t)],
+    return {"pattern": [NAME[s] for s, _ in o.squares(t)] if code not in ANYWHERE else [],
             "marked": [NAME[sq(x, y)] for x, y in o.marks(t) if on_board(x, y)],
             "borrowed": NAME[borrowed] if borrowed >= 0 else None}
 
@@ -268,9 +273,10 @@ class SummonFrame(Frame):
             t = BY_NAME[a.args[0]]
             index = int(a.args[1])
             oi, o = next((i, o) for i, o in enumerate(ORIENTATIONS[self.code]) if o.index == index)
-            me = g.colour[self.p]
+            me = g.colour[self.p] if g.summon_colour < 0 else g.summon_colour
             self.target, self.oi = t, oi
-            self.borrowed = next((s for s, _ in o.squares(t) if g.cells[s] >> 2 != me), -1)
+            self.borrowed = next((s for s, _ in o.squares(t) if g.cells[s] >> 2 != me), -1) \
+                if self.code not in ANYWHERE else -1
             rank = CARDS_T[self.code].rank
             if _supply_out(g, self.p, rank) and _take_needed(g, self.p, rank, o, t) == 1:
                 self.step = 1
@@ -290,6 +296,7 @@ class SummonFrame(Frame):
         g.playing = code
         g.actions_left -= 1
         g.borrow = 0
+        g.summon_colour, g.void = -1, 0
         g.summons.append((t, rank))
         if g.events is not None:
             g.note("summon", p, card.id, NAME[t], o.index)
@@ -299,11 +306,13 @@ class SummonFrame(Frame):
                 g.note("improvised", p, self.imp, NAME[self.borrowed] if self.borrowed >= 0 else None)
         out_of_supply = _supply_out(g, p, rank)
         cell = g.cells[t]
+        over = -1  # the colour of a piece the summon destroyed (Royal Reindeer, Everfrost Sentinel)
         if out_of_supply and taken < 0:  # the own piece on the target stands for the being
             g.set_rank(t, rank)
         else:
             if cell >= 0:
                 g.destroy(t, p)
+                over = cell >> 2
             if taken >= 0:
                 g.lift(taken)
                 if g.events is not None:
@@ -311,11 +320,15 @@ class SummonFrame(Frame):
             g.put(t, me, rank)
         if rank == 2 and g.form == "duel":
             add_points(g, p, 1, "legend")
-        pattern = [s for s, _ in o.squares(t)]
+        pattern = [s for s, _ in o.squares(t)] if code not in ANYWHERE else []
         marks = [sq(x, y) for x, y in o.marks(t) if on_board(x, y)]
         dirs = tuple(DIR_OF[(dx, dy)] for dx, dy in o.marked if max(abs(dx), abs(dy)) == 1)
         g.stack.append(PlayedCardFrame())
-        start(g, EffectCtx(p, code, "", t, pattern, marks, dirs), card.id)
+        summoned(g, p, code, t)  # Nethervoid: the being may become the Gateway
+        ctx = EffectCtx(p, code, "", t, pattern, marks, dirs)
+        if over >= 0:
+            ctx.regs["over"] = over
+        start(g, ctx, card.id)
         if rank == 2 and g.form == "melee":  # asked first, before the effect
             g.stack.append(ColourPointFrame(p, tuple(c for c in range(g.n) if c != me), "legend"))
 
@@ -328,6 +341,8 @@ class PlayedCardFrame(Frame):
     def run(self, g: "Game") -> None:
         g.stack.pop()
         if g.playing >= 0:
+            if after_effect(g):  # the card goes elsewhere (Everfrost's frozen effects, Hell Hound)
+                return None
             g.discard_card(g.playing)
             g.playing = -1
         g.fx = None

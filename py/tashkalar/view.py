@@ -16,7 +16,7 @@ from .content import CARDS_T, DECKS, TASKS
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-HIDDEN = {"bottom": "bottom (hidden)", "summon": "summon (cancelled)"}
+HIDDEN = {"bottom": "bottom (hidden)", "summon": "summon (cancelled)", "improvise": "summon (cancelled)"}
 
 
 def _ids(codes) -> list[str]:
@@ -37,6 +37,10 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
             "supply": {"two_sided": g.two_left(g.colour[p]), "legendary": g.legends_left(g.colour[p])},
             "pieces": g.count(g.colour[p]), "upgraded": g.count(g.colour[p], upgraded=True),
             "sideways": min(g.sideways, len(g.draws[p])),
+            "frozen": CARDS_T[g.frozen[p]].id if g.frozen[p] >= 0 else None, "action_malus": g.malus[p],
+            "gateway": NAME[g.gateway[p]] if g.gateway[p] >= 0 else None,
+            "pending": CARDS_T[g.pending[p]].id if g.pending[p] >= 0 else None,
+            "stasis": {"colour": g.stasis[p] >> 2, "rank": g.stasis[p] & 3} if g.stasis[p] >= 0 else None,
         })
         if g.form == "melee":
             seats[-1]["colour_points"] = list(g.mpoints[p])

@@ -139,10 +139,12 @@ def test_the_page_shows_progress_before_python_is_ready(page, app_url, say):
     steps = page.evaluate("() => window.crystalclans_boot_log")
     listed = sum(files.values())
     assert files and listed > 5e6, files
-    assert f"{listed / 1e6:.1f} MB" in state["hint"], (state["hint"], listed)
     # on this fast local link the start-up snapshot came along too, and the bar counted it
     fetched_snapshot = page.evaluate("() => window.crystalclans_boot_source") == "network"
     total = listed + (page.evaluate("() => window.crystalclans_snapshot.sent") if fetched_snapshot else 0)
+    # the hint said the boot files' size, or already that plus the snapshot (its download may have been
+    # announced before the test read the page, on a loaded machine)
+    assert any(f"{n / 1e6:.1f} MB" in state["hint"] for n in {listed, total}), (state["hint"], listed, total)
     assert steps[-1][1] == total, f"the progress reached {steps[-1][1]} of {total} bytes: {steps}"
     assert len(steps) == len(files) + fetched_snapshot and all(a[1] < b[1] for a, b in zip(steps, steps[1:])), steps
     say(f"progress shown at DOMContentLoaded ({state['text']!r}); {len(steps)} boot files, {total / 1e6:.1f} MB "

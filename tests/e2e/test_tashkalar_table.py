@@ -70,4 +70,20 @@ def test_two_people_play_tashkalar_in_the_browser_from_the_start_screen_to_game_
     page.reload()
     page.wait_for_selector("#tk-mode")
     assert page.locator('button[data-game="tashkalar"][aria-pressed="true"]').count() == 1
+    # a Melee for four: the form grows to four seats, each with its deck; the game starts and plays
+    page.select_option("#tk-mode", "melee")
+    page.wait_for_selector("#tk-players")
+    page.select_option("#tk-players", "4")
+    page.wait_for_selector("#tk-deck-3")
+    assert page.locator("fieldset.seat").count() == 4
+    for i, d in enumerate(("northern", "southern", "highland", "sylvan")):
+        page.select_option(f"#tk-deck-{i}", d)
+    page.click("[data-new-game]")
+    if page.locator("[data-confirm]").count():
+        page.click("[data-confirm]")
+    page.wait_for_selector(".tk-arena")
+    assert page.locator(".tk-seat").count() == 4
+    play_random_clicks(page, random.Random(7), 80, until_game_over=False, log_every=80)
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "tk_table_melee4_phone")
     assert_no_page_errors(page)

@@ -29,8 +29,9 @@ def test_the_guided_first_game_is_completed_through_the_ui(new_context, app_url,
         step = page.evaluate(STEP_JS)
         offered = page.evaluate("() => [...new Set([...document.querySelectorAll('[data-action]')].map(e => e.dataset.action))]")
         if not offered:  # the other side's scripted move is on its way
-            page.wait_for_function(f"() => ({STEP_JS})() !== {step} || !!document.querySelector('[data-continue]')",
-                                   timeout=15_000)
+            # (or the end: the last scripted move may finish the guided game while this loop looks)
+            page.wait_for_function(f"() => ({STEP_JS})() !== {step} || !!document.querySelector('[data-continue]')"
+                                   " || !!document.querySelector('[data-tutorial-done]')", timeout=15_000)
             continue
         assert len(offered) == 1, f"step {step} offers {offered}: a tutorial step teaches one move"
         texts.append(page.locator(".coach").inner_text())

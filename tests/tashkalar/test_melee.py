@@ -289,3 +289,31 @@ def test_the_quick_improvisation_test_agrees_with_the_full_placements():
                 out_of_supply += bool(full) and g.two_left(p) == 0
             g.apply(choose(g))
     assert checked > 20 and out_of_supply > 5
+
+
+def test_a_cancelled_improvised_summon_is_hidden_from_the_others_and_every_view_still_builds():
+    """Regression (found by the table's test): the view failed (KeyError) on the log entry of a cancelled
+    improvised summon, which is hidden from the other seats as a cancelled summon is."""
+    import tashkalar as tk
+    from crystalclans.rng import Rng
+
+    found = 0
+    for seed in range(40):
+        g = tk.new_game(mode="melee", players=3, decks=("southern", "highland", "sylvan"), seed=seed, first_player=0)
+        r = Rng(seed)
+        while not g.is_over and len(g.log) < 1500:
+            d = g.decision
+            opts = g.legal_actions()
+            if d.kind == "placement" and g.log and g.log[-1].startswith("improvise ") and any(
+                    a.kind == "cancel" for a in opts):
+                card = g.log[-1].split()[1]
+                g.apply("cancel")
+                found += 1
+                for p in range(g.n):
+                    log = g.view(p)["log"]
+                    assert (card in " ".join(log[-3:])) == (p == d.player)
+                continue
+            g.apply(opts[r.below(len(opts))])
+        if found >= 3:
+            break
+    assert found, "no improvised summon was cancelled in 40 random Melee games"

@@ -84,12 +84,14 @@ def test_tashkalar_asks_for_a_hand_over_only_where_the_hand_shows():
 
 def test_the_start_screens_tashkalar_lists_are_the_engines_and_a_switch_keeps_the_other_games_choices():
     import tashkalar as tk
-    from app.settings import TK_DECKS, TK_MODES, clean_settings, read_settings
+    from app.settings import TK_DECKS, TK_FORMS, TK_MODES, clean_settings, read_settings, tk_players
     from tashkalar.setup import check_options
 
     assert set(TK_DECKS) <= set(tk.PLAYABLE_DECKS)
-    for mode in TK_MODES:
-        check_options(mode, 2, TK_DECKS[:2], 0, None)  # raises for a mode the engine does not play
+    for mode in TK_MODES:  # raises for a mode, a player count or a form the engine does not play
+        for players in ((3, 4) if mode == "melee" else (tk_players({"tk_mode": mode}),)):
+            for form in (TK_FORMS if mode == "team" else (None,)):
+                check_options(mode, players, TK_DECKS[:players], 0, None, form)
     clans = ["blood", "flower", "meteor", "skull", "stone", "water"]
     before = clean_settings({"clans": ["meteor", "water"], "game": "crystalclans"}, clans)
 
@@ -101,7 +103,8 @@ def test_the_start_screens_tashkalar_lists_are_the_engines_and_a_switch_keeps_th
             return type("El", (), {"value": self.values[i], "checked": False})() if i in self.values else None
 
     s = read_settings(Doc(), dict(before, game="tashkalar"))
-    assert s["game"] == "tashkalar" and s["tk_mode"] == "high_form" and s["tk_decks"] == ["sylvan", "southern"]
+    assert s["game"] == "tashkalar" and s["tk_mode"] == "high_form" and s["tk_decks"][:2] == ["sylvan", "southern"]
+    assert len(set(s["tk_decks"])) == 4  # the seats not shown keep decks of their own
     assert s["clans"] == ["meteor", "water"]  # Crystal Clans' choice kept while its fields are not shown
     assert clean_settings(s, clans) == s
     assert clean_settings(dict(s, game="chess", tk_decks=["sylvan", "sylvan"]), clans)["game"] == "crystalclans"

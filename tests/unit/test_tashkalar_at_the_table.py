@@ -1,5 +1,5 @@
-"""A Tash-Kalar game on the real table (py/app/controller.py with a fake DOM): two people at one screen play a
-whole Duel and a whole High Form through the table's own screen, behind pass screens wherever a hand shows;
+"""A Tash-Kalar game on the real table (py/app/controller.py with a fake DOM): people at one screen play a
+whole game in every mode (Duel, High Form, Melee of 3 and 4, Team) through the table's own screen, behind pass screens wherever a hand shows;
 every click the screen offers is a legal action and nothing else; the autosave holds the game."""
 from __future__ import annotations
 
@@ -20,11 +20,23 @@ def offered(app) -> list[str]:
     return list(dict.fromkeys(re.findall(r'data-action="([^"]*)"', html)))
 
 
-@pytest.mark.parametrize("mode", ["duel", "high_form"])
-def test_two_people_play_a_whole_game_of_tashkalar_at_one_screen(mode):
+GAMES = {
+    "duel": {"mode": "duel", "decks": ["northern", "sylvan"]},
+    "high_form": {"mode": "high_form", "decks": ["northern", "sylvan"]},
+    "melee3": {"mode": "melee", "decks": ["southern", "highland", "sylvan"]},
+    "melee4": {"mode": "melee", "decks": ["northern", "southern", "highland", "sylvan"]},
+    "team": {"mode": "team", "decks": ["northern", "southern", "highland", "sylvan"], "form": "duel"},
+}
+
+
+@pytest.mark.parametrize("which", list(GAMES))
+def test_people_play_a_whole_game_of_tashkalar_at_one_screen(which):
+    options = dict(GAMES[which], first="0")
+    n = len(options["decks"])
+    names = ["Ada", "Bo", "Cy", "Di"][:n]
     app = new_app(fake_window("?seed=4&pace=0"))
-    app.start_game("tashkalar", {"mode": mode, "decks": ["northern", "sylvan"], "first": "0"}, ["Ada", "Bo"],
-                   ["human", "human"])
+    app.start_game("tashkalar", options, names, ["human"] * n)
+    assert app.game.n == n and len(app.seats) == n
     assert games.of(app.game).name == "tashkalar" and app.screen == "game"
     rng = Rng(seed_state(7))
     passes = moves = 0
@@ -51,4 +63,4 @@ def test_two_people_play_a_whole_game_of_tashkalar_at_one_screen(mode):
     saved = app.storage.autosave_text()
     assert json.loads(saved)["format"].startswith("tashkalar-save/")
     assert games.for_save(json.loads(saved)).Game.from_json(saved).state_hash() == app.game.state_hash()
-    assert "Tash-Kalar" in app.summary()
+    assert "Tash-Kalar" in app.summary() and all(name in app.summary() for name in names)

@@ -92,8 +92,10 @@ def test_every_option_random_games_reach_has_words_and_a_button_with_its_notatio
     from app.games.tashkalar_table import actions_panel, option_label
 
     kinds = {}
-    for seed, mode in ((5, "duel"), (6, "high_form")):
-        g = tk.new_game(mode=mode, decks=("southern", "highland"), seed=seed, first_player=0)
+    games = [(5, "duel", ("southern", "highland")), (6, "high_form", ("southern", "highland")),
+             (7, "melee", ("southern", "highland", "sylvan")), (8, "team", ("northern", "southern", "highland", "sylvan"))]
+    for seed, mode, decks in games:
+        g = tk.new_game(mode=mode, players=len(decks), decks=decks, seed=seed, first_player=0)
         r = Rng(seed)
         while not g.is_over and len(g.log) < 3000:
             d = g.decision
@@ -107,7 +109,7 @@ def test_every_option_random_games_reach_has_words_and_a_button_with_its_notatio
                 kinds.setdefault(a.kind, label)
             o = g.legal_actions()
             g.apply(o[r.below(len(o))])
-    assert {"place", "summon", "at", "done", "bottom", "discard"} <= set(kinds), sorted(kinds)
+    assert {"place", "summon", "at", "done", "bottom", "discard", "start", "handover"} <= set(kinds), sorted(kinds)
     assert option_label("light flare/03") == "Light Flare 3"
 
 

@@ -19,11 +19,14 @@ MODE_NAMES = {"duel": N_("Duel"), "high_form": N_("High Form"), "melee": N_("Mel
 
 
 def new_game(options: dict[str, Any], seed: int) -> tk.Game:
-    """options: mode ("duel", "high_form", ...), decks (one per player), first ("random" or a seat)."""
+    """options: mode ("duel", "high_form", "melee", "team"), decks (one per player), first ("random" or a
+    seat), form (what a Team game plays as: "high_form" or "duel")."""
     decks = tuple(options["decks"])
     first = options.get("first", "random")
-    return tk.new_game(mode=str(options.get("mode", "duel")), players=len(decks), decks=decks, seed=seed,
-                       first_player=None if first == "random" else int(first))
+    mode = str(options.get("mode", "duel"))
+    extra = {"form": str(options.get("form") or "high_form")} if mode == "team" else {}
+    return tk.new_game(mode=mode, players=len(decks), decks=decks, seed=seed,
+                       first_player=None if first == "random" else int(first), **extra)
 
 
 def content_hash() -> str:

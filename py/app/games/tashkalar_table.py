@@ -149,7 +149,8 @@ def option_label(notation: str) -> str:
     kind, _sep, rest = notation.partition(" ")
     args = rest.split()
     first = args[0] if args else ""
-    simple = {"done": _("Done"), "cancel": _("Cancel"), "skip": _("Skip"), "end": _("End the turn")}
+    simple = {"done": _("Done"), "cancel": _("Cancel"), "skip": _("Skip"), "end": _("End the turn"),
+              "handover": _("Hand control to your partner")}
     if kind in simple:
         return simple[kind]
     if kind == "place":
@@ -160,8 +161,25 @@ def option_label(notation: str) -> str:
         return _("Summon {card}").format(card=card_name(first))
     if kind == "at":
         return _("Summon on {square} (orientation {n})").format(square=first, n=int(args[1]) + 1)
+    if kind == "light" and len(args) > 1:  # a Melee: the flare compared with one opponent
+        return _("Light {flare} against player {n}").format(flare=card_name(first), n=int(args[1]) + 1)
     if kind == "light":
         return _("Light {flare}").format(flare=card_name(first))
+    if kind == "start":
+        return _("Start piece of colour {c} on {square}").format(square=first, c=int(args[1]) + 1)
+    if kind == "improvise":
+        return _("Summon {card} improvised, with a piece of colour {c}").format(card=card_name(first),
+                                                                               c=int(args[1]) + 1)
+    if kind == "point":
+        return _("The point in colour {c}").format(c=int(first) + 1)
+    if kind == "colour":
+        return _("Colour {c}").format(c=int(first) + 1)
+    if kind == "keep":
+        return _("Keep {card} frozen").format(card=card_name(first))
+    if kind == "thaw":
+        return _("Thaw {card}").format(card=card_name(first))
+    if kind == "warp":
+        return _("Warp {card}").format(card=card_name(first))
     if kind == "discard":
         return _("Discard {card}").format(card=card_name(first))
     if kind == "bottom":
