@@ -120,11 +120,11 @@ def main(argv: "list[str] | None" = None) -> int:
     print(f"Tash-Kalar engine, medians of {args.rounds} alternating rounds ({args.seconds} s per player and round); "
           f"CPython {platform.python_version()} vs {info['runtime']} (Python {info['python']}, boot "
           f"{info['boot_s']:.2f} s, engine import {info['import_s']:.2f} s)")
-    print(f"  {'':<34}{'CPython':>12}{'Pyodide':>12}  {'Pyodide/CPython':>15}   ranges (CPython; Pyodide)")
+    print(f"  {'':<38}{'CPython':>12}{'Pyodide':>12}  {'Pyodide/CPython':>15}   ranges (CPython; Pyodide)")
     for key, name, unit, better in ROWS:
         c, p = cp[key], py[key]
         ratio = p["median"] / c["median"] if c["median"] else float("nan")
-        print(f"  {name:<34}{fmt(c['median'], unit):>12}{fmt(p['median'], unit):>12}  {ratio:>14.2f}x   "
+        print(f"  {name:<38}{fmt(c['median'], unit):>12}{fmt(p['median'], unit):>12}  {ratio:>14.2f}x   "
               f"{fmt(c['min'], unit)}-{fmt(c['max'], unit)}; {fmt(p['min'], unit)}-{fmt(p['max'], unit)} {unit}")
     best = max(cp["uniform_actions_per_s"]["median"], cp["summoning_actions_per_s"]["median"])
     print(f"  goal >= {GOAL:,} actions/s in CPython: {'met' if best >= GOAL else 'NOT met'} on this run "
