@@ -141,7 +141,7 @@ class TurnFrame(Frame):
         cells = g.cells
         opts = [PLACE_AT[s] for s in ON_LIST if cells[s] < 0]
         opts += [Action("summon", (CARDS_T[c].id,)) for c in summonable(g, p)]
-        if melee and not g.borrow:
+        if melee and not g.borrow and g.summon_colour < 0:  # (no improvising on top of a borrowing card)
             opts += [Action("improvise", (CARDS_T[c].id, colour)) for c, colour in improvisable(g, p)]
         if not g.discarded:
             school = g.deck_school(p)

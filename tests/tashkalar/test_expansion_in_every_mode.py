@@ -27,3 +27,27 @@ def test_an_expansion_school_plays_in_every_mode(school, mode, players, form):
     for p in range(g.n):
         g.view(p)
     assert tk.Game.from_json(g.to_json()).state_hash() == g.state_hash()
+
+
+def test_no_improvised_summon_while_possessed_summoners_colour_forms_the_pattern():
+    """Regression (found by the long run): after Possessed Summoner chose colour 0, an improvised summon with
+    colour 0 listed each placement three times (any of the three colour-0 pattern pieces could be 'the
+    borrowed one'). Ruling: no improvising while another colour forms the next pattern, as none while War
+    Summoner's borrowing is pending; every decision's options are distinct."""
+    from crystalclans.rng import seed_state
+
+    g = tk.Game.new(mode="melee", players=4, decks=("northern", "nethervoid", "highland", "sylvan"), seed=200219)
+    r = Rng(seed_state(200219, 5))
+    seen_possessed = False
+    for _ in range(400):
+        if g.is_over:
+            break
+        o = g.legal_actions()
+        texts = [str(a) for a in o]
+        assert len(set(texts)) == len(texts), texts
+        if g.summon_colour >= 0 and g.decision.kind == "action":
+            seen_possessed = True
+            assert not any(t.startswith("improvise ") for t in texts)
+        g.apply(o[r.below(len(o))])
+        check(g)
+    assert seen_possessed
