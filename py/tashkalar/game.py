@@ -182,10 +182,7 @@ class Game:
             self.hands[q].extend(legends)
         if self.events is not None:
             self.note("handover", p, q, len(legends))
-        if d.kind == "action":
-            self._advance()  # the action choice is asked again, with the partner's limits
-        else:
-            self.decision = Decision(d.kind, q, d.prompt, [a for a in d.options if a is not HANDOVER], d.info)
+        self._advance()  # the question is asked again, of the partner and with her limits (legends moved)
 
     def resign(self, player: int) -> None:
         """`player` gives up (allowed at any time in a game of two sides: two players, or two teams); the other
@@ -356,9 +353,16 @@ class Game:
             if d.kind == "task":
                 return d
             return Decision(d.kind, self.control, d.prompt, d.options, d.info)
-        if (d.kind == "action" and self.actions_left > 0) or (self.fx is not None and d.kind != "point"):
+        if (d.kind == "action" and self.actions_left > 0) or (self.fx is not None and d.kind != "point"
+                                                              and not self._names_hand(d)):
             return Decision(d.kind, d.player, d.prompt, d.options + [HANDOVER], d.info)
         return d
+
+    def _names_hand(self, d: Decision) -> bool:
+        """Whether a question names cards of the asker's hand: the partner may not answer it (hands stay
+        private between partners), so control is not handed over there (our ruling)."""
+        ids = {CARDS_T[c].id for c in self.hands[d.player]}
+        return any(a.args and a.args[0] in ids for a in d.options)
 
     def finish(self, winners: tuple[int, ...]) -> None:
         self.over = True

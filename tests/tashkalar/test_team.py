@@ -245,3 +245,37 @@ def test_nothing_hidden_changes_a_view_not_even_the_partners_hand(mode, n, form)
             checked += 1
         g.apply(choose(g))
     assert checked > 10
+
+
+def test_control_is_not_handed_over_at_a_question_about_the_hand_and_the_partner_never_sees_it():
+    """Regression (found by the long run): a hand-over during Reality Patch's 'discard a card' kept the old
+    question for the partner (legends already moved to her: 'not in list'), and it would have shown her the
+    active player's hand. Ruling: no hand-over at a question that names the asker's hand cards; after a
+    hand-over the question is asked anew. Checked over random Team games with the expansion's schools."""
+    import tashkalar as tk
+    from crystalclans.rng import Rng
+    from tashkalar.content import CARDS_T
+    from tashkalar.invariants import check
+
+    from .test_long_games import SEED_BASE, random_policy
+
+    handovers = 0
+    for i, decks in enumerate([("northern", "sylvan", "etherweave", "southern"),
+                               ("everfrost", "highland", "nethervoid", "sylvan")] * 3):
+        g = tk.Game.new(mode="team", players=4, decks=decks, seed=SEED_BASE + 305 + i, form="duel")
+        choose = random_policy(SEED_BASE + 305 + i) if i % 2 == 0 else None
+        r = Rng(i)
+        while not g.is_over:
+            d = g.decision
+            hand_ids = {q: {CARDS_T[c].id for c in g.hands[q]} for q in range(4)}
+            named = {a.args[0] for a in d.options if a.args}
+            for q in range(4):
+                if q != d.player:
+                    assert not (named & hand_ids[q] - hand_ids[d.player]), (d, q)
+            if d.kind != "action" and any(a.kind == "handover" for a in d.options):  # (the action choice is
+                assert not (named & hand_ids[d.player]), d  # asked again of the partner, with her limits)
+            a = choose(g) if choose else d.options[r.below(len(d.options))]
+            handovers += str(a) == "handover"
+            g.apply(a)
+            check(g)
+    assert handovers
