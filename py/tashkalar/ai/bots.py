@@ -68,6 +68,25 @@ def pick(g: "Game", rng: Rng, depth: int = 2):
     return opts[_best([after(g, a, p, rng, depth) for a in opts], rng)]
 
 
+def light_pick(g: "Game", rng: Rng, places: int = 6):
+    """The playouts' cheaper greedy policy: at an action choice only `places` of the `place` options (a
+    random few) are weighed with the summons, discards, flares and the end; smaller choices one step deep."""
+    d = g.decision
+    opts = useful(d.options)
+    if len(opts) == 1:
+        return opts[0]
+    if d.kind == ACTION:
+        put = [a for a in opts if a.kind == "place"]
+        if len(put) > places:
+            rest = [a for a in opts if a.kind != "place"]
+            for k in range(places):
+                j = k + rng.below(len(put) - k)
+                put[k], put[j] = put[j], put[k]
+            opts = rest + put[:places]
+        return opts[_best([after(g, a, d.player, rng, 1) for a in opts], rng)]
+    return opts[_best([after(g, a, d.player, rng, 0) for a in opts], rng)]
+
+
 class GreedyBot(Bot):
     name = "greedy"
 
@@ -91,18 +110,18 @@ def _same(game: "Game", a):
 
 class SearchBot(Bot):
     """Budget: `width` options played out (the best by the greedy ranking), `samples` redeals each,
-    `depth` of the greedy policy in the playouts; `seconds` instead of `samples` thinks for that long (at
+    `places` placements of a common piece weighed at each action choice of the playouts (light_pick); `seconds` instead of `samples` thinks for that long (at
     least one sample); `limit` caps either in seconds (then a decision is reproducible only if the limit
     was not reached). Playouts stop when the player's next turn begins, at the end of the game, or after
     `horizon` decisions."""
     name = "search"
 
-    def __init__(self, seed: int = 0, samples: int = 4, width: int = 6, depth: int = 1, rank_depth: int = 2,
+    def __init__(self, seed: int = 0, samples: int = 4, width: int = 6, places: int = 6, rank_depth: int = 2,
                  horizon: int = 60, seconds: float | None = None, limit: float | None = None) -> None:
         super().__init__(seed)
         self.samples = samples
         self.width = width
-        self.depth = depth
+        self.places = places
         self.rank_depth = rank_depth
         self.horizon = horizon
         self.seconds = seconds
@@ -126,19 +145,19 @@ class SearchBot(Bot):
                            and (self.seconds is not None or done < self.samples)):
             if done:
                 d = determinize(game, p, rng)
+            stream = rng.next64()  # the same random stream for every option: their difference is less noisy
             for k, i in enumerate(order):
                 g = d.clone(story=False)
                 g.apply(opts[i])
-                totals[k] += self.playout(g, p)
+                totals[k] += self.playout(g, p, Rng(stream))
             done += 1
         self.last_samples = done
         # ties (rare: the means are floats) go to the better greedy rank
         k = max(range(len(order)), key=lambda k: (totals[k], -k))
         return opts[order[k]]
 
-    def playout(self, g: "Game", p: int) -> float:
-        """The greedy policy for everyone until p's next turn begins; the position's worth to p then."""
-        rng = self.rng
+    def playout(self, g: "Game", p: int, rng: Rng) -> float:
+        """The light greedy policy for everyone until p's next turn begins; the position's worth to p then."""
         turn = g.turn
         left_turn = False
         for _ in range(self.horizon):
@@ -149,7 +168,7 @@ class SearchBot(Bot):
                 left_turn = True
             if left_turn and g.active == p:
                 break
-            g.apply(pick(g, rng, self.depth))
+            g.apply(light_pick(g, rng, self.places))
         return evaluate(g, p)
 
 
