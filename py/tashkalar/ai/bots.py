@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from crystalclans.ai.bots import Bot, RandomBot, useful
 from crystalclans.rng import Rng
 
+from ..board import ADJ_MASK, BY_NAME
 from .determinize import determinize
 from .evaluate import evaluate
 
@@ -69,8 +70,10 @@ def pick(g: "Game", rng: Rng, depth: int = 2):
 
 
 def light_pick(g: "Game", rng: Rng, places: int = 6):
-    """The playouts' cheaper greedy policy: at an action choice only `places` of the `place` options (a
-    random few) are weighed with the summons, discards, flares and the end; smaller choices one step deep."""
+    """The playouts' cheaper greedy policy: at an action choice only `places` of the `place` options are
+    weighed with the summons, discards, flares and the end: the empty squares with the most of the player's
+    own pieces around them (where patterns grow), the same in every playout from the same position; smaller
+    choices are made one step deep."""
     d = g.decision
     opts = useful(d.options)
     if len(opts) == 1:
@@ -78,11 +81,9 @@ def light_pick(g: "Game", rng: Rng, places: int = 6):
     if d.kind == ACTION:
         put = [a for a in opts if a.kind == "place"]
         if len(put) > places:
-            rest = [a for a in opts if a.kind != "place"]
-            for k in range(places):
-                j = k + rng.below(len(put) - k)
-                put[k], put[j] = put[j], put[k]
-            opts = rest + put[:places]
+            own = g.own_mask(g.colour[d.player])
+            near = sorted(put, key=lambda a: -(ADJ_MASK[BY_NAME[a.args[0]]] & own).bit_count())
+            opts = [a for a in opts if a.kind != "place"] + near[:places]
         return opts[_best([after(g, a, d.player, rng, 1) for a in opts], rng)]
     return opts[_best([after(g, a, d.player, rng, 0) for a in opts], rng)]
 
@@ -110,19 +111,22 @@ def _same(game: "Game", a):
 
 class SearchBot(Bot):
     """Budget: `width` options played out (the best by the greedy ranking), `samples` redeals each,
-    `places` placements of a common piece weighed at each action choice of the playouts (light_pick); `seconds` instead of `samples` thinks for that long (at
+    `places` placements of a common piece weighed at each action choice of the playouts (light_pick; 0: all
+    of them, the greedy policy one level deep), `prior` the weight of the option's own greedy score added to
+    its playouts' mean; `seconds` instead of `samples` thinks for that long (at
     least one sample); `limit` caps either in seconds (then a decision is reproducible only if the limit
     was not reached). Playouts stop when the player's next turn begins, at the end of the game, or after
     `horizon` decisions."""
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int = 4, width: int = 6, places: int = 6, rank_depth: int = 2,
-                 horizon: int = 60, seconds: float | None = None, limit: float | None = None) -> None:
+                 horizon: int = 60, prior: float = 0.5, seconds: float | None = None, limit: float | None = None) -> None:
         super().__init__(seed)
         self.samples = samples
         self.width = width
         self.places = places
         self.rank_depth = rank_depth
+        self.prior = prior
         self.horizon = horizon
         self.seconds = seconds
         self.limit = limit
@@ -152,8 +156,8 @@ class SearchBot(Bot):
                 totals[k] += self.playout(g, p, Rng(stream))
             done += 1
         self.last_samples = done
-        # ties (rare: the means are floats) go to the better greedy rank
-        k = max(range(len(order)), key=lambda k: (totals[k], -k))
+        # the playouts' mean, with the greedy judgement of the option itself as a steadying part
+        k = max(range(len(order)), key=lambda k: (totals[k] / done + self.prior * prior[order[k]], -k))
         return opts[order[k]]
 
     def playout(self, g: "Game", p: int, rng: Rng) -> float:
@@ -168,7 +172,7 @@ class SearchBot(Bot):
                 left_turn = True
             if left_turn and g.active == p:
                 break
-            g.apply(light_pick(g, rng, self.places))
+            g.apply(pick(g, rng, 1) if self.places <= 0 else light_pick(g, rng, self.places))
         return evaluate(g, p)
 
 
