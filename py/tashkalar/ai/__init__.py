@@ -19,7 +19,7 @@ from .evaluate import evaluate
 
 # the search's budget in tournaments (CPython): see docs/TASHKALAR-BALANCE.md for its time per decision
 PRESETS: dict[str, dict[str, Any]] = {
-    "search": {"samples": 1, "width": 3, "places": 4},
+    "search": {"samples": 2, "width": 4, "places": 6},
 }
 BOT_NAMES = ("random", "greedy", *PRESETS)
 

@@ -113,20 +113,22 @@ class SearchBot(Bot):
     """Budget: `width` options played out (the best by the greedy ranking), `samples` redeals each,
     `places` placements of a common piece weighed at each action choice of the playouts (light_pick; 0: all
     of them, the greedy policy one level deep), `prior` the weight of the option's own greedy score added to
-    its playouts' mean; `seconds` instead of `samples` thinks for that long (at
+    its playouts' mean; `actions_only`: play out only a turn's action choices (a smaller choice of the
+    same action takes the greedy ranking's best); `seconds` instead of `samples` thinks for that long (at
     least one sample); `limit` caps either in seconds (then a decision is reproducible only if the limit
     was not reached). Playouts stop when the player's next turn begins, at the end of the game, or after
     `horizon` decisions."""
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int = 4, width: int = 6, places: int = 6, rank_depth: int = 2,
-                 horizon: int = 60, prior: float = 0.5, seconds: float | None = None, limit: float | None = None) -> None:
+                 horizon: int = 60, prior: float = 0.5, actions_only: bool = True, seconds: float | None = None, limit: float | None = None) -> None:
         super().__init__(seed)
         self.samples = samples
         self.width = width
         self.places = places
         self.rank_depth = rank_depth
         self.prior = prior
+        self.actions_only = actions_only
         self.horizon = horizon
         self.seconds = seconds
         self.limit = limit
@@ -138,7 +140,8 @@ class SearchBot(Bot):
         first = determinize(game, p, rng)
         prior = [after(first, a, p, rng, self.rank_depth) for a in opts]
         order = sorted(range(len(opts)), key=lambda i: -prior[i])[:self.width]
-        if len(order) == 1:
+        if len(order) == 1 or (self.actions_only and game.decision.kind != ACTION):
+            # a smaller choice (placement, target, ...): the greedy judgement, which looks through it
             return opts[order[0]]
         caps = [t for t in (self.seconds, self.limit) if t is not None]
         deadline = time.perf_counter() + min(caps) if caps else None
