@@ -1,0 +1,102 @@
+"""Command line, as Crystal Clans' (python -m crystalclans tournament / balance):
+
+    python -m tashkalar tournament --bots random,greedy,search --games N --seed S --mode duel --record FILE
+    python -m tashkalar balance --bot greedy --games N --mode duel --record FILE   (writes the markdown)
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+MODES = ("duel", "high_form")
+CODE_HELP = ("which recorded games count: those of this code (default: today's, tashkalar.ai.codeversion; "
+             "others are left out and counted), 'older' (records that name no code), 'any' (every recorded "
+             "game; plays none) or a code hash")
+
+
+def _record(args) -> "Path | None":
+    if not args.record:
+        return None
+    record = Path(args.record)
+    record.parent.mkdir(parents=True, exist_ok=True)
+    return record
+
+
+def tournament(args: argparse.Namespace) -> int:
+    from .ai import BOT_NAMES
+    from .ai.codeversion import code_version
+    from .ai.tournament import tournament as run
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    unknown = [b for b in bots if b not in BOT_NAMES]
+    if unknown or len(bots) < 2:
+        print(f"--bots: two or more of {', '.join(BOT_NAMES)} (got {args.bots!r})", file=sys.stderr)
+        return 2
+    code = args.code or code_version()
+    t0 = time.perf_counter()
+    print(f"{args.mode}: seat-swapped pairs of games over mixed decks, {args.games} games per pair, seed "
+          f"{args.seed}, " + ("every recorded game whatever its code" if code == "any" else f"code {code}"),
+          flush=True)
+    run(bots, args.games, args.seed, args.workers, progress=lambda line: print(line, flush=True),
+        record=_record(args), play_missing=not args.recorded_only, code=code, mode=args.mode)
+    print(f"{time.perf_counter() - t0:.0f} s")
+    return 0
+
+
+def balance(args: argparse.Namespace) -> int:
+    from .ai import BOT_NAMES
+    from .ai.tournament import balance as run
+    from .ai.tournament import balance_markdown
+
+    if args.bot not in BOT_NAMES:
+        print(f"--bot: one of {', '.join(BOT_NAMES)}", file=sys.stderr)
+        return 2
+    r = run(args.bot, args.games, args.seed, args.workers, record=_record(args),
+            play_missing=not args.recorded_only, code=args.code, mode=args.mode)
+    cmd = f"python -m tashkalar balance --bot {args.bot} --games {args.games} --seed {args.seed} --mode {args.mode}"
+    if args.record:
+        cmd += f" --record {args.record}" + (" --recorded-only" if args.recorded_only else "")
+    if args.code:
+        cmd += f" --code {args.code}"
+    text = balance_markdown(r, cmd)
+    if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(text, encoding="utf-8")
+    print(text)
+    return 0
+
+
+def main(argv: "list[str] | None" = None) -> int:
+    ap = argparse.ArgumentParser(prog="tashkalar", description="Tash-Kalar engine tools")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    tour = sub.add_parser("tournament", help="bots play seat-swapped pairs of games; win rates and Elo")
+    tour.add_argument("--bots", default="random,greedy,search")
+    tour.add_argument("--games", type=int, default=20, help="games per pair of bots")
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--mode", choices=MODES, default="duel")
+    tour.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    tour.add_argument("--record", help="a JSON-lines file: each game appended as it ends; games already in it "
+                                       "are not played again (continue a stopped run)")
+    tour.add_argument("--recorded-only", action="store_true", help="with --record: report the games played so "
+                                                                     "far, play none")
+    tour.add_argument("--code", help=CODE_HELP)
+    bal = sub.add_parser("balance", help="a bot against itself over every deck pairing (markdown)")
+    bal.add_argument("--bot", default="greedy")
+    bal.add_argument("--games", type=int, default=10, help="games per ordered deck pairing (12 pairings)")
+    bal.add_argument("--seed", type=int, default=1)
+    bal.add_argument("--mode", choices=MODES, default="duel")
+    bal.add_argument("--workers", type=int, default=None)
+    bal.add_argument("--out", default=None, help="write the markdown there too")
+    bal.add_argument("--record", help="a JSON-lines file of finished games (continue a stopped run)")
+    bal.add_argument("--recorded-only", action="store_true", help="with --record: report what is recorded")
+    bal.add_argument("--code", help=CODE_HELP)
+    args = ap.parse_args(argv)
+    if args.cmd == "tournament":
+        return tournament(args)
+    return balance(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

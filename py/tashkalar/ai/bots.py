@@ -1,0 +1,182 @@
+"""Tash-Kalar's computer players, called as Crystal Clans' are: `bot.choose(game)` returns one of
+`game.legal_actions()` for whoever decides now, deterministic given the bot's seed. A bot that looks ahead
+never reads what its player cannot see: it first builds its own determinization (determinize.py) and
+thinks only about that.
+
+The base class and the random player are Crystal Clans' own (crystalclans.ai.bots: `Bot`, `RandomBot`,
+`useful`, which drops `cancel` unless it is all there is); they only read `decision.player` and
+`decision.options`, which both engines have.
+
+* GreedyBot: the best option by `evaluate` after it, where an option that opens smaller choices of the same
+  player (a summon's placement, its effect's targets, a flare's halves) is followed through them, picking
+  the best at each, until her next action choice.
+* SearchBot: determinized turn-level search. The options are first ranked by the greedy judgement; the best
+  `width` of them are each played out in `samples` redeals of the hidden cards: the rest of her turn and
+  the other players' whole turns follow the greedy policy, and the position when her next turn begins is
+  scored. The option with the best mean wins.
+"""
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from crystalclans.ai.bots import Bot, RandomBot, useful
+from crystalclans.rng import Rng
+
+from ..board import ADJ_MASK, BY_NAME
+from .determinize import determinize
+from .evaluate import evaluate
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+ACTION = "action"  # the decision kind of a turn's action choice (rules.TurnFrame)
+
+
+def _best(scores: list[float], rng: Rng) -> int:
+    top = max(scores)
+    ties = [i for i, s in enumerate(scores) if s >= top - 1e-9]
+    return ties[0] if len(ties) == 1 else ties[rng.below(len(ties))]
+
+
+def settle(g: "Game", p: int, rng: Rng, depth: int) -> None:
+    """Make p's smaller choices greedily until her next action choice, another player's decision or the
+    end."""
+    while True:
+        d = g.decision
+        if d is None or d.player != p or d.kind == ACTION:
+            return
+        g.apply(pick(g, rng, depth))
+
+
+def after(g: "Game", a, p: int, rng: Rng, depth: int) -> float:
+    """`evaluate` for p once option a is applied and followed through p's smaller choices."""
+    g2 = g.clone(story=False)
+    g2.apply(a)
+    if depth > 0:
+        settle(g2, p, rng, depth - 1)
+    return evaluate(g2, p)
+
+
+def pick(g: "Game", rng: Rng, depth: int = 2):
+    """The greedy policy: the option with the best `after` (depth: how many levels of smaller choices are
+    each looked through; below that the rest are made one step deep)."""
+    d = g.decision
+    opts = useful(d.options)
+    if len(opts) == 1:
+        return opts[0]
+    p = d.player
+    return opts[_best([after(g, a, p, rng, depth) for a in opts], rng)]
+
+
+def light_pick(g: "Game", rng: Rng, places: int = 6):
+    """The playouts' cheaper greedy policy: at an action choice only `places` of the `place` options are
+    weighed with the summons, discards, flares and the end: the empty squares with the most of the player's
+    own pieces around them (where patterns grow), the same in every playout from the same position; smaller
+    choices are made one step deep."""
+    d = g.decision
+    opts = useful(d.options)
+    if len(opts) == 1:
+        return opts[0]
+    if d.kind == ACTION:
+        put = [a for a in opts if a.kind == "place"]
+        if len(put) > places:
+            own = g.own_mask(g.colour[d.player])
+            near = sorted(put, key=lambda a: -(ADJ_MASK[BY_NAME[a.args[0]]] & own).bit_count())
+            opts = [a for a in opts if a.kind != "place"] + near[:places]
+        return opts[_best([after(g, a, d.player, rng, 1) for a in opts], rng)]
+    return opts[_best([after(g, a, d.player, rng, 0) for a in opts], rng)]
+
+
+class GreedyBot(Bot):
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, depth: int = 2) -> None:
+        super().__init__(seed)
+        self.depth = depth
+
+    def _choose(self, game: "Game", p: int):
+        d = determinize(game, p, self.rng)
+        a = pick(d, self.rng, self.depth)
+        return _same(game, a)
+
+
+def _same(game: "Game", a):
+    """The real game's option with a's notation (a determinization shares the decision, so it is a)."""
+    for b in game.decision.options:
+        if b is a or str(b) == str(a):
+            return b
+    raise AssertionError(f"{a} is not an option of the real game")  # pragma: no cover
+
+
+class SearchBot(Bot):
+    """Budget: `width` options played out (the best by the greedy ranking), `samples` redeals each,
+    `places` placements of a common piece weighed at each action choice of the playouts (light_pick; 0: all
+    of them, the greedy policy one level deep), `prior` the weight of the option's own greedy score added to
+    its playouts' mean; `actions_only`: play out only a turn's action choices (a smaller choice of the
+    same action takes the greedy ranking's best); `seconds` instead of `samples` thinks for that long (at
+    least one sample); `limit` caps either in seconds (then a decision is reproducible only if the limit
+    was not reached). Playouts stop when the player's next turn begins, at the end of the game, or after
+    `horizon` decisions."""
+    name = "search"
+
+    def __init__(self, seed: int = 0, samples: int = 4, width: int = 6, places: int = 6, rank_depth: int = 2,
+                 horizon: int = 60, prior: float = 0.5, actions_only: bool = True, seconds: float | None = None, limit: float | None = None) -> None:
+        super().__init__(seed)
+        self.samples = samples
+        self.width = width
+        self.places = places
+        self.rank_depth = rank_depth
+        self.prior = prior
+        self.actions_only = actions_only
+        self.horizon = horizon
+        self.seconds = seconds
+        self.limit = limit
+        self.last_samples = 0
+
+    def _choose(self, game: "Game", p: int):
+        rng = self.rng
+        opts = useful(game.decision.options)
+        first = determinize(game, p, rng)
+        prior = [after(first, a, p, rng, self.rank_depth) for a in opts]
+        order = sorted(range(len(opts)), key=lambda i: -prior[i])[:self.width]
+        if len(order) == 1 or (self.actions_only and game.decision.kind != ACTION):
+            # a smaller choice (placement, target, ...): the greedy judgement, which looks through it
+            return opts[order[0]]
+        caps = [t for t in (self.seconds, self.limit) if t is not None]
+        deadline = time.perf_counter() + min(caps) if caps else None
+        totals = [0.0] * len(order)
+        done = 0
+        d = first
+        while done < 1 or ((deadline is None or time.perf_counter() < deadline)
+                           and (self.seconds is not None or done < self.samples)):
+            if done:
+                d = determinize(game, p, rng)
+            stream = rng.next64()  # the same random stream for every option: their difference is less noisy
+            for k, i in enumerate(order):
+                g = d.clone(story=False)
+                g.apply(opts[i])
+                totals[k] += self.playout(g, p, Rng(stream))
+            done += 1
+        self.last_samples = done
+        # the playouts' mean, with the greedy judgement of the option itself as a steadying part
+        k = max(range(len(order)), key=lambda k: (totals[k] / done + self.prior * prior[order[k]], -k))
+        return opts[order[k]]
+
+    def playout(self, g: "Game", p: int, rng: Rng) -> float:
+        """The light greedy policy for everyone until p's next turn begins; the position's worth to p then."""
+        turn = g.turn
+        left_turn = False
+        for _ in range(self.horizon):
+            d = g.decision
+            if d is None:
+                break
+            if g.turn != turn and g.active != p:
+                left_turn = True
+            if left_turn and g.active == p:
+                break
+            g.apply(pick(g, rng, 1) if self.places <= 0 else light_pick(g, rng, self.places))
+        return evaluate(g, p)
+
+
+__all__ = ["Bot", "GreedyBot", "RandomBot", "SearchBot", "after", "pick", "settle", "useful"]
