@@ -629,8 +629,9 @@ def revealed_cards(app, info: dict) -> str:
     return "".join(rows)
 
 
-def waiting_bar(app, view) -> str:
-    """What this screen shows while another seat decides: the computer thinking, or a remote player."""
+def waiting_bar(app, view, since: "str | None" = None) -> str:
+    """What this screen shows while another seat decides: the computer thinking, or a remote player.
+    `since`: what the others did since this player's last turn (default: Crystal Clans' recap)."""
     d = view.get("decision") or {}
     p = d.get("player", view["active"])
     seat = app.seats[p]
@@ -650,7 +651,7 @@ def waiting_bar(app, view) -> str:
         return (f'<section class="action-bar waiting" aria-label="{h(_("Waiting"))}" data-thinking="{p}" aria-busy="true">'
                 f'<p><span class="spinner" aria-hidden="true"></span><b>{h(app.names[p])}</b> '
                 f'<span class="muted">({h(_("guided game") if getattr(app, "tutorial", None) else seat.label())})</span> '
-                f'{h(what)}</p>{recap(app, view)}</section>')
+                f'{h(what)}</p>{recap(app, view) if since is None else since}</section>')
     return (f'<section class="action-bar waiting" aria-label="{h(_("Waiting"))}" data-waiting="{p}">'
             f'<p>{_("Waiting for <b>{name}</b>…").format(name=h(app.names[p]))}</p></section>')
 

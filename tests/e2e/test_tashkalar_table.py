@@ -87,3 +87,21 @@ def test_two_people_play_tashkalar_in_the_browser_from_the_start_screen_to_game_
     page.set_viewport_size({"width": 390, "height": 844})
     screenshot(page, "tk_table_melee4_phone")
     assert_no_page_errors(page)
+
+
+def test_a_person_plays_tashkalar_against_the_computer_in_its_worker(page, app_url, say):
+    open_app(page, app_url + "?seed=8&pace=0")
+    page.click('button[data-game="tashkalar"]')
+    page.wait_for_selector("#tk-mode")
+    page.select_option('[data-seat="1"]', "normal")
+    start_tashkalar(page, mode="high_form", decks=("highland", "everfrost"))
+    page.wait_for_selector(".tk-arena")
+    stats = play_random_clicks(page, random.Random(8), 150, until_game_over=False, log_every=75, stuck_ms=60_000)
+    think = page.evaluate("() => window.crystalclans_think_ms()")
+    assert think, "the computer never moved"
+    assert page.locator("[data-bot-failed]").count() == 0
+    assert page.locator("[data-turn-screen]").count() == 0  # one person here: no pass screens
+    screenshot(page, "tk_table_vs_computer")
+    say(f"Tash-Kalar against the normal computer: {stats['steps']} clicks, {len(think)} computer decisions, "
+        f"slowest {max(think):.0f} ms")
+    assert_no_page_errors(page)

@@ -64,3 +64,34 @@ def test_people_play_a_whole_game_of_tashkalar_at_one_screen(which):
     assert json.loads(saved)["format"].startswith("tashkalar-save/")
     assert games.for_save(json.loads(saved)).Game.from_json(saved).state_hash() == app.game.state_hash()
     assert "Tash-Kalar" in app.summary() and all(name in app.summary() for name in names)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_computer_plays_tashkalar_at_every_level_through_the_worker_service(level):
+    """A person against the computer: the computer's moves come from Tash-Kalar's bots through the same
+    service the page's worker runs (bot_service), each one legal, and the person never sees a pass screen."""
+    import time
+
+    from app.computer import InlineComputer
+
+    from .test_seats import run_computer
+
+    app = new_app(fake_window("?seed=6&pace=0"), computer=InlineComputer())
+    app.start_game("tashkalar", {"mode": "duel", "decks": ["sylvan", "etherweave"], "first": "0"}, ["Ada", "Bot"],
+                   ["human", level])
+    rng = Rng(seed_state(3))
+    computer_moves, t0 = 0, time.perf_counter()
+    while not app.game.is_over and computer_moves < 12:
+        g = app.game
+        assert app.pending_pass is None
+        if g.decision.player == 1:
+            before = len(g.log)
+            run_computer(app)
+            assert len(app.game.log) > before, app.computer_failure
+            computer_moves += len(app.game.log) - before
+            continue
+        assert app.view["you"] == 0
+        legal = [str(a) for a in g.legal_actions()]
+        app.apply(legal[rng.below(len(legal))])
+    assert computer_moves >= 12 and not app.computer_failure
+    assert max(app.think_ms) < 5000, app.think_ms

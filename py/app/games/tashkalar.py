@@ -91,20 +91,32 @@ def useful(options: list) -> list:
     return kept or options
 
 
+# the table's levels as Tash-Kalar bots (tashkalar.ai): easy looks one choice ahead, normal and hard search
+# (play the best few options out over redealt hidden cards), hard with more samples and options
+LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
+    "easy": ("greedy", {}),
+    "normal": ("search", {"samples": 1, "width": 3}),
+    "hard": ("search", {}),
+}
+
+
 def make_bot(level: str, seed: int, **budget: Any):
+    """The bot for one of the table's levels (or a bot's own name, for tournaments)."""
     from tashkalar.ai import make_bot as make  # the bots are loaded with the first computer move
 
-    return make(level, seed=seed, **budget)
+    name, preset = LEVELS.get(level, (level, {}))
+    if name == "greedy":
+        budget.pop("limit", None)  # greedy does not search: no time limit to keep
+    return make(name, seed=seed, **{**preset, **budget})
 
 
 def bot_levels() -> tuple[str, ...]:
     """The levels whose search the worker holds to its time limit."""
-    try:
-        from tashkalar.ai import PRESETS
-    except ImportError:  # before the bots are built: no level searches
-        return ()
-    return tuple(PRESETS)
+    return tuple(k for k, (name, _) in LEVELS.items() if name != "greedy")
 
 
 def warm_up() -> None:
-    tk.new_game(seed=0)  # loads the content and the pattern tables once
+    """The worker's boot: the content, the pattern tables and the bots, once."""
+    import tashkalar.ai  # noqa: F401
+
+    tk.new_game(seed=0)

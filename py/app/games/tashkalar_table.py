@@ -322,7 +322,7 @@ def table_screen(app) -> str:
     if interactive:
         parts.append(actions_panel(view))
     elif not over and not overlay:
-        parts.append(waiting_bar(app, view))
+        parts.append(waiting_bar(app, view, since=""))
     if not (overlay or getattr(app, "public_screen", False)):
         parts.append(hand_panel(view))
     parts.append(log_list(view, names))
