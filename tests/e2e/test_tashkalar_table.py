@@ -53,6 +53,25 @@ def test_two_people_play_tashkalar_in_the_browser_from_the_start_screen_to_game_
     stats = play_random_clicks(page, random.Random(5), 120, until_game_over=False, log_every=60)
     assert stats["steps"] == 120
     screenshot(page, "tk_table_midgame_desktop")
+    # choose a being to summon: its placements light up; pointing at one shows the squares its pattern uses
+    rng = random.Random(9)
+    for _ in range(200):
+        if page.locator(".tk-arena [data-pattern]").count():
+            break
+        summons = page.locator('.tk-actions [data-action^="summon "]')
+        if summons.count():
+            summons.nth(rng.randrange(summons.count())).click()
+        else:
+            play_random_clicks(page, rng, 1, until_game_over=False, log_every=1000)
+    lit = page.locator(".tk-arena [data-pattern]")
+    assert lit.count(), "no summon's placements within 200 clicks"
+    lit.first.hover()
+    page.wait_for_selector(".tk-arena .tk-preview")
+    shown = page.locator(".tk-arena .tk-preview").count()
+    want = len(lit.first.get_attribute("data-pattern").split("|")[0].split())
+    assert shown == want, (shown, want)
+    screenshot(page, "tk_table_summon_preview")
+    page.locator('.tk-actions [data-action="cancel"]').click()
     # a Tash-Kalar save imports (the app asks before replacing the unfinished game), then play to the end
     page.locator("input[type=file][data-import]").first.set_input_files(
         files=[{"name": "tk.json", "mimeType": "application/json", "buffer": near_the_end().encode()}])

@@ -101,7 +101,7 @@ def test_every_option_random_games_reach_has_words_and_a_button_with_its_notatio
             d = g.decision
             v = g.view(d.player)
             html = actions_panel(v)
-            found = re.findall(r'<button type="button" data-action="([^"]*)">([^<]*)</button>', html)
+            found = re.findall(r'<button type="button" data-action="([^"]*)"[^>]*>([^<]*)</button>', html)
             assert [unescape(a) for a, _ in found] == [str(a) for a in d.options]
             for a in d.options:
                 label = option_label(str(a))

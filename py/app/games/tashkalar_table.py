@@ -210,7 +210,11 @@ def actions_panel(view: dict) -> str:
     options = view.get("legal_actions") or []
     if not d or not options:
         return ""
-    buttons = "".join(f'<button type="button" data-action="{h(o)}">{h(option_label(o))}</button>' for o in options)
+    places = _placements(d)  # a placement's button previews its pattern on the arena, as its square does
+    buttons = "".join(
+        f'<button type="button" data-action="{h(o)}"'
+        + (f' data-pattern="{h(" ".join(places[o]["pattern"]))}"' if o in places else "")
+        + f'>{h(option_label(o))}</button>' for o in options)
     return (f'<section class="tk-actions" aria-label="{h(_("Your choice"))}"><p class="prompt">{h(d["prompt"])}</p>'
             f'<div class="tk-options">{buttons}</div></section>')
 
