@@ -880,6 +880,21 @@ def battle_result(app, alerts: str = "") -> str:
 </div>"""
 
 
+def rematch_controls(app) -> str:
+    """At a game's end: a rematch here at once, or online asked of the other player, who must accept."""
+    session = app.session
+    if session is None:
+        return (f'<button type="button" class="primary big" data-cmd="rematch" data-autofocus '
+                f'title="{h(_("Rematch with the same players and setup"))}">{h(_("Rematch"))}</button>')
+    if session.me in session.rematch:
+        return (f'<p class="busy" role="status" data-rematch-asked>'
+                f'{h(_("Waiting for {name} to accept the rematch…").format(name=app.names[session.them]))}</p>')
+    asked = (f'<p role="status" data-rematch-offered>{h(_("{name} asks for a rematch.").format(name=app.names[session.them]))}</p>'
+             if session.them in session.rematch else "")
+    return (asked + f'<button type="button" class="primary big" data-cmd="rematch" data-autofocus '
+            f'title="{h(_("Ask for a rematch with the same setup"))}">{h(_("Rematch"))}</button>')
+
+
 def game_over_panel(app) -> str:
     g = app.game
     w = app.winner()
@@ -890,17 +905,7 @@ def game_over_panel(app) -> str:
     else:
         how = h(_("{name} collected {n} crystals after {turns} turns ({moves} moves).").format(
             name=app.names[w], n=app.view["players"][w]["crystal_count"], turns=app.view["turn"], moves=len(g.log)))
-    if session is None:
-        rematch = (f'<button type="button" class="primary big" data-cmd="rematch" data-autofocus '
-                   f'title="{h(_("Rematch with the same players and clans"))}">{h(_("Rematch"))}</button>')
-    elif session.me in session.rematch:
-        rematch = (f'<p class="busy" role="status" data-rematch-asked>'
-                   f'{h(_("Waiting for {name} to accept the rematch…").format(name=app.names[session.them]))}</p>')
-    else:
-        asked = (f'<p role="status" data-rematch-offered>{h(_("{name} asks for a rematch.").format(name=app.names[session.them]))}</p>'
-                 if session.them in session.rematch else "")
-        rematch = (asked + f'<button type="button" class="primary big" data-cmd="rematch" data-autofocus '
-                   f'title="{h(_("Ask for a rematch with the same clans"))}">{h(_("Rematch"))}</button>')
+    rematch = rematch_controls(app)
     return f"""
 <section class="game-over clan-{h(app.view['players'][w]['clan'])}" data-game-over role="alert" aria-labelledby="go-title">
   <div class="go-crown" aria-hidden="true">◆◆◆◆</div>

@@ -2,9 +2,8 @@
 whichever page must act."""
 from __future__ import annotations
 
+import json
 import time
-
-import crystalclans as cc
 
 from .ui import OFFERED_JS, PwError, PwTimeout, screenshot
 
@@ -57,17 +56,20 @@ def reply_and_play(host, guest) -> None:
 
 def greedy_choice(page, bot) -> str | None:
     """What the greedy bot would choose for this page's player, from the page's own autosave (the lockstep
-    game both pages hold). None when that is not on the page (during a secret run the page may already
-    offer its player's next pick)."""
+    game both pages hold; either game). None when that is not on the page (during a secret run the page may
+    already offer its player's next pick)."""
+    from app import games
+
     text = page.evaluate("() => localStorage.getItem('crystalclans.autosave')")
-    g = cc.Game.from_json(text)
+    g = games.for_save(json.loads(text)).Game.from_json(text)
     return str(bot.choose(g)) if g.decision is not None else None
 
 
-def play(a, b, rng, max_clicks: int, bots=None) -> tuple[list[int], bool]:
+def play(a, b, rng, max_clicks: int, bots=None, hands=("blood", "skull")) -> tuple[list[int], bool]:
     """Click what each page offers, on whichever page must act, until the game is over or max_clicks.
     With bots, a page clicks the action its greedy bot picks (games of ~250 decisions instead of ~1,000
-    random ones); continues and anything else at random. Returns (clicks per page, game over)."""
+    random ones); continues and anything else at random. `hands`: the clans of the host's and the guest's
+    hands, checked every tenth click (None: not a Crystal Clans game). Returns (clicks per page, game over)."""
     clicks = [0, 0]
     idle_since = time.perf_counter()
     while sum(clicks) < max_clicks:
@@ -85,9 +87,9 @@ def play(a, b, rng, max_clicks: int, bots=None) -> tuple[list[int], bool]:
                 raise AssertionError(f"neither page offers anything: {state}")
             time.sleep(0.05)
             continue
-        if sum(clicks) % 10 == 0:
-            assert_only_own_hand(a, "blood", "skull")
-            assert_only_own_hand(b, "skull", "blood")
+        if hands and sum(clicks) % 10 == 0:
+            assert_only_own_hand(a, hands[0], hands[1])
+            assert_only_own_hand(b, hands[1], hands[0])
         i = ready[rng.randrange(len(ready))]
         page, offer = (a, b)[i], offers[i]
         items = offer["items"]

@@ -282,12 +282,13 @@ def log_list(view: dict, names: list[str], last: int = 40) -> str:
             f'<ol class="log" reversed>{items or "<li class=muted>…</li>"}</ol></section>')
 
 
-def game_over(view: dict, names: list[str]) -> str:
+def game_over(view: dict, names: list[str], rematch: str = "") -> str:
+    """The end: who won, the scores, and the shell's rematch controls (`rematch`)."""
     scores = view.get("scores") or []
     rows = "".join(f"<li>{h(names[p])}: {h(_('{n} points').format(n=scores[p]))}</li>" for p in range(len(scores)))
     return (f'<section class="panel game-over" data-game-over role="status"><h2>{status_line(view, names)}</h2>'
-            f'<ol>{rows}</ol><button type="button" class="primary" data-cmd="menu">{h(_("New game"))}</button>'
-            "</section>")
+            f'<ol>{rows}</ol><div class="go-buttons">{rematch}<button type="button" data-cmd="menu">'
+            f'{h(_("New game"))}</button></div></section>')
 
 
 def pass_screen(app) -> str:
@@ -308,7 +309,7 @@ def pass_screen(app) -> str:
 def table_screen(app) -> str:
     """The whole Tash-Kalar table for the App (controller.py): the arena, the seats, the choice, the hand, the
     log; the pass screen over it in a hotseat game."""
-    from ..render import link_alerts, storage_notice, waiting_bar
+    from ..render import link_alerts, rematch_controls, storage_notice, waiting_bar
 
     view, names = app.view, app.names
     over = app.finished
@@ -317,7 +318,7 @@ def table_screen(app) -> str:
     shown = view if interactive else dict(view, legal_actions=[])
     parts = [storage_notice(app.storage), link_alerts(app)]
     if over:
-        parts.append(game_over(view, names))
+        parts.append(game_over(view, names, rematch_controls(app)))
     parts.append('<div class="table tk-table"><div class="main-col">')
     parts.append(f'<p class="tk-status" role="status" data-turn-status>{status_line(view, names)}</p>')
     parts.append(arena(shown, names))

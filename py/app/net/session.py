@@ -102,7 +102,7 @@ class Session:
     @property
     def winner(self) -> int | None:
         if self.game.is_over:
-            return self.game.winner
+            return games.of(self.game).winner(self.game)
         return None if self.resigned is None else 1 - self.resigned
 
     def resign(self) -> None:
