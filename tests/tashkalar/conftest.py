@@ -87,15 +87,19 @@ def play_out(g: tk.Game, choose, limit: int = 6000, what: str = "the game") -> t
 BASE_DECKS = ("northern", "highland", "sylvan")  # the base decks the expansion schools play against
 
 
-def school_games(school: str, other: str, mode: str, seed: int, games: int = 3):
+def school_games(school: str, other: str, mode: str, seed: int, *, restores: str, games: int = 3):
     """`games` seeded random two-player games (seeds seed, seed + 1, ...; the player that prefers summons)
     of the deck `school` against `other`, the school seated first in the even ones; each is played out by
-    play_out and must end with winners. Yields the finished games."""
+    play_out and must end with winners, and the first one's save must replay to its state hash and the same
+    `restores` attribute (the school's own state). Yields the finished games."""
     for i in range(games):
         decks = (school, other) if i % 2 == 0 else (other, school)
         g = play_out(tk.new_game(mode=mode, decks=decks, seed=seed + i), random_policy(seed + i),
                      what=f"{decks} {mode} seed {seed + i}")
         assert g.winners
+        if i == 0:
+            again = tk.Game.from_json(g.to_json())
+            assert again.state_hash() == g.state_hash() and getattr(again, restores) == getattr(g, restores)
         yield g
 
 

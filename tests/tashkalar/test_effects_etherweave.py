@@ -269,12 +269,9 @@ def test_iris_of_eternity_destroys_a_legend_or_becomes_one():
 @pytest.mark.parametrize("other", BASE_DECKS)
 def test_random_games_with_etherweave_end_and_keep_the_invariants(mode, other):
     summoned = warps = 0
-    for i, g in enumerate(school_games("etherweave", other, mode, 900, games=3)):
+    for g in school_games("etherweave", other, mode, 900, games=3, restores="pending"):
         summoned += sum(1 for t in g.log if t.startswith("summon etherweave/"))
         warps += sum(1 for t in g.log if t.startswith("warp "))
-        if i == 0:
-            again = tk.Game.from_json(g.to_json())
-            assert again.state_hash() == g.state_hash() and again.pending == g.pending
     assert summoned >= 10 and warps >= 3
 
 

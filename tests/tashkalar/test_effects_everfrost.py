@@ -308,11 +308,8 @@ def test_positions_check_the_new_fields():
 @pytest.mark.parametrize("other", BASE_DECKS)
 def test_random_games_with_everfrost_end_and_keep_the_invariants(mode, other):
     summoned = thawed = frozen = 0
-    for i, g in enumerate(school_games("everfrost", other, mode, 500, games=3)):
+    for g in school_games("everfrost", other, mode, 500, games=3, restores="frozen"):
         summoned += sum(1 for t in g.log if t.startswith("summon everfrost/"))
         thawed += sum(1 for t in g.log if t.startswith("thaw "))
         frozen += sum(1 for e in g.events if e[1] == "freeze")
-        if i == 0:
-            again = tk.Game.from_json(g.to_json())
-            assert again.state_hash() == g.state_hash() and again.frozen == g.frozen
     assert summoned >= 10 and frozen >= 5 and thawed >= 3  # the school's effects and rule were played

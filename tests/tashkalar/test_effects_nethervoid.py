@@ -268,10 +268,7 @@ def test_possessed_summoner_next_pattern_uses_enemy_pieces_and_flare_for_an_acti
 @pytest.mark.parametrize("other", BASE_DECKS)
 def test_random_games_with_nethervoid_end_and_keep_the_invariants(mode, other):
     summoned = gateways = 0
-    for i, g in enumerate(school_games("nethervoid", other, mode, 700, games=3)):
+    for g in school_games("nethervoid", other, mode, 700, games=3, restores="gateway"):
         summoned += sum(1 for t in g.log if t.startswith("summon nethervoid/"))
         gateways += sum(1 for e in g.events if e[1] == "gateway")
-        if i == 0:
-            again = tk.Game.from_json(g.to_json())
-            assert again.state_hash() == g.state_hash() and again.gateway == g.gateway
     assert summoned >= 10 and gateways >= 5
