@@ -26,13 +26,11 @@ from ..content import BY_ID, CARDS_T
 from ..frames import Frame
 from ..story import FIELDS
 from .context import EffectCtx
-from .primitives import CardChoiceFrame, DirFrame, HandDiscardFrame, MovesFrame, PickFrame
+from .primitives import UP_TO_ANY, CardChoiceFrame, DirFrame, HandDiscardFrame, MovesFrame, PickFrame
 from .script import CALLS, CONDITIONS, act, borrow, call, choose, direction, gain, moves, pick, when
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
-
-UP_TO_ANY = 99
 
 TEXTS = {
     "everfrost/snow-fox": "This being may make up to two standard moves.",
