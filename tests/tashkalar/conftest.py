@@ -5,6 +5,7 @@ import pytest
 
 import tashkalar as tk
 from crystalclans.rng import Rng, seed_state
+from tashkalar import invariants
 from tashkalar.content import PLAYABLE_DECKS
 
 
@@ -58,6 +59,48 @@ def random_policy(seed: int, summon_bias: int = 3):
             opts = opts[:-1]
         return opts[rng.below(len(opts))]
     return choose
+
+
+def uniform_policy(rng: Rng):
+    """A player that picks uniformly among the legal actions, drawing from `rng` (which the caller may have
+    used before, e.g. to shuffle the decks)."""
+
+    def choose(g: tk.Game) -> tk.Action:
+        opts = g.legal_actions()
+        return opts[rng.below(len(opts))]
+    return choose
+
+
+def play_out(g: tk.Game, choose, limit: int = 6000, what: str = "the game") -> tk.Game:
+    """Play `g` to its end with `choose` (a policy above), checking the invariants (tashkalar.invariants)
+    before the first action and after every one; fails when it has not ended within `limit` actions."""
+    invariants.check(g)
+    n = 0
+    while not g.is_over:
+        g.apply(choose(g))
+        invariants.check(g)
+        n += 1
+        assert n < limit, f"{what} did not end within {limit} actions"
+    return g
+
+
+BASE_DECKS = ("northern", "highland", "sylvan")  # the base decks the expansion schools play against
+
+
+def school_games(school: str, other: str, mode: str, seed: int, *, restores: str, games: int = 3):
+    """`games` seeded random two-player games (seeds seed, seed + 1, ...; the player that prefers summons)
+    of the deck `school` against `other`, the school seated first in the even ones; each is played out by
+    play_out and must end with winners, and the first one's save must replay to its state hash and the same
+    `restores` attribute (the school's own state). Yields the finished games."""
+    for i in range(games):
+        decks = (school, other) if i % 2 == 0 else (other, school)
+        g = play_out(tk.new_game(mode=mode, decks=decks, seed=seed + i), random_policy(seed + i),
+                     what=f"{decks} {mode} seed {seed + i}")
+        assert g.winners
+        if i == 0:
+            again = tk.Game.from_json(g.to_json())
+            assert again.state_hash() == g.state_hash() and getattr(again, restores) == getattr(g, restores)
+        yield g
 
 
 def deck_pairs() -> list[tuple[str, str]]:

@@ -11,7 +11,7 @@ from tashkalar.board import BY_NAME
 from tashkalar.content import BY_ID
 from tashkalar.position import PositionError
 
-from .conftest import asked, cast, options, piece, placements_at, position, random_policy, summon
+from .conftest import BASE_DECKS, asked, cast, options, piece, placements_at, position, school_games, summon
 
 EW = "etherweave/"
 
@@ -265,35 +265,13 @@ def test_iris_of_eternity_destroys_a_legend_or_becomes_one():
 
 
 # ---------------------------------------------------------------------- random games
-BASE = ("northern", "highland", "sylvan")
-
-
-def _play(decks: tuple, mode: str, seed: int) -> tk.Game:
-    g = tk.new_game(mode=mode, decks=decks, seed=seed)
-    choose = random_policy(seed)
-    invariants.check(g)
-    n = 0
-    while not g.is_over:
-        g.apply(choose(g))
-        invariants.check(g)
-        n += 1
-        assert n < 6000
-    return g
-
-
 @pytest.mark.parametrize("mode", ["duel", "high_form"])
-@pytest.mark.parametrize("other", BASE)
+@pytest.mark.parametrize("other", BASE_DECKS)
 def test_random_games_with_etherweave_end_and_keep_the_invariants(mode, other):
     summoned = warps = 0
-    for i in range(3):
-        decks = ("etherweave", other) if i % 2 == 0 else (other, "etherweave")
-        g = _play(decks, mode, 900 + i)
-        assert g.winners
+    for g in school_games("etherweave", other, mode, 900, games=3, restores="pending"):
         summoned += sum(1 for t in g.log if t.startswith("summon etherweave/"))
         warps += sum(1 for t in g.log if t.startswith("warp "))
-        if i == 0:
-            again = tk.Game.from_json(g.to_json())
-            assert again.state_hash() == g.state_hash() and again.pending == g.pending
     assert summoned >= 10 and warps >= 3
 
 

@@ -10,7 +10,7 @@ from tashkalar import invariants
 from tashkalar.content import BY_ID
 from tashkalar.position import PositionError
 
-from .conftest import asked, cast, options, piece, position, random_policy
+from .conftest import BASE_DECKS, asked, cast, options, piece, position, school_games
 
 EF = "everfrost/"
 
@@ -304,34 +304,12 @@ def test_positions_check_the_new_fields():
 
 
 # ---------------------------------------------------------------------- random games
-BASE = ("northern", "highland", "sylvan")
-
-
-def _play(decks: tuple, mode: str, seed: int) -> tk.Game:
-    g = tk.new_game(mode=mode, decks=decks, seed=seed)
-    choose = random_policy(seed)
-    invariants.check(g)
-    n = 0
-    while not g.is_over:
-        g.apply(choose(g))
-        invariants.check(g)
-        n += 1
-        assert n < 6000
-    return g
-
-
 @pytest.mark.parametrize("mode", ["duel", "high_form"])
-@pytest.mark.parametrize("other", BASE)
+@pytest.mark.parametrize("other", BASE_DECKS)
 def test_random_games_with_everfrost_end_and_keep_the_invariants(mode, other):
     summoned = thawed = frozen = 0
-    for i in range(3):
-        decks = ("everfrost", other) if i % 2 == 0 else (other, "everfrost")
-        g = _play(decks, mode, 500 + i)
-        assert g.winners
+    for g in school_games("everfrost", other, mode, 500, games=3, restores="frozen"):
         summoned += sum(1 for t in g.log if t.startswith("summon everfrost/"))
         thawed += sum(1 for t in g.log if t.startswith("thaw "))
         frozen += sum(1 for e in g.events if e[1] == "freeze")
-        if i == 0:
-            again = tk.Game.from_json(g.to_json())
-            assert again.state_hash() == g.state_hash() and again.frozen == g.frozen
     assert summoned >= 10 and frozen >= 5 and thawed >= 3  # the school's effects and rule were played

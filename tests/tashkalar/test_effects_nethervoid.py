@@ -11,7 +11,7 @@ from tashkalar.board import BY_NAME
 from tashkalar.content import BY_ID
 from tashkalar.position import PositionError
 
-from .conftest import asked, cast, options, piece, placements_at, position, random_policy
+from .conftest import BASE_DECKS, asked, cast, options, piece, placements_at, position, school_games
 
 NV = "nethervoid/"
 
@@ -264,33 +264,11 @@ def test_possessed_summoner_next_pattern_uses_enemy_pieces_and_flare_for_an_acti
 
 
 # ---------------------------------------------------------------------- random games
-BASE = ("northern", "highland", "sylvan")
-
-
-def _play(decks: tuple, mode: str, seed: int) -> tk.Game:
-    g = tk.new_game(mode=mode, decks=decks, seed=seed)
-    choose = random_policy(seed)
-    invariants.check(g)
-    n = 0
-    while not g.is_over:
-        g.apply(choose(g))
-        invariants.check(g)
-        n += 1
-        assert n < 6000
-    return g
-
-
 @pytest.mark.parametrize("mode", ["duel", "high_form"])
-@pytest.mark.parametrize("other", BASE)
+@pytest.mark.parametrize("other", BASE_DECKS)
 def test_random_games_with_nethervoid_end_and_keep_the_invariants(mode, other):
     summoned = gateways = 0
-    for i in range(3):
-        decks = ("nethervoid", other) if i % 2 == 0 else (other, "nethervoid")
-        g = _play(decks, mode, 700 + i)
-        assert g.winners
+    for g in school_games("nethervoid", other, mode, 700, games=3, restores="gateway"):
         summoned += sum(1 for t in g.log if t.startswith("summon nethervoid/"))
         gateways += sum(1 for e in g.events if e[1] == "gateway")
-        if i == 0:
-            again = tk.Game.from_json(g.to_json())
-            assert again.state_hash() == g.state_hash() and again.gateway == g.gateway
     assert summoned >= 10 and gateways >= 5

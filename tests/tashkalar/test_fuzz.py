@@ -96,19 +96,26 @@ values = st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.text(max_si
                    st.sampled_from(["e5", "0c", "1l", "legend/titan", "task/diagonals", "duel", "high_form"]))
 
 
-@FUZZ
-@given(key=st.sampled_from(KEYS + ("bogus",)), value=values, drop=st.sampled_from([None] + list(BASE_POSITION)))
-def test_from_position_refuses_or_builds_a_sound_game(key, value, drop):
-    pos = copy.deepcopy(BASE_POSITION)
+def refused_or_sound(base: dict, key: str, value, drop: "str | None", seed: int) -> None:
+    """A copy of position `base` without `drop` (when given) and with `key` set to `value`: from_position
+    refuses it with a PositionError, or builds a game that keeps the invariants through a short random playout
+    and whose save replays to its state."""
+    pos = copy.deepcopy(base)
     if drop is not None:
-        pos.pop(drop)
+        pos.pop(drop, None)
     pos[key] = value
     try:
         g = tk.Game.from_position(pos)
     except PositionError:
         return
-    playout(g, 1, complete=False)
+    playout(g, seed, complete=False)
     assert tk.Game.from_json(g.to_json()).state_hash() == g.state_hash()
+
+
+@FUZZ
+@given(key=st.sampled_from(KEYS + ("bogus",)), value=values, drop=st.sampled_from([None] + list(BASE_POSITION)))
+def test_from_position_refuses_or_builds_a_sound_game(key, value, drop):
+    refused_or_sound(BASE_POSITION, key, value, drop, seed=1)
 
 
 MULTI_POSITIONS = (
@@ -128,16 +135,7 @@ multi_values = st.one_of(values, st.lists(st.lists(st.integers(-1, 4), max_size=
 @given(which=st.integers(0, 1), key=st.sampled_from(KEYS + ("bogus",)), value=multi_values,
        drop=st.sampled_from([None, "mode", "decks", "form", "control", "melee_points", "improvised", "board"]))
 def test_melee_and_team_positions_are_refused_or_sound(which, key, value, drop):
-    pos = copy.deepcopy(MULTI_POSITIONS[which])
-    if drop is not None:
-        pos.pop(drop, None)
-    pos[key] = value
-    try:
-        g = tk.Game.from_position(pos)
-    except PositionError:
-        return
-    playout(g, 2, complete=False)
-    assert tk.Game.from_json(g.to_json()).state_hash() == g.state_hash()
+    refused_or_sound(MULTI_POSITIONS[which], key, value, drop, seed=2)
 
 
 @lru_cache(maxsize=1)

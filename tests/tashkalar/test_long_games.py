@@ -28,10 +28,9 @@ import pytest
 
 import tashkalar as tk
 from crystalclans.rng import Rng, seed_state
-from tashkalar import invariants
 
 from ..conftest import LONG
-from .conftest import random_policy
+from .conftest import play_out, random_policy, uniform_policy
 
 GAMES = int(os.environ.get("TASHKALAR_LONG_GAMES", "20000"))
 CHUNK = 100  # games per task handed to a worker process
@@ -93,19 +92,8 @@ def game_setup(i: int) -> dict:
 def play(i: int) -> tk.Game:
     g = tk.Game.new(**game_setup(i))
     uniform = i % 4 == 3
-    choose = None if uniform else random_policy(SEED_BASE + i)
-    rng = Rng(seed_state(SEED_BASE + i, 5))
-    invariants.check(g)
-    n = 0
-    while not g.is_over:
-        if choose is not None:
-            g.apply(choose(g))
-        else:
-            opts = g.legal_actions()
-            g.apply(opts[rng.below(len(opts))])
-        invariants.check(g)
-        n += 1
-        assert n < MAX_ACTIONS, f"no end after {MAX_ACTIONS} actions"
+    choose = uniform_policy(Rng(seed_state(SEED_BASE + i, 5))) if uniform else random_policy(SEED_BASE + i)
+    play_out(g, choose, MAX_ACTIONS, f"game {i}")
     assert g.winners and all(0 <= w < g.n for w in g.winners), f"winners {g.winners!r}"
     if i % 20 == 0:
         again = tk.Game.from_json(g.to_json())

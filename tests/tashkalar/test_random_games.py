@@ -10,10 +10,9 @@ import pytest
 
 import tashkalar as tk
 from crystalclans.rng import Rng, seed_state
-from tashkalar import invariants
 
 from ..conftest import LONG
-from .conftest import deck_pairs, random_policy
+from .conftest import deck_pairs, play_out, random_policy, uniform_policy
 
 PAIRS = deck_pairs()
 GAMES = 2000 if LONG else 48
@@ -23,20 +22,8 @@ MAX_ACTIONS = 6000
 def play(i: int, uniform: bool = False) -> tk.Game:
     mode = ("duel", "high_form")[i % 2]
     g = tk.new_game(mode=mode, decks=PAIRS[i % len(PAIRS)], seed=1000 + i)
-    choose = random_policy(i) if not uniform else None
-    rng = Rng(seed_state(i, 5))
-    invariants.check(g)
-    n = 0
-    while not g.is_over:
-        if choose is not None:
-            g.apply(choose(g))
-        else:
-            opts = g.legal_actions()
-            g.apply(opts[rng.below(len(opts))])
-        invariants.check(g)
-        n += 1
-        assert n < MAX_ACTIONS, f"game {i} did not end"
-    return g
+    choose = uniform_policy(Rng(seed_state(i, 5))) if uniform else random_policy(i)
+    return play_out(g, choose, MAX_ACTIONS, f"game {i}")
 
 
 DECKS4 = ("northern", "highland", "southern", "sylvan")
@@ -50,19 +37,8 @@ def play_multi(i: int) -> tk.Game:
     decks = list(DECKS4)
     rng.shuffle(decks)
     g = tk.new_game(mode=mode, players=n, decks=tuple(decks[:n]), seed=2000 + i, form=form)
-    choose = random_policy(i) if i % 9 != 8 else None
-    invariants.check(g)
-    k = 0
-    while not g.is_over:
-        if choose is not None:
-            g.apply(choose(g))
-        else:
-            opts = g.legal_actions()
-            g.apply(opts[rng.below(len(opts))])
-        invariants.check(g)
-        k += 1
-        assert k < MAX_ACTIONS * 2, f"{mode} game {i} did not end"
-    return g
+    choose = random_policy(i) if i % 9 != 8 else uniform_policy(rng)  # the rng goes on after the shuffle
+    return play_out(g, choose, MAX_ACTIONS * 2, f"{mode} game {i}")
 
 
 @pytest.mark.parametrize("chunk", range(4))

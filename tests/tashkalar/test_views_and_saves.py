@@ -104,6 +104,52 @@ def test_saves_round_trip_mid_game_and_mid_effect():
     assert tk.Game.from_json(g.to_json()).state_hash() == g.state_hash()
 
 
+# Saves made mid-decision by commit 8df37ed, while each of these card choices had its own frame class: the
+# frames on the stack are part of the state hash (Frame.key() starts with the class name), so these pin the
+# frames' names and fields; a save that no longer leads to its state hash is refused.
+OLD_MID_DECISION_SAVES = {
+    "discard_flare": (  # FlareDiscardFrame
+        {"board": {"c5": "0c"}, "frozen": ["everfrost/winter-whisperer", None], "hands": [["flare/01"], []]},
+        ["thaw everfrost/winter-whisperer", "pick c5"],
+        "a7677038d5653c218e2844825babf07d83d12d8e16d3bce238804cba1a562387", ["card flare/01", "skip"]),
+    "discard_card": (  # _DiscardAnyFrame
+        {"board": {"d5": "0c", "e4": "0c", "e6": "0c", "f5": "0c", "c3": "1h", "g7": "1h"},
+         "hands": [["etherweave/reality-patch", "etherweave/paradox-worm", "flare/02"], []],
+         "pending": ["etherweave/paradox-worm", None]},
+        ["summon etherweave/reality-patch", "at e5 0", "pick c3", "choose discard"],
+        "52fc56b87fd569b60278730b3da950360fe162d15a14bf01f7d583972f9b5fdd", ["card flare/02", "skip"]),
+    "frozen_pick": (  # ChestFrame
+        {"board": {"d5": "0c", "e5": "0c", "f5": "0c"}, "hands": [["everfrost/frozen-chest"], []],
+         "discard": [["everfrost/ice-princess", "everfrost/snow-fox"], []],
+         "frozen": ["everfrost/crystal-grower", None]},
+        ["summon everfrost/frozen-chest", "at e5 0"],
+        "663f5d5fa7f83517d3140c8749f1ed472d4d81691b8f3ae0838b47e61a0d43e5", ["card everfrost/ice-princess", "skip"]),
+    "discard_pick": (  # CardFrame
+        {"board": {"c5": "0c", "c6": "0c", "e6": "0c"}, "hands": [["sylvan/kiskin-spirit"], []],
+         "discard": [["imperial/bomb"], []]},
+        ["summon sylvan/kiskin-spirit", "at e5 0"],
+        "cd5863a65d215b0d92e9d210573ae40ac00d0e1f0c61f383db7e6b8cb8e32eb5", ["card imperial/bomb", "skip"]),
+    "warp_pick": (  # _CopyFromDiscardFrame
+        {"board": {"c8": "0c", "d7": "0c", "d8": "0c", "e6": "0c", "e7": "0c", "c5": "0c", "b6": "0c"},
+         "hands": [["etherweave/ziggurat-sentinel"], []], "discard": [["etherweave/lesser-shadow-twin"], []]},
+        ["summon etherweave/ziggurat-sentinel", "at e5 0", "choose copy"],
+        "95cf3408f1995c771f4041b3f3b784d5e31321400a0e5c6928c8e2d2e45c80aa", ["card etherweave/lesser-shadow-twin"]),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(OLD_MID_DECISION_SAVES))
+def test_old_saves_made_mid_card_choice_still_load(kind):
+    from tashkalar.saves import CONTENT_HASH, SAVE_FORMAT
+
+    pos, log, state_hash, opts = OLD_MID_DECISION_SAVES[kind]
+    g = tk.Game.from_json(json.dumps({"format": SAVE_FORMAT, "content": CONTENT_HASH, "position": pos, "log": log,
+                                      "state_hash": state_hash}))
+    assert g.state_hash() == state_hash
+    assert g.decision.kind == kind and [str(a) for a in g.legal_actions()] == opts
+    g.apply(opts[0])
+    assert tk.Game.from_json(g.to_json()).state_hash() == g.state_hash()
+
+
 @pytest.mark.parametrize("edit,message", [
     (lambda d: d.update(format="crystalclans-save/1"), "Unsupported save format"),
     (lambda d: d.update(content="0" * 64), "other Tash-Kalar card data"),

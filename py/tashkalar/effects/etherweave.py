@@ -29,7 +29,7 @@ from ..frames import Frame
 from ..patterns import TRANSFORMS
 from ..story import FIELDS
 from .context import EffectCtx
-from .primitives import PICK, MovesFrame
+from .primitives import PICK, CardChoiceFrame, HandDiscardFrame, MovesFrame
 from .script import CALLS, CONDITIONS, Script, act, call, choose, gain, moves, pick, when
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -366,21 +366,19 @@ def copy_warp(g: "Game", params: dict) -> None:
     g.stack.append(_CopyFromDiscardFrame())
 
 
-class _CopyFromDiscardFrame(Frame):
+class _CopyFromDiscardFrame(CardChoiceFrame):
+    """Ziggurat Sentinel: the warp effect of a card in the discard pile happens now (not the Merchant's)."""
+
     __slots__ = ()
+    kind = "warp_pick"
+    prompt = "Choose the card in your discard pile whose warp effect happens now"
+    optional = False
 
-    def run(self, g: "Game") -> "Decision | None":
-        p = g.fx.p
-        cards = sorted({c for c in g.discards[p] if c in WARP_CODES and CARDS_T[c].id != MERCHANT})
-        if not cards:
-            g.stack.pop()
-            return None
-        return Decision("warp_pick", p, "Choose the card in your discard pile whose warp effect happens now",
-                        [Action("card", (CARDS_T[c].id,)) for c in cards])
+    def cards(self, g: "Game", p: int) -> "list[int]":
+        return sorted({c for c in g.discards[p] if c in WARP_CODES and CARDS_T[c].id != MERCHANT})
 
-    def choose(self, g: "Game", a: Action) -> None:
-        g.stack.pop()
-        g.stack.append(Script(a.args[0] + ":warp"))
+    def take(self, g: "Game", p: int, code: int) -> None:
+        g.stack.append(Script(CARDS_T[code].id + ":warp"))
 
 
 @_register("drop_pending")
@@ -575,31 +573,15 @@ def discard_any_card(g: "Game", params: dict) -> None:
     g.stack.append(_DiscardAnyFrame())
 
 
-class _DiscardAnyFrame(Frame):
+class _DiscardAnyFrame(HandDiscardFrame):
     """Reality Patch: discard one card of any kind from the hand (not the pending being), or skip."""
 
     __slots__ = ()
+    kind = "discard_card"
+    prompt = "Discard one card from your hand (or skip)"
 
-    def run(self, g: "Game") -> "Decision | None":
-        p = g.fx.p
-        cards = sorted({c for c in g.hands[p] if c != g.pending[p]})
-        if not cards:
-            g.stack.pop()
-            return None
-        return Decision("discard_card", p, "Discard one card from your hand (or skip)",
-                        [Action("card", (CARDS_T[c].id,)) for c in cards] + [Action("skip")])
-
-    def choose(self, g: "Game", a: Action) -> None:
-        g.stack.pop()
-        if a.kind != "card":
-            return
-        p = g.fx.p
-        code = BY_ID[a.args[0]]
-        g.hands[p].remove(code)
-        kind = CARDS_T[code].kind
-        (g.legend_discard if kind == "legend" else g.flare_discard if kind == "flare" else g.discards[p]).append(code)
-        if g.events is not None:
-            g.note("discard", p, a.args[0])
+    def discardable(self, g: "Game", p: int, code: int) -> bool:
+        return code != g.pending[p]
 
 
 @_register("discard_legends")

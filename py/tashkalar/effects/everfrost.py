@@ -26,13 +26,11 @@ from ..content import BY_ID, CARDS_T
 from ..frames import Frame
 from ..story import FIELDS
 from .context import EffectCtx
-from .primitives import DirFrame, MovesFrame, PickFrame
+from .primitives import UP_TO_ANY, CardChoiceFrame, DirFrame, HandDiscardFrame, MovesFrame, PickFrame
 from .script import CALLS, CONDITIONS, act, borrow, call, choose, direction, gain, moves, pick, when
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
-
-UP_TO_ANY = 99
 
 TEXTS = {
     "everfrost/snow-fox": "This being may make up to two standard moves.",
@@ -457,28 +455,18 @@ def chest(g: "Game", params: dict) -> None:
     g.stack.append(ChestFrame())
 
 
-class ChestFrame(Frame):
+class ChestFrame(CardChoiceFrame):
     """Frozen Chest: a card with a frozen effect from the discard pile goes into play as the frozen effect
     (the one in play, if any, goes to the discard pile), or skip."""
 
     __slots__ = ()
+    kind = "frozen_pick"
+    prompt = "Choose a card of your discard pile whose frozen effect goes into play, or skip"
 
-    def run(self, g: "Game") -> "Decision | None":
-        p = g.fx.p
-        cards = sorted({c for c in g.discards[p] if c in FROZEN_CODES})
-        if not cards:
-            g.stack.pop()
-            return None
-        opts = [Action("card", (CARDS_T[c].id,)) for c in cards] + [Action("skip")]
-        return Decision("frozen_pick", p, "Choose a card of your discard pile whose frozen effect goes into play, "
-                        "or skip", opts)
+    def cards(self, g: "Game", p: int) -> "list[int]":
+        return sorted({c for c in g.discards[p] if c in FROZEN_CODES})
 
-    def choose(self, g: "Game", a: Action) -> None:
-        g.stack.pop()
-        if a.kind != "card":
-            return
-        p = g.fx.p
-        code = BY_ID[a.args[0]]
+    def take(self, g: "Game", p: int, code: int) -> None:
         g.discards[p].remove(code)
         old = g.frozen[p]
         if old >= 0:
@@ -495,31 +483,19 @@ def discard_flare(g: "Game", params: dict) -> None:
     g.stack.append(FlareDiscardFrame())
 
 
-class FlareDiscardFrame(Frame):
+class FlareDiscardFrame(HandDiscardFrame):
     """Winter Whisperer's frozen effect: discard a flare from the hand (sets register `flared`), or skip."""
 
     __slots__ = ()
+    kind = "discard_flare"
+    prompt = "Discard your flare (or skip)"
+    event = "discard_flare"
 
-    def run(self, g: "Game") -> "Decision | None":
-        p = g.fx.p
-        flares = sorted({c for c in g.hands[p] if CARDS_T[c].kind == "flare"})
-        if not flares:
-            g.stack.pop()
-            return None
-        opts = [Action("card", (CARDS_T[c].id,)) for c in flares] + [Action("skip")]
-        return Decision("discard_flare", p, "Discard your flare (or skip)", opts)
+    def discardable(self, g: "Game", p: int, code: int) -> bool:
+        return CARDS_T[code].kind == "flare"
 
-    def choose(self, g: "Game", a: Action) -> None:
-        g.stack.pop()
-        if a.kind != "card":
-            return
-        p = g.fx.p
-        code = BY_ID[a.args[0]]
-        g.hands[p].remove(code)
-        g.flare_discard.append(code)
+    def discarded(self, g: "Game", p: int, code: int) -> None:
         g.fx.regs["flared"] = 1
-        if g.events is not None:
-            g.note("discard_flare", p, a.args[0])
 
 
 # ---------------------------------------------------------------------- the frozen-effect rule

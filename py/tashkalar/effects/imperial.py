@@ -2,9 +2,8 @@
 The card texts, in our own words, are in data/schools.json; each program below does what its text says."""
 from __future__ import annotations
 
+from .primitives import UP_TO_ANY
 from .script import act, call, choose, direction, gain, moves, pick, when
-
-UP_TO_ANY = 99
 
 PROGRAMS = {
     "imperial/swordmaster": [

@@ -2,9 +2,8 @@
 data/legends.json; each program below does what its text says."""
 from __future__ import annotations
 
+from .primitives import UP_TO_ANY
 from .script import act, call, choose, direction, extra_turn, moves, pick, when
-
-UP_TO_ANY = 99
 
 PROGRAMS = {
     "legend/fire-dragon": [

@@ -25,7 +25,7 @@ from ..content import CARDS_T
 from ..frames import Frame
 from ..scoring import add_points
 from ..story import FIELDS
-from .primitives import PICK, MovesFrame
+from .primitives import PICK, UP_TO_ANY, MovesFrame
 from .script import CALLS, CONDITIONS, act, call, choose, gain, moves, pick, when
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -9,14 +9,16 @@
   only onto empty squares, no common piece destroyed, ending next to an own piece, stop on an empty square,
   a budget of standard and combat moves, ...).
 * DirFrame: pick one of a set of directions (`dir ne`) and save it.
-* CardFrame: pick a card of one's discard pile (Kiskin Spirit).
+* CardChoiceFrame: choose one card of a set (or skip), the base of the card choices: CardFrame (a card of
+  one's discard pile onto the deck: Kiskin Spirit), HandDiscardFrame (discard a card from the hand; Everfrost
+  and Etherweave name their own), Frozen Chest's and Ziggurat Sentinel's.
 Every frame saves what it did in `game.fx.regs` for the steps after it.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import DONE, Action, Decision
+from ..actions import DONE, SKIP, Action, Decision
 from ..board import ADJ, BY_NAME, COLOURED, DIR_NAMES, DIST, NAME, ON, STEP, direction
 from ..content import BY_ID, CARDS_T
 from ..frames import Frame
@@ -381,32 +383,93 @@ class DirFrame(Frame):
             g.fx.regs[self.save] = DIR_NAMES.index(a.args[0])
 
 
-class CardFrame(Frame):
-    """Kiskin Spirit: a card of the player's discard pile goes on top of her deck (or `skip`); the refill
-    then draws one card more. With an empty discard pile the extra card is drawn all the same."""
+class CardChoiceFrame(Frame):
+    """Choose one of the cards `cards()` returns (sorted, distinct codes), or `skip` when `optional`; `take()`
+    acts on the chosen card. With no card to choose, `none()` runs and the frame ends without asking.
+
+    A subclass names the decision (`kind`, `prompt`) and says which cards and what a choice does. Each keeps
+    its own class name: Frame.key() starts with it and the state hash holds the stack's keys, so a save made
+    mid-choice replays to its hash only while the name stays."""
 
     __slots__ = ()
+    kind = "card"
+    prompt = ""
+    optional = True
+
+    def cards(self, g: "Game", p: int) -> "list[int]":
+        raise NotImplementedError
+
+    def take(self, g: "Game", p: int, code: int) -> None:
+        raise NotImplementedError
+
+    def none(self, g: "Game") -> None:
+        return None
 
     def run(self, g: "Game") -> "Decision | None":
         p = g.fx.p
-        if not g.discards[p]:
+        cards = self.cards(g, p)
+        if not cards:
             g.stack.pop()
-            g.extra_draw[0] += 1
+            self.none(g)
             return None
-        opts = [Action("card", (CARDS_T[c].id,)) for c in sorted(set(g.discards[p]))] + [Action("skip")]
-        return Decision("discard_pick", p, "Choose a card of your discard pile to put on top of your deck "
-                        "(you draw one card more at the end of the turn), or skip", opts)
+        opts = [Action("card", (CARDS_T[c].id,)) for c in cards]
+        if self.optional:
+            opts.append(SKIP)
+        return Decision(self.kind, p, self.prompt, opts)
 
     def choose(self, g: "Game", a: Action) -> None:
         g.stack.pop()
         if a.kind == "card":
-            p = g.fx.p
-            code = BY_ID[a.args[0]]
-            g.discards[p].remove(code)
-            g.draws[p].append(code)
-            g.extra_draw[0] += 1
-            if g.events is not None:
-                g.note("to_deck", p, CARDS_T[code].id)
+            self.take(g, g.fx.p, BY_ID[a.args[0]])
 
 
-__all__ = ["PickFrame", "MovesFrame", "DirFrame", "CardFrame", "do_op", "op_possible", "UP_TO_ANY"]
+class CardFrame(CardChoiceFrame):
+    """Kiskin Spirit: a card of the player's discard pile goes on top of her deck (or `skip`); the refill
+    then draws one card more. With an empty discard pile the extra card is drawn all the same."""
+
+    __slots__ = ()
+    kind = "discard_pick"
+    prompt = ("Choose a card of your discard pile to put on top of your deck (you draw one card more at the end "
+              "of the turn), or skip")
+
+    def cards(self, g: "Game", p: int) -> "list[int]":
+        return sorted(set(g.discards[p]))
+
+    def none(self, g: "Game") -> None:
+        g.extra_draw[0] += 1
+
+    def take(self, g: "Game", p: int, code: int) -> None:
+        g.discards[p].remove(code)
+        g.draws[p].append(code)
+        g.extra_draw[0] += 1
+        if g.events is not None:
+            g.note("to_deck", p, CARDS_T[code].id)
+
+
+class HandDiscardFrame(CardChoiceFrame):
+    """Discard one card of the hand that `discardable()` allows, or skip: a legend or flare to the shared
+    discard pile, a being to the player's; the event `event` tells it, `discarded()` does what follows."""
+
+    __slots__ = ()
+    event = "discard"
+
+    def discardable(self, g: "Game", p: int, code: int) -> bool:
+        raise NotImplementedError
+
+    def discarded(self, g: "Game", p: int, code: int) -> None:
+        return None
+
+    def cards(self, g: "Game", p: int) -> "list[int]":
+        return sorted({c for c in g.hands[p] if self.discardable(g, p, c)})
+
+    def take(self, g: "Game", p: int, code: int) -> None:
+        g.hands[p].remove(code)
+        kind = CARDS_T[code].kind
+        (g.legend_discard if kind == "legend" else g.flare_discard if kind == "flare" else g.discards[p]).append(code)
+        self.discarded(g, p, code)
+        if g.events is not None:
+            g.note(self.event, p, CARDS_T[code].id)
+
+
+__all__ = ["PickFrame", "MovesFrame", "DirFrame", "CardChoiceFrame", "CardFrame", "HandDiscardFrame", "do_op",
+           "op_possible", "UP_TO_ANY"]
