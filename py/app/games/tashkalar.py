@@ -14,7 +14,7 @@ IllegalAction = tk.IllegalAction
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
            "default_names", "last_battle", "make_bot", "name", "needs_own_hand", "new_game", "save_names",
-           "save_text", "summary", "effects", "table_screen", "useful", "warm_up", "winner"]
+           "save_text", "summary", "effects", "table_screen", "card_details", "useful", "warm_up", "winner"]
 MODE_NAMES = {"duel": N_("Duel"), "high_form": N_("High Form"), "melee": N_("Melee"), "team": N_("Team")}
 
 
@@ -75,6 +75,13 @@ def table_screen(app) -> str:
     from .tashkalar_table import table_screen as screen
 
     return screen(app)
+
+
+def card_details(app, card_id: str) -> str:
+    """A card's details dialog: name, rank, pattern drawn small, the whole effect (tashkalar_cards.py)."""
+    from .tashkalar_cards import details_html
+
+    return details_html(card_id)
 
 
 def needs_own_hand(g: tk.Game, d) -> bool:
