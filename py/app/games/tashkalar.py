@@ -62,7 +62,7 @@ def save_text(g: tk.Game, names: list[str]) -> str:
 
 def summary(g: tk.Game, names: list[str], words, winner: "int | None") -> str:
     state = _("{name} won").format(name=names[winner]) if winner is not None else _("turn {n}").format(n=g.turn)
-    return "Tash-Kalar · " + _(MODE_NAMES.get(g.mode, g.mode)) + " · " + " vs ".join(names) + f" · {state}"
+    return "Tash-Kalar · " + _(MODE_NAMES.get(g.mode, g.mode)) + " · " + ", ".join(names) + f" · {state}"
 
 
 def effects(feed, g: tk.Game):

@@ -122,10 +122,9 @@ def effect_html(card_id: str) -> str:
         return (f'<p class="tk-half"><b>▲ {h(top.format(n=c.top_needs))}</b> {h(card_text(card_id, "top"))}</p>'
                 f'<p class="tk-half"><b>▼ {h(bottom.format(n=c.bottom_needs))}</b> {h(card_text(card_id, "bottom"))}</p>')
     out = f'<p>{h(card_text(card_id, "effect"))}</p>'
-    if c.frozen:
-        out += f'<p><b>{h(_("Frozen effect:"))}</b> {h(card_text(card_id, "frozen"))}</p>'
-    if c.warp:
-        out += f'<p><b>{h(_("Warp effect:"))}</b> {h(card_text(card_id, "warp"))}</p>'
+    for field in ("frozen", "warp"):  # their texts name themselves ("Frozen: ...", "Warp: ...")
+        if getattr(c, field):
+            out += f'<p class="tk-{field}">{h(card_text(card_id, field))}</p>'
     return out
 
 

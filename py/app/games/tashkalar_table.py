@@ -19,6 +19,7 @@ from typing import Any
 from tashkalar.board import CENTRE, COLS, GREEN, NAME, ON_SET, RED, W, sq
 
 from ..i18n import _
+from .tashkalar_prompts import choice_words, prompt_words
 from .tashkalar_cards import card_name, card_rank, card_text, deck_name, rank_name, task_name  # noqa: F401
 
 SHAPES = ("circle", "square", "diamond", "hexagon")  # by colour index
@@ -109,7 +110,7 @@ def arena(view: dict, names: "list[str] | None" = None, focus: "str | None" = No
                     label.append(_("summon here ({n} ways)").format(n=len(options)) if len(options) > 1
                                  else _("summon here"))
                 else:
-                    label.append(options[0])
+                    label.append(option_label(options[0]))
             else:
                 attrs.append('aria-disabled="true"')
             if name in shown:
@@ -181,7 +182,7 @@ def option_label(notation: str) -> str:
     if kind == "card":
         return _("Take {card} back").format(card=card_name(first))
     if kind == "choose":
-        return rest
+        return choice_words(rest)
     return notation
 
 
@@ -197,7 +198,7 @@ def actions_panel(view: dict) -> str:
         f'<button type="button" data-action="{h(o)}"'
         + (f' data-pattern="{h(" ".join(places[o]["pattern"]))}"' if o in places else "")
         + f'>{h(option_label(o))}</button>' for o in options)
-    return (f'<section class="tk-actions" aria-label="{h(_("Your choice"))}"><p class="prompt">{h(d["prompt"])}</p>'
+    return (f'<section class="tk-actions" aria-label="{h(_("Your choice"))}"><p class="prompt">{h(prompt_words(d))}</p>'
             f'<div class="tk-options">{buttons}</div></section>')
 
 
