@@ -296,6 +296,7 @@ def table_screen(app) -> str:
     parts.append('<div class="table tk-table"><div class="main-col">')
     parts.append(f'<p class="tk-status" role="status" data-turn-status>{status_line(view, names)}</p>')
     parts.append(arena(shown, names))
+    parts.append(story_panel(view, names, app.story()))  # beside the arena on wide screens, last on narrow ones
     parts.append('</div><aside class="side-col">')
     parts.append(seats_panel(view, names))
     if interactive:
@@ -304,7 +305,6 @@ def table_screen(app) -> str:
         parts.append(waiting_bar(app, view, since=""))
     if not (overlay or getattr(app, "public_screen", False)):
         parts.append(hand_panel(view))
-    parts.append(story_panel(view, names, app.story()))
     parts.append("</aside></div>")
     if app.pending_pass is not None and not over:
         parts.append(pass_screen(app))
