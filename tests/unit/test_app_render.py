@@ -309,3 +309,19 @@ def test_a_choice_a_scored_crystal_asks_names_the_crystal_and_shows_its_text():
     assert WORDS.crystal_by_id["crystal.winds_wish"].text in bar
     g.apply("done")
     assert "crystal" not in (g.view(0)["decision"] or {})
+
+
+def test_a_battle_veylas_veil_ends_says_so_in_its_box():
+    """Issue 24, item 1: "Veyla's Veil removes the battle card: the box says 'No battle card · Damage 0'".
+    The box names the crystal used and says the battle ended before damage."""
+    g = cc.Game.from_position({"clans": ["blood", "skull"], "active": 0,
+                               "hands": [["blood.aarock_riders"], ["skull.ancestral_warriors"]],
+                               "squads": {"c_center": [["blood.trappers"], ["skull.ancestral_knights"]]},
+                               "crystals": [[{"id": "crystal.veylas_veil", "facedown": False}], []]})
+    g.apply("activate c_center")
+    g.apply("battle")
+    g.apply("remove crystal.veylas_veil")
+    app = fake_app(g, 1)
+    app.pending_battle = g.last_battle
+    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", render.battle_result(app))).split())
+    assert "Used Veyla's Veil" in box and "The battle ended before damage." in box, box
