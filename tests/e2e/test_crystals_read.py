@@ -3,6 +3,8 @@ laptop and desktop sizes, and a choice a scored crystal's effect asks shows that
 the prompt (the prompt alone, "You may place one of your squads in an adjacent zone", did not say why)."""
 from __future__ import annotations
 
+import re
+
 import crystalclans as cc
 from crystalclans.rng import Rng, seed_state
 
@@ -50,6 +52,8 @@ def test_crystal_texts_are_whole_and_a_scored_crystal_says_what_its_choice_is_fo
         if found := page.evaluate(CLIPPED_JS):
             clipped[f"{w}x{h}"] = found
     page.set_viewport_size({"width": 1366, "height": 768})
+    costs = page.eval_on_selector_all(".panel.crystals .crystal-cost", "els => els.map(e => e.textContent.trim())")
+    assert costs and all(re.fullmatch(r"cost \d+ initiative", c) for c in costs), costs  # a word, not a bare number
     page.locator(f'[data-action="{move}"]').first.click()
     shown = page.locator(f'[data-decision-crystal="{crystal}"]')
     shown.wait_for(state="visible")
