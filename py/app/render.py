@@ -707,9 +707,20 @@ def action_bar(app, view) -> str:
 <section class="action-bar" aria-label="{h(_("Your options"))}">
   <div class="prompt"><span class="who">{h(names[d['player']])}:</span> {h(words.prompt(d, names))}
     {'<span class="muted"> · ' + h(' · '.join(extra)) + '</span>' if extra else ''}{undo}</div>
-  {revealed_cards(app, info)}<div class="actions">{''.join(btns)}</div>
+  {decision_crystal(words, d)}{revealed_cards(app, info)}<div class="actions">{''.join(btns)}</div>
   {recap(app, view)}
 </section>"""
+
+
+def decision_crystal(words, d: dict) -> str:
+    """The crystal whose effect asks this choice (the engine names it: decision.crystal), whole, beside the
+    prompt: a scored crystal's own words say what the choice is for."""
+    cid = d.get("crystal")
+    if cid not in words.crystal_by_id:
+        return ""
+    c = words.crystal_by_id[cid]
+    return (f'<p class="decision-crystal" data-decision-crystal="{h(cid)}"><span class="gem" aria-hidden="true">◆</span> '
+            f'<b class="crystal-name">{h(c.name)}</b>: <span class="crystal-text">{h(c.text)}</span></p>')
 
 
 def hand(app, view, targets, hidden: bool) -> str:
