@@ -25,6 +25,9 @@ from .settings import clean_settings
 from .storage import Storage
 from .text import Words
 
+APP_TITLE = "Crystal Clans"  # the page's heading on the start screen (index.html's)
+
+
 def needs_own_hand(g, d) -> bool:
     """Whether making decision `d` shows its player something the others may not see (the game says)."""
     return games.of(g).needs_own_hand(g, d)
@@ -746,6 +749,12 @@ class App:
                     modal = render.discard_modal(self, self.modal[1])
         if self.modal and self.modal[0] == "card" and self.screen == "start":
             modal = render.card_details(self, self.modal[1])
+        on_table = self.game if self.screen != "start" and self.game is not None else None
+        title = games.of(on_table).title if on_table is not None else APP_TITLE  # the game being played
+        heading = doc.querySelector("h1.title")
+        if heading is not None and heading.textContent != title:
+            heading.textContent = title
+            doc.title = title
         if modal and modal == self._modal_html:
             return  # the same dialog is open: keep what the player did in it (scroll, search, focus)
         doc.getElementById("modal").innerHTML = modal

@@ -44,6 +44,7 @@ def test_two_people_play_tashkalar_in_the_browser_from_the_start_screen_to_game_
     start_tashkalar(page)
     page.wait_for_selector(".tk-arena")
     assert page.locator(".tk-arena [data-square]").count() == 69
+    assert page.locator("h1.title").inner_text() == "Tash-Kalar" and page.title() == "Tash-Kalar"
     if page.locator("[data-continue]").count():
         page.click("[data-continue]")
     screenshot(page, "tk_table_start_desktop")
@@ -103,6 +104,7 @@ def test_two_people_play_tashkalar_in_the_browser_from_the_start_screen_to_game_
     # the choice of game is kept: the start screen (and a reload) shows Tash-Kalar's form again
     page.click('[data-game-over] [data-cmd="menu"]')
     page.wait_for_selector("#tk-mode")
+    assert page.locator("h1.title").inner_text() == "Crystal Clans"  # the app's name on the start screen
     page.reload()
     page.wait_for_selector("#tk-mode")
     assert page.locator('button[data-game="tashkalar"][aria-pressed="true"]').count() == 1

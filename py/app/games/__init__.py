@@ -19,6 +19,7 @@ class GameModule(Protocol):
     legal_actions, apply, view, story, state_hash, clone, to_json); the rest speaks for the game where the
     shell would otherwise have to know it."""
 
+    title: str  # "Crystal Clans": the page's heading while the game is on the table
     name: str  # "crystalclans": the registry key, the saves' format prefix ("crystalclans-save/2")
     Game: type
     IllegalAction: type[Exception]  # what apply() raises for a move that is not legal now

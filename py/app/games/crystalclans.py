@@ -12,12 +12,13 @@ from ..i18n import _
 from ..settings import first_player
 
 name = "crystalclans"
+title = "Crystal Clans"  # the page's heading while it is played (a name: not translated)
 Game = cc.Game
 IllegalAction = cc.IllegalAction
 SaveError = cc.SaveError
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
-           "default_names", "last_battle", "link_options", "make_bot", "name", "needs_own_hand", "new_game",
+           "default_names", "last_battle", "link_options", "title", "make_bot", "name", "needs_own_hand", "new_game",
            "options_from_settings", "options_of", "replay_table", "save_names", "save_text", "summary", "effects", "table_screen",
            "card_details", "useful", "warm_up", "winner"]
 

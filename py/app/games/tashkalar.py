@@ -10,11 +10,12 @@ from ..i18n import N_, _
 from ..settings import TK_ONLINE_MODES, first_player, tk_players
 
 name = "tashkalar"
+title = "Tash-Kalar"  # the page's heading while it is played (a name: not translated)
 Game = tk.Game
 IllegalAction = tk.IllegalAction
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
-           "default_names", "last_battle", "link_options", "make_bot", "name", "needs_own_hand", "new_game",
+           "default_names", "last_battle", "link_options", "title", "make_bot", "name", "needs_own_hand", "new_game",
            "options_from_settings", "options_of", "replay_table", "save_names", "save_text", "summary", "effects", "table_screen",
            "card_details", "useful", "warm_up", "winner"]
 MODE_NAMES = {"duel": N_("Duel"), "high_form": N_("High Form"), "melee": N_("Melee"), "team": N_("Team")}
