@@ -72,7 +72,34 @@ def vocabularies() -> tuple[set[str], set[str]]:
         for lang, bag in (("en", en), ("de", de)):
             n = c["name"][lang]
             bag.update(words_of(n["value"] if isinstance(n, dict) else n))
+    tk_en, tk_de = tashkalar_vocabularies()
+    en |= tk_en
+    de |= tk_de
     return en - de - ALLOWED, de - en - ALLOWED
+
+
+def tashkalar_vocabularies() -> tuple[set[str], set[str]]:
+    """Tash-Kalar's card and task texts: English from the engine's data, German from the app's translation."""
+    en: set[str] = set()
+    data = ROOT / "py" / "tashkalar" / "data"
+    for name in ("schools.json", "legends.json", "flares.json", "tasks.json"):
+        doc = json.loads((data / name).read_text(encoding="utf-8"))
+        cards = [c for school in doc["schools"].values() for c in school["cards"]] if "schools" in doc else doc["cards"]
+        for c in cards:
+            for key in ("name", "effect", "frozen", "warp", "condition"):
+                if isinstance(c.get(key), str):
+                    en |= words_of(c[key])
+            for half in ("top", "bottom"):
+                if isinstance(c.get(half), dict):
+                    en |= words_of(c[half]["effect"])
+    de: set[str] = set()
+    german = json.loads((ROOT / "py" / "app" / "locale" / "de" / "tashkalar.json").read_text(encoding="utf-8"))
+    for kind in ("cards", "tasks"):
+        for entry in german[kind].values():
+            for key, text in entry.items():
+                if key != "name_source":
+                    de |= words_of(text)
+    return en, de
 
 
 _cache: list = []

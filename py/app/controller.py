@@ -741,7 +741,7 @@ class App:
                 modal = render.resign_modal(self)
             elif self.modal and not self.overlay_pending():
                 if self.modal[0] == "card":
-                    modal = render.card_details(self, self.modal[1])
+                    modal = games.of(self.game).card_details(self, self.modal[1])
                 elif self.modal[0] == "discard":
                     modal = render.discard_modal(self, self.modal[1])
         if self.modal and self.modal[0] == "card" and self.screen == "start":

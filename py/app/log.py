@@ -294,6 +294,20 @@ def action_item(t: Teller, a: dict) -> str:
             f'<summary>{h(_("the battle") if battle else _("details"))}</summary><ul class="log-details">{body}</ul></details></li>')
 
 
+def turn_entry(turn: int, name: str, items: str, cls: str = "", mark: str = "", heading: "str | None" = None) -> str:
+    """One turn of a log: its heading ("Turn 3 · Ada", or `heading`) and its items (HTML <li>s)."""
+    said = h(heading) if heading is not None else f'{h(_("Turn {n}").format(n=turn))} · {h(name)}'
+    return (f'<li class="log-turn {cls}"><h3 data-log-turn="{turn}">{mark}{said}</h3>'
+            f'<ol class="log-actions">{items or "<li class=muted>…</li>"}</ol></li>')
+
+
+def log_section(turns: list[str], cls: str = "") -> str:
+    """The log's panel around its turns (newest first), for every game's table."""
+    body = "".join(turns) or f'<li class="muted">{h(_("Nothing has happened yet."))}</li>'
+    return (f'<section class="panel log{" " + cls if cls else ""}" aria-label="{h(_("Game log"))}" data-log><h2>{h(_("Log"))} '
+            f'<span class="muted">({h(_("newest turn first"))})</span></h2><ol class="log-turns">{body}</ol></section>')
+
+
 def log_panel(app, view, story: list | None = None) -> str:
     """The whole game (or `story`), newest turn first (actions within a turn in order)."""
     story = app.story() if story is None else story
@@ -302,11 +316,8 @@ def log_panel(app, view, story: list | None = None) -> str:
     for turn in reversed(story):
         items = "".join(action_item(t, a) for a in turn["actions"])
         p = turn["player"]
-        out.append(f'<li class="log-turn p{p}"><h3 data-log-turn="{turn["turn"]}">{h(_("Turn {n}").format(n=turn["turn"]))} · '
-                   f'{h(app.names[p])}</h3><ol class="log-actions">{items or "<li class=muted>…</li>"}</ol></li>')
-    body = "".join(out) or f'<li class="muted">{h(_("Nothing has happened yet."))}</li>'
-    return (f'<section class="panel log" aria-label="{h(_("Game log"))}" data-log><h2>{h(_("Log"))} '
-            f'<span class="muted">({h(_("newest turn first"))})</span></h2><ol class="log-turns">{body}</ol></section>')
+        out.append(turn_entry(turn["turn"], app.names[p], items, cls=f"p{p}"))
+    return log_section(out)
 
 
 def since_last_turn(story: list[dict], me: int) -> list[dict]:

@@ -124,3 +124,54 @@ def test_a_person_plays_tashkalar_against_the_computer_in_its_worker(page, app_u
     say(f"Tash-Kalar against the normal computer: {stats['steps']} clicks, {len(think)} computer decisions, "
         f"slowest {max(think):.0f} ms")
     assert_no_page_errors(page)
+
+
+def test_a_german_tashkalar_game_tells_its_story_and_shows_a_cards_details(new_context, app_url, say):
+    """In German (the browser's language): a Duel played a while shows its story log in German sentences, newest
+    turn first; a card of the hand opens its details (name, rank, pattern drawn small, whole effect, and that
+    the German name is ours); at desktop and phone size (screenshots tk_de_story_*, tk_de_card_*)."""
+    page = new_context(locale="de-DE", viewport={"width": 1440, "height": 900}).new_page()
+    open_app(page, app_url + "?seed=7&pace=0")
+    assert page.evaluate("() => document.documentElement.lang") == "de"
+    start_tashkalar(page, decks=("northern", "highland"))
+    page.wait_for_selector(".tk-arena")
+    if page.locator("[data-continue]").count():
+        page.click("[data-continue]")
+    play_random_clicks(page, random.Random(3), 60, until_game_over=False, log_every=60)
+    if page.locator("[data-continue]").count():
+        page.click("[data-continue]")
+    log = page.locator(".tk-log")
+    log.wait_for()
+    turns = [int(t) for t in page.locator(".tk-log [data-log-turn]").evaluate_all(
+        "els => els.map(e => e.dataset.logTurn)")]
+    assert len(turns) >= 3 and turns == sorted(turns, reverse=True), turns
+    said = log.inner_text()
+    assert "Protokoll" in said and "Zug " in said and ("legt einen Stein" in said or "beschwört" in said), said[:400]
+    for english in ("places", "summons", "is destroyed", "Turn "):
+        assert english not in said, english
+    box = log.bounding_box()
+    assert box and box["width"] > 250
+    screenshot(page, "tk_de_story_desktop")
+    # a card of the hand: its name opens the details dialog
+    card = page.locator(".tk-hand [data-details]").first
+    name = card.inner_text()
+    card.click()
+    details = page.locator("#modal [data-card-details]")
+    details.wait_for()
+    text = details.inner_text()
+    assert name in text and "unsere Übersetzung" in text, text
+    assert page.locator("#modal [data-pattern-card] .tk-pc-being").count() == 1
+    assert page.locator("#modal [data-pattern-card] .tk-pc-need").count() >= 1
+    screenshot(page, "tk_de_card_desktop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    fits = details.bounding_box()
+    assert fits and fits["x"] >= 0 and fits["x"] + fits["width"] <= 391, fits
+    screenshot(page, "tk_de_card_phone")
+    page.click("#modal [data-cmd=close-modal]")
+    page.wait_for_selector("#modal [data-card-details]", state="detached")
+    # on a phone the log comes after the choice and the hand
+    assert page.locator(".tk-log").bounding_box()["y"] > page.locator(".tk-hand").bounding_box()["y"]
+    log.scroll_into_view_if_needed()
+    screenshot(page, "tk_de_story_phone")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 391
+    assert_no_page_errors(page)

@@ -147,6 +147,64 @@ def test_a_whole_game_shows_no_word_of_the_other_language(lang):
     assert not problems, problems
 
 
+def tashkalar_pages(lang: str, seed: int, mode: str, decks: tuple) -> list[tuple[str, str]]:
+    """(where, HTML) of every screen of one random Tash-Kalar game in `lang`: the start form, the table (arena,
+    seats, prompt and options, hand, story log) at every decision and at the end, every card's details."""
+    import tashkalar as tk
+    from app.games import tashkalar as tk_module
+    from crystalclans.rng import Rng
+
+    i18n.use(lang)
+    names = NAMES + ["Cy", "Di"]
+    g = tk.new_game(mode=mode, players=len(decks), decks=decks, seed=seed, first_player=0)
+    pages = []
+    start = fake_app(cc.new_game(("blood", "water"), seed=1), 0, Words(cc.base_set(), lang))
+    start.storage = Storage({})
+    start.settings = {"game": "tashkalar", "names": names, "clans": ["blood", "water"], "first": "random",
+                      "mulligan": False, "seats": ["human"] * 4, "tk_mode": mode, "tk_players": len(decks),
+                      "tk_form": "duel", "tk_decks": list(decks)}
+    pages.append(("start", render.start_screen(start)))
+
+    def table(viewer: int) -> str:
+        app = SimpleNamespace(view=g.view(viewer), names=names[:g.n], finished=g.is_over, overlay_pending=lambda: False,
+                              offers_decision=lambda: g.decision is not None and g.decision.player == viewer,
+                              storage=Storage(None), story=g.story, pending_pass=None, session=None, link=None)
+        return tk_module.table_screen(app)
+
+    r = Rng(seed)
+    step = 0
+    while not g.is_over and len(g.log) < 2500:
+        if step % 3 == 0 or g.decision.kind not in ("action", "take"):
+            pages.append((f"table {step} {g.decision.kind}", table(g.decision.player)))
+        o = g.legal_actions()
+        g.apply(o[r.below(len(o))])
+        step += 1
+    pages.append(("game over", table(0)))
+    pages.append(("summary", tk_module.summary(g, names[:g.n], None, tk_module.winner(g))))
+    from tashkalar.content import CARDS_T
+
+    for c in CARDS_T:
+        pages.append((f"card {c.id}", tk_module.card_details(None, c.id)))
+    return pages
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_whole_tashkalar_game_shows_no_word_of_the_other_language(lang):
+    problems: dict = {}
+    games = [(4, "high_form", ("northern", "everfrost")), (9, "melee", ("etherweave", "nethervoid", "sylvan"))]
+    for seed, mode, decks in games:
+        for where, page in tashkalar_pages(lang, seed, mode, decks):
+            bad = foreign_in(page, lang)
+            if bad:
+                problems.setdefault(where.split(" ")[0], set()).update(bad)
+    assert not problems, problems
+    if lang == "de":  # the German is there: a card's name and text, the log, the prompt
+        pages = dict(tashkalar_pages("de", 4, "duel", ("northern", "highland")))
+        assert "Schwertmeister" in pages["card imperial/swordmaster"]
+        assert "Der deutsche Name ist unsere Übersetzung" in pages["card imperial/swordmaster"]
+        assert "Protokoll" in pages["game over"] and "Zug 1" in pages["game over"]
+
+
 def test_saves_do_not_depend_on_the_language():
     g = cc.new_game(("blood", "water"), seed=2)
     for a in range(30):

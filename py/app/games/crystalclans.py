@@ -17,8 +17,9 @@ IllegalAction = cc.IllegalAction
 SaveError = cc.SaveError
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
-           "default_names", "last_battle", "link_options", "make_bot", "options_from_settings", "options_of", "name", "needs_own_hand", "new_game", "save_names",
-           "save_text", "summary", "effects", "table_screen", "useful", "warm_up", "winner"]
+           "default_names", "last_battle", "link_options", "make_bot", "name", "needs_own_hand", "new_game",
+           "options_from_settings", "options_of", "save_names", "save_text", "summary", "effects", "table_screen",
+           "card_details", "useful", "warm_up", "winner"]
 
 
 def new_game(options: dict[str, Any], seed: int) -> cc.Game:
@@ -98,6 +99,13 @@ def table_screen(app) -> str:
     from .. import render
 
     return render.game_screen(app)
+
+
+def card_details(app, card_id: str) -> str:
+    """The card's details dialog (render.card_details): its face, numbers and where each value comes from."""
+    from .. import render
+
+    return render.card_details(app, card_id)
 
 
 def needs_own_hand(g: cc.Game, d) -> bool:

@@ -14,8 +14,9 @@ Game = tk.Game
 IllegalAction = tk.IllegalAction
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
-           "default_names", "last_battle", "link_options", "make_bot", "options_from_settings", "options_of", "name", "needs_own_hand", "new_game", "save_names",
-           "save_text", "summary", "effects", "table_screen", "useful", "warm_up", "winner"]
+           "default_names", "last_battle", "link_options", "make_bot", "name", "needs_own_hand", "new_game",
+           "options_from_settings", "options_of", "save_names", "save_text", "summary", "effects", "table_screen",
+           "card_details", "useful", "warm_up", "winner"]
 MODE_NAMES = {"duel": N_("Duel"), "high_form": N_("High Form"), "melee": N_("Melee"), "team": N_("Team")}
 
 
@@ -98,7 +99,7 @@ def save_text(g: tk.Game, names: list[str]) -> str:
 
 def summary(g: tk.Game, names: list[str], words, winner: "int | None") -> str:
     state = _("{name} won").format(name=names[winner]) if winner is not None else _("turn {n}").format(n=g.turn)
-    return "Tash-Kalar · " + _(MODE_NAMES.get(g.mode, g.mode)) + " · " + " vs ".join(names) + f" · {state}"
+    return "Tash-Kalar · " + _(MODE_NAMES.get(g.mode, g.mode)) + " · " + ", ".join(names) + f" · {state}"
 
 
 def effects(feed, g: tk.Game):
@@ -111,6 +112,13 @@ def table_screen(app) -> str:
     from .tashkalar_table import table_screen as screen
 
     return screen(app)
+
+
+def card_details(app, card_id: str) -> str:
+    """A card's details dialog: name, rank, pattern drawn small, the whole effect (tashkalar_cards.py)."""
+    from .tashkalar_cards import details_html
+
+    return details_html(card_id)
 
 
 def needs_own_hand(g: tk.Game, d) -> bool:

@@ -18,7 +18,9 @@ from typing import Any
 
 from tashkalar.board import CENTRE, COLS, GREEN, NAME, ON_SET, RED, W, sq
 
-from ..i18n import _, pgettext
+from ..i18n import _
+from .tashkalar_prompts import choice_words, prompt_words
+from .tashkalar_cards import card_name, card_rank, card_text, deck_name, rank_name, task_name  # noqa: F401
 
 SHAPES = ("circle", "square", "diamond", "hexagon")  # by colour index
 RANK_MARKS = ("", "★", "♛")
@@ -26,10 +28,6 @@ RANK_MARKS = ("", "★", "♛")
 
 def h(s: Any) -> str:
     return escape(str(s), quote=True)
-
-
-def rank_name(rank: int) -> str:
-    return (pgettext("piece", "common"), pgettext("piece", "heroic"), pgettext("piece", "legendary"))[rank]
 
 
 def square_options(decision: "dict | None") -> dict[str, list[str]]:
@@ -112,7 +110,7 @@ def arena(view: dict, names: "list[str] | None" = None, focus: "str | None" = No
                     label.append(_("summon here ({n} ways)").format(n=len(options)) if len(options) > 1
                                  else _("summon here"))
                 else:
-                    label.append(options[0])
+                    label.append(option_label(options[0]))
             else:
                 attrs.append('aria-disabled="true"')
             if name in shown:
@@ -127,21 +125,6 @@ def arena(view: dict, names: "list[str] | None" = None, focus: "str | None" = No
     return (f'<div class="tk-arena-wrap"><span></span><div class="tk-cols" aria-hidden="true">{cols}</div>'
             f'<div class="tk-rows" aria-hidden="true">{rows}</div>'
             f'<div class="tk-arena" role="group" aria-label="{h(_("The arena"))}">{"".join(cells)}</div></div>')
-
-
-def card_name(card_id: str) -> str:
-    from tashkalar.content import CARDS_T
-
-    for c in CARDS_T:
-        if c.id == card_id:
-            return c.name if c.kind != "flare" else _("Flare {n}").format(n=card_id.rsplit("/", 1)[-1].lstrip("0"))
-    return card_id
-
-
-def task_name(task_id: str) -> str:
-    from tashkalar.content import TASKS
-
-    return next((t.name for t in TASKS if t.id == task_id), task_id)
 
 
 def option_label(notation: str) -> str:
@@ -199,7 +182,7 @@ def option_label(notation: str) -> str:
     if kind == "card":
         return _("Take {card} back").format(card=card_name(first))
     if kind == "choose":
-        return rest
+        return choice_words(rest)
     return notation
 
 
@@ -215,7 +198,7 @@ def actions_panel(view: dict) -> str:
         f'<button type="button" data-action="{h(o)}"'
         + (f' data-pattern="{h(" ".join(places[o]["pattern"]))}"' if o in places else "")
         + f'>{h(option_label(o))}</button>' for o in options)
-    return (f'<section class="tk-actions" aria-label="{h(_("Your choice"))}"><p class="prompt">{h(d["prompt"])}</p>'
+    return (f'<section class="tk-actions" aria-label="{h(_("Your choice"))}"><p class="prompt">{h(prompt_words(d))}</p>'
             f'<div class="tk-options">{buttons}</div></section>')
 
 
@@ -231,7 +214,7 @@ def seats_panel(view: dict, names: "list[str] | None" = None) -> str:
         swatch = piece_html({"colour": s["colour"], "rank": 0}, view["seats"])
         rows.append(
             f'<li class="tk-seat{active}"><span class="tk-swatch">{swatch}</span>'
-            f'<b>{h(who)} <span class="muted">{h(s["deck"].capitalize())}</span></b> '
+            f'<b>{h(who)} <span class="muted">{h(deck_name(s["deck"]))}</span></b> '
             f'<span class="tk-score">{h(_("{n} points").format(n=scores[p] if p < len(scores) else 0))}</span> '
             f'<span>{h(_("{n} pieces ({u} upgraded)").format(n=s["pieces"], u=s["upgraded"]))}</span> '
             f'<span>{h(_("hand: {b} beings, {l} legends, {f} flares").format(b=hc["being"], l=hc["legend"], f=hc["flare"]))}</span> '
@@ -240,23 +223,22 @@ def seats_panel(view: dict, names: "list[str] | None" = None) -> str:
 
 
 def hand_panel(view: dict) -> str:
-    """The viewer's own cards with their effects (others' hands are only counts in the view)."""
-    from tashkalar.content import CARDS_T
+    """The viewer's own cards with their effects (others' hands are only counts in the view); each card's name
+    is a button that opens its details (pattern and whole effect)."""
+    from tashkalar.content import BY_ID, CARDS_T
 
-    by_id = {c.id: c for c in CARDS_T}
     cards = []
     for cid in view.get("hand") or []:
-        c = by_id.get(cid)
-        if c is None:
+        if cid not in BY_ID:
             continue
+        c = CARDS_T[BY_ID[cid]]
         if c.kind == "flare":
-            text = f"▲ {c.top_text} ▼ {c.bottom_text}"
-            rank = _("flare")
+            text = f"▲ {card_text(cid, 'top')} ▼ {card_text(cid, 'bottom')}"
         else:
-            text = c.effect or ""
-            rank = rank_name(c.rank) if c.rank >= 0 else ""
-        cards.append(f'<li class="tk-card tk-{c.kind}" data-card="{h(cid)}"><b>{h(card_name(cid))}</b> '
-                     f'<span class="muted">{h(rank)}</span><p>{h(text)}</p></li>')
+            text = card_text(cid, "effect")
+        cards.append(f'<li class="tk-card tk-{c.kind}" data-card="{h(cid)}"><button type="button" class="cardref tk-card-name" '
+                     f'data-details="{h(cid)}" title="{h(_("Show the card"))}">{h(card_name(cid))}</button> '
+                     f'<span class="muted">{h(card_rank(cid))}</span><p>{h(text)}</p></li>')
     return f'<ul class="tk-hand" aria-label="{h(_("Your hand"))}">{"".join(cards)}</ul>'
 
 
@@ -272,14 +254,6 @@ def status_line(view: dict, names: list[str], winners: "list[int] | None" = None
     if who != view["active"]:
         line += " · " + _("{name} decides").format(name=names[who])
     return h(line)
-
-
-def log_list(view: dict, names: list[str], last: int = 40) -> str:
-    """The latest entries of the game's record, newest first (moves in the engine's notation for now)."""
-    entries = view.get("log") or []
-    items = "".join(f"<li>{h(e)}</li>" for e in reversed(entries[-last:]))
-    return (f'<section class="panel tk-log"><h2>{h(_("Game log"))}</h2>'
-            f'<ol class="log" reversed>{items or "<li class=muted>…</li>"}</ol></section>')
 
 
 def game_over(view: dict, names: list[str], rematch: str = "") -> str:
@@ -310,6 +284,7 @@ def table_screen(app) -> str:
     """The whole Tash-Kalar table for the App (controller.py): the arena, the seats, the choice, the hand, the
     log; the pass screen over it in a hotseat game."""
     from ..render import link_alerts, rematch_controls, storage_notice, waiting_bar
+    from .tashkalar_story import story_panel
 
     view, names = app.view, app.names
     over = app.finished
@@ -322,6 +297,7 @@ def table_screen(app) -> str:
     parts.append('<div class="table tk-table"><div class="main-col">')
     parts.append(f'<p class="tk-status" role="status" data-turn-status>{status_line(view, names)}</p>')
     parts.append(arena(shown, names))
+    parts.append(story_panel(view, names, app.story()))  # beside the arena on wide screens, last on narrow ones
     parts.append('</div><aside class="side-col">')
     parts.append(seats_panel(view, names))
     if interactive:
@@ -330,7 +306,6 @@ def table_screen(app) -> str:
         parts.append(waiting_bar(app, view, since=""))
     if not (overlay or getattr(app, "public_screen", False)):
         parts.append(hand_panel(view))
-    parts.append(log_list(view, names))
     parts.append("</aside></div>")
     if app.pending_pass is not None and not over:
         parts.append(pass_screen(app))
