@@ -169,3 +169,29 @@ def test_fitted_elo_ratings_agree_with_the_pairwise_difference():
     assert abs((r["a"] - r["b"]) - selfplay.elo(750.5 / 1001)) < 1 and abs(r["a"] + r["b"]) < 1e-6
     r = selfplay.ratings({("a", "b"): (600, 1000), ("b", "c"): (600, 1000), ("a", "c"): (690, 1000)})
     assert r["a"] > r["b"] > r["c"] and 60 < r["a"] - r["b"] < 80
+
+
+def test_tash_kalar_runs_on_the_same_runner_with_the_same_records_and_report(tmp_path, monkeypatch, capsys):
+    from tashkalar.__main__ import main as tk_main
+    from tashkalar.ai.codeversion import code_version as tk_code
+
+    args = ["tournament", "--bots", "random,greedy", "--games", "2", "--seed", "5", "--mode", "duel"]
+    ways = {"one process": ["--workers", "1"], "local cores": ["--workers", "2"]}
+    if selfplay.cluster_available():
+        ways["local cluster"] = ["--cluster", "local", "--workers", "2"]
+    records = {}
+    for way, extra in ways.items():
+        records[way] = tmp_path / f"{way}.jsonl"
+        assert tk_main(args + extra + ["--record", str(records[way])]) == 0
+        assert "2/2 games" in capsys.readouterr().err
+    got = {way: sorted(({k: v for k, v in x.items() if k not in SECONDS} for x in lines(r)),
+                       key=lambda x: (x["bots"], x["decks"], x["seed"])) for way, r in records.items()}
+    ref = got["one process"]
+    assert len(ref) == 2 and {x["code"] for x in ref} == {tk_code()}
+    assert all(g == ref for g in got.values()), [w for w, g in got.items() if g != ref]
+    assert tk_main(["report", "--record", str(records["one process"])]) == 0
+    text = capsys.readouterr().out
+    assert "2 games of code" in text and "| greedy v random | 2 |" in text and "Win rate per deck" in text
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    assert tk_main(args + ["--cluster", "local"]) == 3
+    assert "pip install -e '.[cluster]'" in capsys.readouterr().err
