@@ -67,8 +67,8 @@ def simulate(args: argparse.Namespace) -> int:
     dt = time.perf_counter() - t0
     where = (f"on cluster {args.cluster}" if args.cluster else
              "in one process" if workers == 1 else f"on {workers} local processes")
-    print(f"{args.games} games, {total_actions} actions in {dt:.2f} s {where}: "
-          f"{args.games / dt:.1f} games/s, {total_actions / dt:,.0f} actions/s")
+    print(f"{args.games} games, {total_actions} actions in {dt:.2f} s: "
+          f"{args.games / dt:.1f} games/s, {total_actions / dt:,.0f} actions/s ({where})")
     print("random vs random; 'first' = the player who took the first turn")
     print(f"{'pairing (A v B)':<18} {'games':>5} {'A wins':>7} {'B wins':>7} {'first wins':>11} {'avg actions':>12} "
           f"{'avg turns':>10}")

@@ -195,3 +195,15 @@ def test_tash_kalar_runs_on_the_same_runner_with_the_same_records_and_report(tmp
     monkeypatch.setitem(sys.modules, "distributed", None)
     assert tk_main(args + ["--cluster", "local"]) == 3
     assert "pip install -e '.[cluster]'" in capsys.readouterr().err
+
+
+def test_simulate_gives_the_same_table_in_one_process_and_on_local_cores(capsys):
+    def table(extra):
+        assert main(["simulate", "--games", "21", "--seed", "8"] + extra) == 0
+        out = capsys.readouterr().out
+        return [line for line in out.splitlines() if " v " in line], out
+
+    one, out1 = table([])
+    two, out2 = table(["--workers", "2"])
+    assert len(one) == 21 and one == two
+    assert "(in one process)" in out1 and "(on 2 local processes)" in out2
