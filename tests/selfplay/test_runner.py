@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import signal
 import sys
 from pathlib import Path
@@ -201,7 +202,7 @@ def test_simulate_gives_the_same_table_in_one_process_and_on_local_cores(capsys)
     def table(extra):
         assert main(["simulate", "--games", "21", "--seed", "8"] + extra) == 0
         out = capsys.readouterr().out
-        return [line for line in out.splitlines() if " v " in line], out
+        return [line for line in out.splitlines() if re.match(r"\w+ v \w+ ", line)], out
 
     one, out1 = table([])
     two, out2 = table(["--workers", "2"])
