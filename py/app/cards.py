@@ -82,5 +82,5 @@ def crystal_face(words, cid: str, *, cost=None, extra_cls: str = "") -> str:
     c = words.crystal_by_id[cid]
     text = c.text
     return (f'<div class="crystal {extra_cls}"><div class="crystal-head"><span class="gem" aria-hidden="true">◆</span>'
-            f'<span class="crystal-name">{h(c.name)}</span><span class="crystal-cost" title="{h(_("Initiative cost"))}">{c.cost}'
-            f'<span class="sr-only"> {h(_("initiative"))}</span></span></div><div class="crystal-text">{h(text)}</div></div>')
+            f'<span class="crystal-name">{h(c.name)}</span><span class="crystal-cost" title="{h(_("Initiative cost"))}">'
+            f'{h(_("cost {n}").format(n=c.cost))}<span class="sr-only"> {h(_("initiative"))}</span></span></div><div class="crystal-text">{h(text)}</div></div>')

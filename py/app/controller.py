@@ -308,7 +308,7 @@ class App:
         back over the computer's replies too (the computer would choose the same again)."""
         g = self.game
         hotseat = needs_pass_screen(self.seats)
-        if (g.is_over or g.decision is None or g.setup.get("clans") is None
+        if (g.is_over or g.decision is None or "position" in g.setup
                 or (hotseat and (g.decision.player != player or g.turn != turn))):
             self.undo_marks = []
             return
@@ -723,7 +723,7 @@ class App:
             doc.getElementById("topnav").innerHTML = render.menu_html(self)
             doc.body.dataset.screen = "replay"
             if self.modal and self.modal[0] == "card":
-                modal = render.card_details(self, self.modal[1])
+                modal = games.of(self.game).card_details(self, self.modal[1])
             elif self.modal and self.modal[0] == "discard":
                 modal = render.discard_modal(self, self.modal[1], self.replay.view())
         else:

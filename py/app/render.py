@@ -9,6 +9,7 @@ from __future__ import annotations
 from crystalclans.actions import read_token
 from crystalclans.cardset import BEATS
 
+from . import games
 from .cards import card_face, crystal_face, mini_card, style_icon
 from .log import FROM_DRAW, NO_CARD_LEFT, arithmetic, log_panel, recap
 from .seats import LEVEL_NAMES
@@ -701,17 +702,25 @@ def action_bar(app, view) -> str:
         elif kind == "done" and d["kind"] == "battle":
             label = _("No battle")
         btns.append(_btn(h(label) + cost_badge(view, a), action=a, cls=cls, attrs=cost_attrs(view, a)))
-    undo = ""
-    if app.can_undo():
-        undo = (f'<button type="button" class="ghost undo" data-cmd="undo" title="{h(_("Undo your last action"))}">'
-                f'↶ {h(_("Undo"))}</button>')
+    undo = undo_button(app)
     return f"""
 <section class="action-bar" aria-label="{h(_("Your options"))}">
   <div class="prompt"><span class="who">{h(names[d['player']])}:</span> {h(words.prompt(d, names))}
     {'<span class="muted"> · ' + h(' · '.join(extra)) + '</span>' if extra else ''}{undo}</div>
-  {revealed_cards(app, info)}<div class="actions">{''.join(btns)}</div>
+  {decision_crystal(words, d)}{revealed_cards(app, info)}<div class="actions">{''.join(btns)}</div>
   {recap(app, view)}
 </section>"""
+
+
+def decision_crystal(words, d: dict) -> str:
+    """The crystal whose effect asks this choice (the engine names it: decision.crystal), whole, beside the
+    prompt: a scored crystal's own words say what the choice is for."""
+    cid = d.get("crystal")
+    if cid not in words.crystal_by_id:
+        return ""
+    c = words.crystal_by_id[cid]
+    return (f'<p class="decision-crystal" data-decision-crystal="{h(cid)}"><span class="gem" aria-hidden="true">◆</span> '
+            f'<b class="crystal-name">{h(c.name)}</b>: <span class="crystal-text">{h(c.text)}</span></p>')
 
 
 def hand(app, view, targets, hidden: bool) -> str:
@@ -880,6 +889,14 @@ def battle_result(app, alerts: str = "") -> str:
 </div>"""
 
 
+def undo_button(app) -> str:
+    """Undo, where the table allows one (App.can_undo: the engine's undo_floor, the seats)."""
+    if not app.can_undo():
+        return ""
+    return (f'<button type="button" class="ghost undo" data-cmd="undo" title="{h(_("Undo your last action"))}">'
+            f'↶ {h(_("Undo"))}</button>')
+
+
 def rematch_controls(app) -> str:
     """At a game's end: a rematch here at once, or online asked of the other player, who must accept."""
     session = app.session
@@ -958,10 +975,9 @@ def replay_screen(app) -> str:
     """The replay viewer: the table of one frame (read-only), its controls and the log up to it."""
     r = app.replay
     view = r.view()
-    me = view["you"]
     names = app.names
     last = len(r.frames) - 1
-    other = names[1 - r.viewer]
+    other = names[r.next_side()]
     side = (f'<button type="button" data-cmd="replay-side" title="{h(_("Show the table as {name} sees it").format(name=other))}">'
             f'{h(_(VIEW_OF).format(name=other))}</button>' if len(r.sides) > 1 else "")
     bar = f"""
@@ -978,13 +994,7 @@ def replay_screen(app) -> str:
     <button type="button" class="ghost" data-cmd="replay-close" title="{h(_("Close the replay"))}">{h(_("Close"))}</button>
   </div>
 </section>"""
-    story = r.frame.story()
-    return "".join([
-        bar, '<div class="table replaying"><div class="main-col">',
-        player_bar(app, view, 1 - me, top=True), initiative_track(app, view), board(app, view, None),
-        player_bar(app, view, me, top=False), '<div class="dock">', hand(app, view, None, hidden=False),
-        '</div></div><aside class="side-col">', crystal_row(app, view, None), log_panel(app, view, story),
-        '</aside></div>'])
+    return bar + games.of(r.frame).replay_table(app, view, r.frame)
 
 
 def resign_modal(app) -> str:

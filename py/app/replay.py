@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import games
 from .i18n import _
 
 
@@ -40,9 +41,12 @@ class Replay:
     def go(self, index: int) -> None:
         self.index = max(0, min(len(self.frames) - 1, index))
 
+    def next_side(self) -> int:
+        """Whose view the side switch shows next (the viewer herself when only her side may be shown)."""
+        return self.sides[(self.sides.index(self.viewer) + 1) % len(self.sides)]
+
     def switch_side(self) -> None:
-        if len(self.sides) > 1:
-            self.viewer = self.sides[(self.sides.index(self.viewer) + 1) % len(self.sides)]
+        self.viewer = self.next_side()
 
     def view(self) -> dict:
         return self.frame.view(self.viewer)
@@ -50,7 +54,8 @@ class Replay:
     def label(self, names) -> str:
         g = self.frame
         if self.at_end:
-            return (_("End of the game: {name} wins").format(name=names[g.winner]) if g.winner is not None
+            w = games.of(g).winner(g)
+            return (_("End of the game: {name} wins").format(name=names[w]) if w is not None
                     else _("Where the game stands (turn {n})").format(n=g.turn))
         if self.index == 0:
             return _("The deal: turn 1, {name} begins").format(name=names[g.active])
@@ -60,9 +65,10 @@ class Replay:
 def replay_sides(seats, finished: bool, me: int | None = None) -> tuple[int, ...]:
     """Whose hands a replay may show: both once the game is over or when only people at this screen play;
     otherwise only this screen's own players (a replay must not show the computer's or a friend's hand)."""
+    everyone = tuple(range(len(seats)))
     if finished or all(s.local for s in seats):
-        return (0, 1)
+        return everyone
     if me is not None:
         return (me,)
-    local = tuple(p for p in (0, 1) if seats[p].local)
+    local = tuple(p for p in everyone if seats[p].local)
     return local or (0,)

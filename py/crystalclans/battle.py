@@ -451,7 +451,7 @@ def finish_battle(g: "Game") -> None:
         "destroyed": [U[c >> 1].id for c in b.destroyed],
         "kept": list(b.kept),
         "joined": list(b.joined),
-        "ended_early": b.end_early,
+        "ended_early": b.end_early or not b.revealed,  # by an effect, or before any card (Veyla's Veil)
         "damage_skipped": b.damage_skipped,
         "predictions": list(b.predict) if b.revealed else ["", ""],
         "lost": [[U[c >> 1].id for c in b.lost[p]] for p in (0, 1)],

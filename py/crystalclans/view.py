@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import action_parts
 from .battle import squad_numbers
 from .costs import costs
+from .effects import EffectsFrame
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -65,6 +66,10 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
             decision["parts"] = [action_parts(a, cs, context) for a in d.options]
         elif d.private:
             decision["info"] = {k: v for k, v in decision["info"].items() if k == "zone"}
+        # a choice a crystal's effect asks (Wind's Wish's return, Tidestone's placing...) names the crystal
+        frame = next((f for f in reversed(g.stack) if isinstance(f, EffectsFrame)), None)
+        if frame is not None and frame.origin:
+            decision["crystal"] = frame.origin
 
     battle = None
     b = g.battle

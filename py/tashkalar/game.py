@@ -41,7 +41,7 @@ class Game:
         "setup", "mode", "form", "n", "decks", "colour", "two_sided", "cells", "bits",
         "hands", "draws", "discards", "legend_deck", "legend_discard", "flare_deck", "flare_discard", "playing",
         "tasks_deck", "tasks_up", "task_next", "claimed", "points", "killed", "summons",
-        "mpoints", "improvised", "control", "sideways",
+        "mpoints", "improvised", "control", "sideways", "undo_floor",
         "active", "first_player", "turn", "actions_left", "discarded", "extra_draw", "extra_turns", "in_extra",
         "borrow", "end_triggered", "final_left", "over", "winners", "resigned",
         "rng", "stack", "decision", "fx", "log", "hidden", "events",
@@ -97,6 +97,7 @@ class Game:
         self.decision: Decision | None = None
         self.fx = None
         self.log: list[str] = []
+        self.undo_floor = 0  # an undo may not go back before this many moves (a draw or a task turned up since)
         self.hidden: dict[int, int] = {}  # log index -> the only seat that may see that entry ("bottom <card>")
         self.events: list[tuple] | None = []
         self.frozen: list[int] = [-1, -1]  # Everfrost: per seat, the card whose frozen effect is in play (-1: none)
@@ -313,6 +314,7 @@ class Game:
         g.decision = self.decision  # never changed once built
         g.fx = None if self.fx is None else self.fx.copy()
         g.log = self.log[:]
+        g.undo_floor = self.undo_floor
         g.hidden = dict(self.hidden)
         ev = self.events
         g.events = ev[:] if ev is not None and story else None
@@ -361,6 +363,12 @@ class Game:
         from .story import tell
 
         return tell(self)
+
+    def statistics(self) -> list[dict[str, int]]:
+        """Per player: summons, legends, flares, tasks, enemy pieces destroyed, own pieces lost, upgrades (story.py)."""
+        from .story import statistics
+
+        return statistics(self)
 
     def to_json(self) -> str:
         from .saves import game_to_json
@@ -552,6 +560,7 @@ class Game:
         if not draws:
             return False
         self.hands[p].append(draws.pop())
+        self.revealed()
         if len(draws) <= self.sideways:
             self.trigger_end("deck", p)
         return True
@@ -567,7 +576,12 @@ class Game:
             if self.events is not None:
                 self.note("reshuffle", "legend" if CARDS_T[deck[0]].kind == "legend" else "flare")
         self.hands[p].append(deck.pop())
+        self.revealed()
         return True
+
+    def revealed(self) -> None:
+        """The move being applied showed someone a card or drew on chance: no undo may take it back."""
+        self.undo_floor = len(self.log)
 
     def discard_card(self, code: int) -> None:
         """A played or discarded card goes to its discard pile: a being to its owner's (the active player),

@@ -383,6 +383,7 @@ def reveal_next(g: "Game") -> None:
     another is turned up (at most once around the deck)."""
     deck = g.tasks_deck
     tries = len(deck)
+    g.revealed()
     g.task_next = deck.pop() if deck else -1
     while g.task_next >= 0 and tries > 0 and _three_alike(g):
         deck.insert(0, g.task_next)

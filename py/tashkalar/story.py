@@ -63,3 +63,35 @@ def tell(g: "Game") -> list[dict[str, Any]]:
     if current["events"] or current["turn"]:
         turns.append(current)
     return turns
+
+
+STATISTICS = ("summons", "legends", "flares", "tasks", "destroyed", "lost", "upgrades")
+
+
+def statistics(g: "Game") -> list[dict[str, int]]:
+    """Per player, from the story's facts alone: beings summoned (legends among them), flares lit, tasks
+    claimed, enemy pieces destroyed and pieces upgraded on her turns, and pieces of her colour lost (partners
+    share a colour, so they share that count)."""
+    colour = g.colour
+    stats = [dict.fromkeys(STATISTICS, 0) for _ in range(g.n)]
+    pos = g.setup.get("position")
+    mover = int(pos.get("active", 0)) if isinstance(pos, dict) else None  # a position starts in a turn
+    for _, kind, *v in g.events or ():
+        if kind == "turn":
+            mover = v[1]
+        elif kind == "summon":
+            stats[v[0]]["summons"] += 1
+            stats[v[0]]["legends"] += v[1].startswith("legend/")
+        elif kind == "flare":
+            stats[v[0]]["flares"] += 1
+        elif kind == "claim":
+            stats[v[0]]["tasks"] += 1
+        elif kind == "destroy":
+            for p in range(g.n):
+                if colour[p] == v[1]:
+                    stats[p]["lost"] += 1
+            if mover is not None and colour[mover] != v[1]:
+                stats[mover]["destroyed"] += 1
+        elif kind == "rank" and mover is not None and v[2] > v[1]:
+            stats[mover]["upgrades"] += 1
+    return stats

@@ -188,6 +188,10 @@ def test_veylas_veil_sends_the_enemy_squad_home_and_the_battle_ends():
     g = battle_with("crystal.veylas_veil")
     g.apply("remove crystal.veylas_veil")
     assert g.battle is None and squad(g, 1, "b_home") == [KNIGHTS] and g.crystal_count(0) == 0
+    # its record says the battle ended before damage and which crystal ended it (issue 24, item 1: the
+    # battle box said only "No battle card · Damage 0")
+    lb = g.last_battle
+    assert lb["ended_early"] and lb["crystals"] == [["crystal.veylas_veil"], []] and lb["cards"] == [None, None]
 
 
 def test_defender_uses_crystals_after_the_active_player():

@@ -33,6 +33,9 @@ def link_pages(a, b) -> float:
     b.locator("[data-link-input]").wait_for(state="visible", timeout=20_000)
     assert b.locator("[data-link-input]").input_value() == url.split("#", 1)[1]
     assert "#" not in b.url, "the invitation stays in the address bar (a reload would join again)"
+    # the guest's first screen: the invitation and her name, not a new-game form whose clans the game ignores
+    assert not b.locator("#clan-0, #clan-1, [data-new-game]").count(), "the guest sees the host's new-game form"
+    screenshot(b, "p2p_guest_first_screen")
     b.fill("#name-1", "Bo")
     reply_and_play(a, b)
     return time.perf_counter() - t

@@ -46,3 +46,46 @@ def test_a_crystal_in_a_battle_is_named_in_its_result(page, app_url, tmp_path):
     screenshot(page, "battle_with_a_crystal")
     assert state_hash(page) is not None
     assert_no_page_errors(page)
+
+
+def before_a_veil_ends_a_battle() -> cc.Game:
+    """A seeded random game just before Veyla's Veil is removed to end a battle (the enemy squad sent home)."""
+    for seed in range(150):
+        g = cc.new_game(("meteor", "stone"), seed=seed)
+        rng = Rng(seed_state(seed, 4))
+        while not g.is_over and len(g.log) < 3000:
+            o = g.legal_actions()
+            if "remove crystal.veylas_veil" in [str(a) for a in o]:
+                after = g.clone()
+                after.apply("remove crystal.veylas_veil")
+                while after.battle is not None and after.decision.kind == "battle_start":
+                    after.apply("done")  # the other side's battle-start choices, declined
+                if after.battle is None:
+                    return g
+            g.apply(o[rng.below(len(o))])
+    raise AssertionError("no battle ended by Veyla's Veil in 150 seeded games")
+
+
+def test_a_battle_ended_by_an_opponents_veil_says_so(page, app_url, tmp_path):
+    """Issue 24, item 1: Veyla's Veil ended a battle and the box said only "No battle card · Damage 0"."""
+    before = before_a_veil_ends_a_battle()
+    save = tmp_path / "veil.json"
+    save.write_text(before.to_json(names=["Ada", "Bo"]))
+    open_app(page, app_url)
+    import_and_confirm(page, lambda: page.locator("input[type=file][data-import]").first.set_input_files(str(save)))
+    page.wait_for_function("h => window.crystalclans_state_hash() === h", arg=before.state_hash())
+    box = page.locator("[data-battle-result]")
+    for _ in range(6):
+        dismiss_overlays(page)
+        if page.locator('[data-action="remove crystal.veylas_veil"]').count():
+            page.locator('[data-action="remove crystal.veylas_veil"]').first.click()
+        elif page.locator('[data-action="done"]').count():
+            page.locator('[data-action="done"]').first.click()
+        if box.count() and box.is_visible():
+            break
+        page.wait_for_timeout(300)
+    box.wait_for(state="visible")
+    text = " ".join(box.inner_text().split())
+    assert "Used Veyla's Veil" in text and "The battle ended before damage." in text, text
+    screenshot(page, "battle_ended_by_a_veil")
+    assert_no_page_errors(page)

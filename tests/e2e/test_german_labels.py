@@ -112,3 +112,27 @@ def test_no_german_label_is_cut_at_laptop_desktop_and_phone_sizes(new_context, a
     assert not found, "German text cut: " + "; ".join(f"{k}: {v}" for k, v in found.items())
     say(f"German start screen, table, card details and rules at {len(SIZES)} sizes: no text cut")
     assert_no_page_errors(page)
+
+
+def test_german_zones_read_after_a_preposition_piles_are_nouns_and_spelling_is_germanys(new_context, app_url, say):
+    """Issue 24, item 13: zone names that need declining after a preposition ("in Westliches Kristallgebiet"),
+    pile labels that read as verbs (ZIEHEN, ABWERFEN) and the Swiss "Gefäss" are gone from the German table."""
+    from app.text import GERMAN_ZONE_NAMES
+
+    page = new_context(locale="de-DE").new_page()
+    open_app(page, app_url + "?seed=24")
+    start_game(page, clans=("blood", "flower"), names=("Ada", "Bo"), first_player=0)
+    dismiss_overlays(page)
+    zones = page.eval_on_selector_all(".board .zone-name", "els => els.map(e => e.textContent.replace('◆', '').trim())")
+    allowed = set(GERMAN_ZONE_NAMES.values()) | {"Heimat Ada", "Heimat Bo"}
+    assert len(zones) == 9 and set(zones) <= allowed, zones
+    piles = page.eval_on_selector_all(".player-bar .pb-counts .ck", "els => els.map(e => e.textContent.trim())")
+    assert set(piles) == {"Hand", "Stapel", "Ablage"}, piles
+    labels = " ".join(page.eval_on_selector_all("[data-action]", "els => els.map(e => e.textContent)"))
+    assert not any(w in labels for w in ("Westliches", "Östliches", "Zentrales", "Heimat von", "Westfeld")), labels
+    page.locator("#topnav [data-cmd=rules]").click()
+    rules = page.locator("[data-rules]").inner_text()
+    assert "Gefäß" in rules and "Gefäss" not in rules
+    page.click("[data-cmd=close-modal]")
+    say(f"German zones {sorted(set(zones))}; piles {piles[:3]}; the rules spell Gefäß")
+    assert_no_page_errors(page)

@@ -107,3 +107,59 @@ def test_a_crystals_details_leave_room_for_where_its_values_come_from(page, app_
     assert widths["info"] >= 300 and widths["card"] <= 320, widths
     screenshot(page, "crystal_details")
     assert_no_page_errors(page)
+
+
+TUTORIAL_JS = """() => {
+  const vh = document.documentElement.clientHeight, vw = document.documentElement.clientWidth;
+  const parts = {"coach": document.querySelector('.coach'), "own bar": document.querySelector('.player-bar.bottom'),
+                 "prompt": document.querySelector('.action-bar .prompt'),
+                 "taught move": document.querySelector('.action-bar [data-action]')};
+  const out = [];
+  for (const [name, el] of Object.entries(parts)) {
+    if (!el) continue;
+    const r = el.getBoundingClientRect();
+    if (r.top < -0.5 || r.bottom > vh + 0.5 || r.left < -0.5 || r.right > vw + 0.5)
+      out.push(`${name} outside the window (${Math.round(r.top)} to ${Math.round(r.bottom)} of ${vh})`);
+  }
+  return out;
+}"""
+
+
+def test_the_guided_game_keeps_its_coach_own_side_and_move_in_view(new_context, app_url, say):
+    """Issue 24, item 5: the guided game pointed at a pile the player could not see. At each laptop and desktop
+    size, at every step the player takes, the coach, the player's own bar (its draw pile), the prompt and the
+    one move taught are in the window as it is shown (scrolled to where the app leaves it)."""
+    from .test_tutorial import STEP_JS
+
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    open_app(page, app_url + "?pace=0")
+    page.locator(".start [data-cmd=tutorial]").click()
+    page.locator("[data-tutorial-step]").wait_for()
+    problems, steps = [], 0
+    for _ in range(80):
+        if page.locator("[data-tutorial-done]").count():
+            break
+        dismiss_overlays(page)
+        step = page.evaluate(STEP_JS)
+        if not page.locator(".action-bar [data-action]").count():
+            page.wait_for_function(f"() => ({STEP_JS})() !== {step} || !!document.querySelector('[data-continue]')"
+                                   " || !!document.querySelector('[data-tutorial-done]')", timeout=15_000)
+            continue
+        steps += 1
+        for size, (w, h) in SIZES.items():
+            page.set_viewport_size({"width": w, "height": h})
+            found = page.evaluate(TUTORIAL_JS)
+            if found:
+                problems += [f"step {step}, {size}: {p}" for p in found]
+                screenshot(page, f"layout_tutorial_problem_{size}")
+            elif size == "1366x768":
+                screenshot(page, f"layout_tutorial_step_{steps:02d}_1366x768")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.locator(".action-bar [data-action]").first.click()
+        page.wait_for_function(f"() => ({STEP_JS})() !== {step} || !!document.querySelector('[data-continue]')",
+                               timeout=15_000)
+    say(f"guided game: {steps} steps x {len(SIZES)} sizes; {len(problems)} problems" +
+        ("".join(f"\n  {p}" for p in problems[:30])))
+    assert steps >= 9
+    assert not problems, "\n".join(problems)
+    assert_no_page_errors(page)

@@ -111,3 +111,28 @@ def test_an_invitation_pasted_into_a_page_already_open_opens_the_join_panel(new_
     screenshot(guest, "p2p_invited_phone")
     say("an invitation opened in a page already showing the game: the join panel with the code in it")
     assert_no_page_errors(guest)
+
+
+def test_the_guest_sees_the_hosts_setup_and_both_names_before_the_first_move(new_context, app_url, say):
+    """Issue 24, item 9: online the guest saw default names and clans. The host chooses the clans (and a name
+    for herself); the guest chooses her own name; once linked, both pages show both names and both clans
+    before anyone moves."""
+    from .p2p import link_pages
+
+    a = new_context().new_page()
+    b = new_context(viewport={"width": 390, "height": 844}).new_page()  # the guest on a phone
+    open_app(a, app_url)
+    a.fill("#name-0", "Ada")
+    a.fill("#name-1", "Kim")  # the host's name for the other seat: the guest's own choice wins
+    a.select_option("#clan-0", "stone")
+    a.select_option("#clan-1", "water")
+    link_pages(a, b)
+    shown = {}
+    for who, p in (("host", a), ("guest", b)):
+        bars = " ".join(p.locator(".player-bar").all_inner_texts())
+        shown[who] = " ".join(bars.split())
+        assert "Ada" in bars and "Bo" in bars and "Kim" not in bars, f"{who}: {bars}"
+        assert "Stone Clan" in bars and "Water Clan" in bars, f"{who}: {bars}"
+    screenshot(b, "p2p_guest_first_table")
+    say(f"guest's first table: {shown['guest'][:120]!r}")
+    assert_no_page_errors(a, b)

@@ -81,6 +81,23 @@ def test_two_people_play_tashkalar_in_the_browser_from_the_start_screen_to_game_
     stats = play_random_clicks(page, random.Random(6), 800, log_every=200)
     assert stats["game_over"] and page.locator("[data-game-over]").is_visible()
     screenshot(page, "tk_table_game_over")
+    # the statistics of the game, and the replay from the deal, turn by turn, to the end
+    table = page.locator("[data-game-over] [data-stats]")
+    assert table.is_visible() and table.locator("tbody tr").count() >= 7
+    end_hash = page.evaluate("() => window.crystalclans_state_hash()")
+    page.click('[data-game-over] [data-cmd="replay"]')
+    page.wait_for_selector("[data-replay]")
+    assert page.locator("[data-replay]").get_attribute("data-replay-step") == "0"
+    assert page.locator(".replaying .tk-arena [data-square]").count() == 69
+    first = page.locator("[data-replay]").get_attribute("data-replay-hash")
+    page.click("[data-replay-next]")
+    page.wait_for_function("(h) => document.querySelector('[data-replay]').dataset.replayHash !== h", arg=first)
+    screenshot(page, "tk_table_replay")
+    steps = int(page.locator("[data-replay]").get_attribute("data-replay-steps"))
+    page.click(f'[data-cmd="replay-go"][data-step="{steps - 1}"]')
+    page.wait_for_function("(h) => document.querySelector('[data-replay]').dataset.replayHash === h", arg=end_hash)
+    page.click('[data-cmd="replay-close"]')
+    page.wait_for_selector("[data-game-over]")
     say(f"Tash-Kalar: 120 clicks of a new Duel, then an imported High Form save played to the end in "
         f"{stats['steps']} clicks")
     # the choice of game is kept: the start screen (and a reload) shows Tash-Kalar's form again

@@ -37,6 +37,7 @@ def test_the_guided_first_game_is_completed_through_the_ui(new_context, app_url,
         texts.append(page.locator(".coach").inner_text())
         if taught == 0:
             screenshot(page, f"tutorial_first_step_{lang}")
+        screenshot(page, f"tutorial_step_{taught + 1:02d}_{lang}")  # every step the player takes, for people to look at
         page.locator(".action-bar [data-action]").first.click()
         taught += 1
         page.wait_for_function(f"() => ({STEP_JS})() !== {step} || !!document.querySelector('[data-continue]')",

@@ -287,3 +287,41 @@ def test_once_the_game_is_over_no_player_is_marked_to_move():
         assert "turn-badge" not in bars and " active" not in bars
     live = fake_app(cc.new_game(("blood", "skull"), seed=2), 0)
     assert "turn-badge" in render.player_bar(live, live.view, live.view["active"], True)
+
+
+def test_a_choice_a_scored_crystal_asks_names_the_crystal_and_shows_its_text():
+    """Issue 24, item 6: after scoring The Wind's Wish the prompt said only "Return up to 2 cards from your
+    discard pile to the top of your draw pile"; the engine now names the crystal whose effect asks
+    (view's decision.crystal) and the action bar shows its text beside the prompt."""
+    g = cc.Game.from_position({
+        "clans": ["blood", "skull"], "active": 0, "token": 5,
+        "crystal_row": ["crystal.winds_wish", "crystal.dusk_mirror", "crystal.mygards_shield"],
+        "crystal_deck": ["crystal.fox_tail"], "discard": [["blood.marauders", "blood.trappers"], []],
+        "squads": {"c_west": [["blood.marauders"], []], "c_center": [["blood.trappers"], []]}})
+    assert "crystal" not in g.view(0)["decision"]
+    g.apply("score crystal.winds_wish")
+    view = g.view(0)
+    assert view["decision"]["kind"] == "recover" and view["decision"]["crystal"] == "crystal.winds_wish"
+    assert g.view(1)["decision"]["crystal"] == "crystal.winds_wish"  # public: the other side sees it too
+    app = fake_app(g, 0)
+    bar = html.unescape(render.action_bar(app, view))
+    assert 'data-decision-crystal="crystal.winds_wish"' in bar
+    assert WORDS.crystal_by_id["crystal.winds_wish"].text in bar
+    g.apply("done")
+    assert "crystal" not in (g.view(0)["decision"] or {})
+
+
+def test_a_battle_veylas_veil_ends_says_so_in_its_box():
+    """Issue 24, item 1: "Veyla's Veil removes the battle card: the box says 'No battle card · Damage 0'".
+    The box names the crystal used and says the battle ended before damage."""
+    g = cc.Game.from_position({"clans": ["blood", "skull"], "active": 0,
+                               "hands": [["blood.aarock_riders"], ["skull.ancestral_warriors"]],
+                               "squads": {"c_center": [["blood.trappers"], ["skull.ancestral_knights"]]},
+                               "crystals": [[{"id": "crystal.veylas_veil", "facedown": False}], []]})
+    g.apply("activate c_center")
+    g.apply("battle")
+    g.apply("remove crystal.veylas_veil")
+    app = fake_app(g, 1)
+    app.pending_battle = g.last_battle
+    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", render.battle_result(app))).split())
+    assert "Used Veyla's Veil" in box and "The battle ended before damage." in box, box

@@ -168,7 +168,8 @@ def tashkalar_pages(lang: str, seed: int, mode: str, decks: tuple) -> list[tuple
     def table(viewer: int) -> str:
         app = SimpleNamespace(view=g.view(viewer), names=names[:g.n], finished=g.is_over, overlay_pending=lambda: False,
                               offers_decision=lambda: g.decision is not None and g.decision.player == viewer,
-                              storage=Storage(None), story=g.story, pending_pass=None, session=None, link=None)
+                              storage=Storage(None), story=g.story, pending_pass=None, session=None, link=None,
+                              game=g, can_undo=lambda: True)
         return tk_module.table_screen(app)
 
     r = Rng(seed)

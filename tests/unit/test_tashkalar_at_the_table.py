@@ -95,3 +95,46 @@ def test_the_computer_plays_tashkalar_at_every_level_through_the_worker_service(
         app.apply(legal[rng.below(len(legal))])
     assert computer_moves >= 12 and not app.computer_failure
     assert max(app.think_ms) < 5000, app.think_ms
+
+
+def test_undo_steps_back_over_the_computers_reply_but_never_past_a_draw():
+    """Against the computer, Undo takes back the person's own moves within what no draw has shown since: a
+    new card in hand (the refill at a turn's end) or a task turned up cannot be taken back."""
+    from app.computer import InlineComputer
+
+    from .test_seats import run_computer
+
+    app = new_app(fake_window("?seed=6&pace=0"), computer=InlineComputer())
+    app.start_game("tashkalar", {"mode": "high_form", "decks": ["sylvan", "highland"], "first": "0"},
+                   ["Ada", "Bot"], ["human", "easy"])
+    assert not app.can_undo()
+
+    def place() -> None:
+        legal = [str(a) for a in app.game.legal_actions()]
+        app.apply(next(a for a in legal if a.startswith("place ")))
+
+    place()  # the first turn's one action
+    while app.game.decision.player == 1:
+        run_computer(app)
+    before, moves = app.game.state_hash(), len(app.game.log)
+    place()
+    assert app.can_undo()
+    assert 'data-cmd="undo"' in app.document.getElementById("topnav").innerHTML + \
+        app.document.getElementById("app").innerHTML
+    app.undo()
+    assert app.game.state_hash() == before and len(app.game.log) == moves
+    # play on (summoning when she can) until a turn's end has drawn cards: no undo reaches back past it
+    rng = Rng(seed_state(2))
+    while app.game.undo_floor == 0 and not app.game.is_over:
+        if app.game.decision.player == 1:
+            run_computer(app)
+            continue
+        legal = [str(a) for a in app.game.legal_actions()]
+        app.apply(next((a for a in legal if a.startswith(("summon ", "at "))), legal[rng.below(len(legal))]))
+    floor = app.game.undo_floor
+    assert floor > 0
+    undone = 0
+    while app.can_undo():
+        app.undo()
+        undone += 1
+    assert len(app.game.log) >= floor, (len(app.game.log), floor, undone)

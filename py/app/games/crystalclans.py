@@ -18,7 +18,7 @@ SaveError = cc.SaveError
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
            "default_names", "last_battle", "link_options", "make_bot", "name", "needs_own_hand", "new_game",
-           "options_from_settings", "options_of", "save_names", "save_text", "summary", "effects", "table_screen",
+           "options_from_settings", "options_of", "replay_table", "save_names", "save_text", "summary", "effects", "table_screen",
            "card_details", "useful", "warm_up", "winner"]
 
 
@@ -93,6 +93,19 @@ def summary(g: cc.Game, names: list[str], words, winner: "int | None") -> str:
 def effects(feed, g: cc.Game):
     """What the table animates now: the story facts since it was last shown (app/fx.py)."""
     return feed.take(g)
+
+
+def replay_table(app, view: dict, frame: cc.Game) -> str:
+    """One frame of the replay viewer (read-only): both sides, the board, the viewer's hand, the log so far."""
+    from .. import render as r
+
+    me = view["you"]
+    return "".join([
+        '<div class="table replaying"><div class="main-col">',
+        r.player_bar(app, view, 1 - me, top=True), r.initiative_track(app, view), r.board(app, view, None),
+        r.player_bar(app, view, me, top=False), '<div class="dock">', r.hand(app, view, None, hidden=False),
+        '</div></div><aside class="side-col">', r.crystal_row(app, view, None), r.log_panel(app, view, frame.story()),
+        '</aside></div>'])
 
 
 def table_screen(app) -> str:

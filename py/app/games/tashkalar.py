@@ -15,7 +15,7 @@ IllegalAction = tk.IllegalAction
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
            "default_names", "last_battle", "link_options", "make_bot", "name", "needs_own_hand", "new_game",
-           "options_from_settings", "options_of", "save_names", "save_text", "summary", "effects", "table_screen",
+           "options_from_settings", "options_of", "replay_table", "save_names", "save_text", "summary", "effects", "table_screen",
            "card_details", "useful", "warm_up", "winner"]
 MODE_NAMES = {"duel": N_("Duel"), "high_form": N_("High Form"), "melee": N_("Melee"), "team": N_("Team")}
 
@@ -112,6 +112,12 @@ def table_screen(app) -> str:
     from .tashkalar_table import table_screen as screen
 
     return screen(app)
+
+
+def replay_table(app, view: dict, frame: tk.Game) -> str:
+    from .tashkalar_table import replay_table as table
+
+    return table(app, view, frame)
 
 
 def card_details(app, card_id: str) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 
 from tashkalar.board import CENTRE, COLS, GREEN, NAME, ON_SET, RED, W, sq
 
-from ..i18n import _
+from ..i18n import N_, _
 from .tashkalar_prompts import choice_words, prompt_words
 from .tashkalar_cards import card_name, card_rank, card_text, deck_name, rank_name, task_name  # noqa: F401
 
@@ -186,7 +186,7 @@ def option_label(notation: str) -> str:
     return notation
 
 
-def actions_panel(view: dict) -> str:
+def actions_panel(view: dict, undo: str = "") -> str:
     """The deciding player's prompt and every option as a button: the complete, keyboard-reachable list
     (the arena's lit squares are a second way to the options that name a square)."""
     d = view.get("decision")
@@ -199,7 +199,7 @@ def actions_panel(view: dict) -> str:
         + (f' data-pattern="{h(" ".join(places[o]["pattern"]))}"' if o in places else "")
         + f'>{h(option_label(o))}</button>' for o in options)
     return (f'<section class="tk-actions" aria-label="{h(_("Your choice"))}"><p class="prompt">{h(prompt_words(d))}</p>'
-            f'<div class="tk-options">{buttons}</div></section>')
+            f'<div class="tk-options">{buttons}{undo}</div></section>')
 
 
 def seats_panel(view: dict, names: "list[str] | None" = None) -> str:
@@ -256,13 +256,50 @@ def status_line(view: dict, names: list[str], winners: "list[int] | None" = None
     return h(line)
 
 
-def game_over(view: dict, names: list[str], rematch: str = "") -> str:
-    """The end: who won, the scores, and the shell's rematch controls (`rematch`)."""
-    scores = view.get("scores") or []
-    rows = "".join(f"<li>{h(names[p])}: {h(_('{n} points').format(n=scores[p]))}</li>" for p in range(len(scores)))
+STAT_ROWS = (
+    (N_("Points"), None),
+    (N_("Beings summoned"), "summons"),
+    (N_("Legends among them"), "legends"),
+    (N_("Flares lit"), "flares"),
+    (N_("Tasks claimed"), "tasks"),
+    (N_("Enemy pieces destroyed on her turns"), "destroyed"),
+    (N_("Pieces of her colour lost"), "lost"),
+    (N_("Pieces upgraded on her turns"), "upgrades"),
+)
+
+
+def statistics_table(view: dict, names: list[str], stats: list[dict[str, int]]) -> str:
+    """The game's statistics per player (engine: game.statistics(), from the story's facts)."""
+    scores = view.get("scores") or [0] * len(stats)
+    high_form = view.get("mode") == "high_form" or view.get("form") == "high_form"
+    head = "".join(f'<th scope="col">{h(names[p])}</th>' for p in range(len(stats)))
+    rows = "".join(
+        f'<tr><th scope="row">{h(_(label))}</th>'
+        + "".join(f"<td>{scores[p] if key is None else stats[p][key]}</td>" for p in range(len(stats))) + "</tr>"
+        for label, key in STAT_ROWS if key != "tasks" or high_form)
+    return (f'<table class="go-stats" data-stats><caption class="sr-only">{h(_("Statistics of the game"))}</caption>'
+            f'<thead><tr><th scope="col"></th>{head}</tr></thead><tbody>{rows}</tbody></table>')
+
+
+def game_over(view: dict, names: list[str], rematch: str = "", stats: "list[dict[str, int]] | None" = None) -> str:
+    """The end: who won, the statistics, the shell's rematch controls (`rematch`), the replay, a new game."""
+    table = statistics_table(view, names, stats) if stats else ""
     return (f'<section class="panel game-over" data-game-over role="status"><h2>{status_line(view, names)}</h2>'
-            f'<ol>{rows}</ol><div class="go-buttons">{rematch}<button type="button" data-cmd="menu">'
-            f'{h(_("New game"))}</button></div></section>')
+            f'{table}<div class="go-buttons">{rematch}'
+            f'<button type="button" data-cmd="replay" data-replay-open title="{h(_("Watch the game again, turn by turn"))}">'
+            f'{h(_("Replay"))}</button><button type="button" data-cmd="menu">{h(_("New game"))}</button></div></section>')
+
+
+def replay_table(app, view: dict, frame) -> str:
+    """One frame of the replay viewer (read-only): the arena, the seats, the viewer's hand, the story so far."""
+    from .tashkalar_story import story_panel
+
+    names = app.names
+    return "".join([
+        '<div class="table tk-table replaying"><div class="main-col">',
+        f'<p class="tk-status">{status_line(view, names)}</p>', arena(dict(view, legal_actions=[]), names),
+        story_panel(view, names, frame.story()), '</div><aside class="side-col">', seats_panel(view, names),
+        hand_panel(view), "</aside></div>"])
 
 
 def pass_screen(app) -> str:
@@ -283,7 +320,7 @@ def pass_screen(app) -> str:
 def table_screen(app) -> str:
     """The whole Tash-Kalar table for the App (controller.py): the arena, the seats, the choice, the hand, the
     log; the pass screen over it in a hotseat game."""
-    from ..render import link_alerts, rematch_controls, storage_notice, waiting_bar
+    from ..render import link_alerts, rematch_controls, storage_notice, undo_button, waiting_bar
     from .tashkalar_story import story_panel
 
     view, names = app.view, app.names
@@ -293,7 +330,7 @@ def table_screen(app) -> str:
     shown = view if interactive else dict(view, legal_actions=[])
     parts = [storage_notice(app.storage), link_alerts(app)]
     if over:
-        parts.append(game_over(view, names, rematch_controls(app)))
+        parts.append(game_over(view, names, rematch_controls(app), app.game.statistics()))
     parts.append('<div class="table tk-table"><div class="main-col">')
     parts.append(f'<p class="tk-status" role="status" data-turn-status>{status_line(view, names)}</p>')
     parts.append(arena(shown, names))
@@ -301,7 +338,7 @@ def table_screen(app) -> str:
     parts.append('</div><aside class="side-col">')
     parts.append(seats_panel(view, names))
     if interactive:
-        parts.append(actions_panel(view))
+        parts.append(actions_panel(view, undo_button(app)))
     elif not over and not overlay:
         parts.append(waiting_bar(app, view, since=""))
     if not (overlay or getattr(app, "public_screen", False)):
