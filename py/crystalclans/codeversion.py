@@ -1,9 +1,11 @@
 """Which code a recorded game was played with: a short hash of the engine's and the bots' Python source and
 of the card set, so a record (tournament, balance) counts only games that today's code would play the same.
 
-Every `.py` file of this package counts (engine, abilities, bots, tools), read with its line endings
-normalised, so a checkout on another system gives the same hash. Records older than these hashes carry
-`"code": "older"` (OLDER).
+Every `.py` file of this package counts (engine, abilities, bots, ai/match.py: how a bot game is played), read
+with its line endings normalised, so a checkout on another system gives the same hash, except the tools that
+only run and report games (TOOLS: the command line, this module, ai/tournament.py), so mending a report or
+the way games are run does not disown the games already recorded (as Tash-Kalar's codeversion). Records
+older than these hashes carry `"code": "older"` (OLDER).
 """
 from __future__ import annotations
 
@@ -16,13 +18,16 @@ from .cardset import CardSet, base_set
 PACKAGE = Path(__file__).resolve().parent
 OLDER = "older"  # the code of games recorded before records named their code
 LENGTH = 12
+TOOLS = ("__main__.py", "cli.py", "codeversion.py", "ai/tournament.py")
 
 
 @lru_cache(maxsize=8)
 def source_digest(root: Path = PACKAGE) -> str:
-    """sha256 over every .py file below `root`: its path relative to `root` and its bytes (LF line ends)."""
+    """sha256 over every .py file below `root` but TOOLS: its path relative to `root` and its bytes (LF line
+    ends)."""
     h = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*.py") if "__pycache__" not in p.parts):
+    for path in sorted(p for p in root.rglob("*.py") if "__pycache__" not in p.parts
+                       and p.relative_to(root).as_posix() not in TOOLS):
         h.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0")
         h.update(path.read_bytes().replace(b"\r\n", b"\n") + b"\0")
     return h.hexdigest()

@@ -40,6 +40,14 @@ def random_game(
     return g
 
 
+def random_result(task: tuple) -> dict:
+    """A random game as the self-play runner's task (clans, seed, mulligan): its result, JSON-ready."""
+    clans, seed, mulligan = task
+    g = random_game(tuple(clans), seed, mulligan=mulligan)
+    return {"clans": list(clans), "seed": seed, "mulligan": mulligan, "winner": g.winner, "first": g.first_player,
+            "actions": len(g.log), "turns": g.turn}
+
+
 def seeded_games(count: int, seed: int = 1, clan_pairs: list[tuple[str, str]] | None = None) -> Iterator[tuple[tuple[str, str], int]]:
     pairs = clan_pairs or pairings()
     for i in range(count):

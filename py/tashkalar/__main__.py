@@ -2,6 +2,10 @@
 
     python -m tashkalar tournament --bots random,greedy,search --games N --seed S --mode duel --record FILE
     python -m tashkalar balance --bot greedy --games N --mode duel --record FILE   (writes the markdown)
+    python -m tashkalar report --record FILE   (win rates, Elo, per deck and per seat: from the record alone)
+
+Games run with the self-play runner (selfplay): `--workers N` processes (1: in this process; default: every
+core) or `--cluster local|ADDRESS` on a Dask cluster (pip install -e '.[cluster]'); progress on stderr.
 """
 from __future__ import annotations
 
@@ -24,6 +28,23 @@ def _record(args) -> "Path | None":
     return record
 
 
+def _where(args) -> "int | None":
+    """None if the games can run where asked; else the exit status, having said why (no cluster engine)."""
+    if getattr(args, "cluster", None):
+        from selfplay import ClusterUnavailable, require_cluster
+
+        try:
+            require_cluster()
+        except ClusterUnavailable as e:
+            print(str(e), file=sys.stderr)
+            return 3
+    return None
+
+
+def _status(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
 def tournament(args: argparse.Namespace) -> int:
     from .ai import BOT_NAMES
     from .ai.codeversion import code_version
@@ -34,13 +55,16 @@ def tournament(args: argparse.Namespace) -> int:
     if unknown or len(bots) < 2:
         print(f"--bots: two or more of {', '.join(BOT_NAMES)} (got {args.bots!r})", file=sys.stderr)
         return 2
+    if (status := _where(args)) is not None:
+        return status
     code = args.code or code_version()
     t0 = time.perf_counter()
     print(f"{args.mode}: seat-swapped pairs of games over mixed decks, {args.games} games per pair, seed "
           f"{args.seed}, " + ("every recorded game whatever its code" if code == "any" else f"code {code}"),
           flush=True)
     run(bots, args.games, args.seed, args.workers, progress=lambda line: print(line, flush=True),
-        record=_record(args), play_missing=not args.recorded_only, code=code, mode=args.mode)
+        record=_record(args), play_missing=not args.recorded_only, code=code, mode=args.mode, cluster=args.cluster,
+        status=_status)
     print(f"{time.perf_counter() - t0:.0f} s")
     return 0
 
@@ -53,8 +77,11 @@ def balance(args: argparse.Namespace) -> int:
     if args.bot not in BOT_NAMES:
         print(f"--bot: one of {', '.join(BOT_NAMES)}", file=sys.stderr)
         return 2
+    if (status := _where(args)) is not None:
+        return status
     r = run(args.bot, args.games, args.seed, args.workers, record=_record(args),
-            play_missing=not args.recorded_only, code=args.code, mode=args.mode)
+            play_missing=not args.recorded_only, code=args.code, mode=args.mode, cluster=args.cluster,
+            status=_status)
     cmd = f"python -m tashkalar balance --bot {args.bot} --games {args.games} --seed {args.seed} --mode {args.mode}"
     if args.record:
         cmd += f" --record {args.record}" + (" --recorded-only" if args.recorded_only else "")
@@ -68,6 +95,35 @@ def balance(args: argparse.Namespace) -> int:
     return 0
 
 
+def report(args: argparse.Namespace) -> int:
+    from selfplay import ANY, read_record
+    from selfplay.report import report as make
+
+    from .ai.codeversion import code_version
+    from .ai.tournament import GAME, sides
+
+    record = Path(args.record)
+    if not record.is_file():
+        print(f"--record: no file {record}", file=sys.stderr)
+        return 2
+    code = args.code or code_version()
+    done, other = read_record(record, GAME, code)
+    text = make(done.values(), sides, title="Tash-Kalar: games of a record", faction="deck", source=args.record,
+                code=None if code == ANY else code, other=len(other))
+    if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(text, encoding="utf-8")
+    print(text)
+    return 0
+
+
+def _runner_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--workers", type=int, default=None, help="processes (default: all cores; 1: in this process)")
+    p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask cluster: 'local' starts a "
+                   "throwaway one of --workers processes, else a running scheduler's address (tcp://host:8786); "
+                   "needs pip install -e '.[cluster]' here and on the workers")
+
+
 def main(argv: "list[str] | None" = None) -> int:
     ap = argparse.ArgumentParser(prog="tashkalar", description="Tash-Kalar engine tools")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -76,7 +132,7 @@ def main(argv: "list[str] | None" = None) -> int:
     tour.add_argument("--games", type=int, default=20, help="games per pair of bots")
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--mode", choices=MODES, default="duel")
-    tour.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    _runner_options(tour)
     tour.add_argument("--record", help="a JSON-lines file: each game appended as it ends; games already in it "
                                        "are not played again (continue a stopped run)")
     tour.add_argument("--recorded-only", action="store_true", help="with --record: report the games played so "
@@ -87,12 +143,18 @@ def main(argv: "list[str] | None" = None) -> int:
     bal.add_argument("--games", type=int, default=10, help="games per ordered deck pairing (12 pairings)")
     bal.add_argument("--seed", type=int, default=1)
     bal.add_argument("--mode", choices=MODES, default="duel")
-    bal.add_argument("--workers", type=int, default=None)
+    _runner_options(bal)
     bal.add_argument("--out", default=None, help="write the markdown there too")
     bal.add_argument("--record", help="a JSON-lines file of finished games (continue a stopped run)")
     bal.add_argument("--recorded-only", action="store_true", help="with --record: report what is recorded")
     bal.add_argument("--code", help=CODE_HELP)
+    rep = sub.add_parser("report", help="win rates, Elo, per deck and per seat, from a record alone (markdown)")
+    rep.add_argument("--record", required=True, help="a JSON-lines record of a tournament or balance run")
+    rep.add_argument("--code", help=CODE_HELP)
+    rep.add_argument("--out", help="write the markdown there too")
     args = ap.parse_args(argv)
+    if args.cmd == "report":
+        return report(args)
     if args.cmd == "tournament":
         return tournament(args)
     return balance(args)

@@ -1,8 +1,8 @@
 """Bot tournaments and the balance report.
 
 A match between two bots is a pair of games on the same deal (clans, seed) with the seats exchanged, so
-neither the deal nor the first seat favours one bot. Pairings rotate over mixed clans; games run on all
-cores. Figures: win rate with a 95% Wilson interval, and the Elo difference it implies
+neither the deal nor the first seat favours one bot. Pairings rotate over mixed clans; games run through the
+self-play runner (selfplay: in this process, on all local cores by default, or on a Dask cluster). Figures: win rate with a 95% Wilson interval, and the Elo difference it implies
 (Elo = -400 log10(1/p - 1)).
 
 Every recorded game names the code it was played with (codeversion.code_version): a report counts only the
@@ -11,41 +11,18 @@ only with games of its own code.
 """
 from __future__ import annotations
 
-import json
-import math
 import os
-import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from selfplay import ANY, Game, Games, PairResult, elo, read_record, run, wilson
+
 from ..codeversion import OLDER, code_version
-from ..game import Game
 from ..simulate import CLANS, pairings
-from . import PRESETS, make_bot
+from . import PRESETS
+from .match import MAX_DECISIONS, play
 
-ANY = "any"  # a report of every recorded game, whatever code played it (reading old records)
-
-MAX_DECISIONS = 4000  # a game longer than this is scored a draw (none has come near it)
-
-
-def play(bots: tuple[str, str], clans: tuple[str, str], seed: int, budget: dict | None = None) -> dict:
-    """One game: bots[i] plays seat i. Returns winner (or None), moves, seconds thinking per seat."""
-    g = Game.new(clans=clans, seed=seed)
-    players = [make_bot(name, seed=seed * 2 + i, **(budget or {}).get(name, {})) for i, name in enumerate(bots)]
-    think = [0.0, 0.0]
-    decisions = [0, 0]
-    n = 0
-    while g.decision is not None and n < MAX_DECISIONS:
-        p = g.decision.player
-        t = time.perf_counter()
-        a = players[p].choose(g)
-        think[p] += time.perf_counter() - t
-        decisions[p] += len(g.decision.options) > 1
-        g.apply(a)
-        n += 1
-    return {"bots": bots, "winner": g.winner, "moves": n, "think": think, "decisions": decisions, "clans": clans,
-            "first": g.first_player, "seed": seed}
+__all__ = ["ANY", "GAME", "MAX_DECISIONS", "OLDER", "Games", "PairResult", "balance", "balance_markdown", "elo",
+           "play", "run_jobs", "schedule", "sides", "tournament", "wilson"]
 
 
 def _job(args: tuple) -> dict:
@@ -56,109 +33,50 @@ def _key(bots, clans, seed) -> tuple:
     return (tuple(bots), tuple(clans), int(seed))
 
 
+def _task_key(job: tuple) -> tuple:
+    return _key(*job[:3])
+
+
+def _line_key(out: dict) -> tuple:
+    return _key(out["bots"], out["clans"], out["seed"])
+
+
 def _budgets(bots) -> list:
     """The presets the bots played with: a recorded game counts only while its bots are unchanged."""
     return [PRESETS.get(b) for b in bots]
 
 
-class Games(list):
-    """Finished games (dicts as `play` returns them, with "code" and "budgets"), and how many games the record
-    held for these jobs that were left out because another code played them (`older`)."""
-
-    older = 0
+def _stamp(out: dict) -> dict:
+    return {**out, "bots": list(out["bots"]), "clans": list(out["clans"]), "budgets": _budgets(out["bots"])}
 
 
-def run_jobs(jobs: list[tuple], workers: int, record: Path | None = None, play_missing: bool = True,
-             code: str | None = None) -> Games:
-    """Play the jobs on `workers` processes. With `record` (a JSON-lines file), every finished game is
-    appended as it ends and games already in the file are not played again, so a long run can be stopped and
-    continued, or spread over several sessions; results come back in the jobs' order (without play_missing:
-    only the recorded ones). A recorded game counts only if `code` played it (today's code by default; ANY:
-    whatever code did, for reading an old record, and then nothing is played)."""
-    today = code_version()
-    code = code or today
-    if code != today:  # reading an old record: nothing is played (today's code would not be that code)
-        play_missing = False
-    done: dict[tuple, dict] = {}
-    other: set[tuple] = set()
-    if record is not None and record.is_file():
-        text = record.read_text(encoding="utf-8")
-        if text and not text.endswith("\n"):
-            with record.open("a", encoding="utf-8") as fh:
-                fh.write("\n")  # close a line cut short, so the next game starts a line of its own
-        for line in text.splitlines():
-            try:
-                out = json.loads(line)
-                if out.get("budgets", _budgets(out["bots"])) != _budgets(out["bots"]):
-                    continue  # played with another preset: not this tournament's game
-                key = _key(out["bots"], out["clans"], out["seed"])
-                if code != ANY and out.get("code", OLDER) != code:
-                    other.add(key)  # another code played it: today's code may play it differently
-                    continue
-                done[key] = out
-            except (ValueError, KeyError, TypeError):
-                continue  # a line cut short when a run was stopped
-    todo = [j for j in jobs if _key(*j[:3]) not in done]
-    if not play_missing:
-        out = Games(done[_key(*j[:3])] for j in jobs if _key(*j[:3]) in done)
-        out.older = sum(1 for j in jobs if _key(*j[:3]) in other)
-        return out
-
-    def finished(out: dict) -> None:
-        out = {**out, "bots": list(out["bots"]), "clans": list(out["clans"]), "budgets": _budgets(out["bots"]),
-               "code": code}
-        done[_key(out["bots"], out["clans"], out["seed"])] = out
-        if record is not None:
-            with record.open("a", encoding="utf-8") as fh:
-                fh.write(json.dumps(out, separators=(",", ":")) + "\n")
-
-    if todo and workers <= 1:  # in this process (also where there are no processes, as in Pyodide)
-        for j in todo:
-            finished(_job(j))
-    elif todo:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for f in as_completed([pool.submit(_job, j) for j in todo]):
-                finished(f.result())
-    result = Games(done[_key(*j[:3])] for j in jobs)
-    result.older = sum(1 for j in jobs if _key(*j[:3]) in other)  # games of other code the record holds
-    return result
+def _counts(line: dict) -> bool:
+    return line.get("budgets", _budgets(line["bots"])) == _budgets(line["bots"])
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
+#: Crystal Clans for the self-play runner: a task is (bots, clans, seed[, budget])
+GAME = Game(name="crystalclans", play=_job, task_key=_task_key, line_key=_line_key, code_version=code_version,
+            stamp=_stamp, counts=_counts)
 
 
-def elo(p: float) -> float:
-    p = min(max(p, 1e-3), 1 - 1e-3)
-    return -400 * math.log10(1 / p - 1)
+def sides(line: dict) -> tuple:
+    """For selfplay.report: each seat's bot, clan and share of the win, and the first seat."""
+    w = line["winner"]
+    share = [0.5, 0.5] if w is None else [float(w == 0), float(w == 1)]
+    return list(line["bots"]), list(line["clans"]), share, line.get("first")
 
 
-@dataclass
-class PairResult:
-    a: str
-    b: str
-    games: int = 0
-    a_wins: float = 0.0
-    think: list = field(default_factory=lambda: [0.0, 0.0])  # seconds: a, b
-    decisions: list = field(default_factory=lambda: [0, 0])
-    older: int = 0  # recorded games of this pair not counted: another code played them
-
-    def line(self) -> str:
-        left_out = f"  ({self.older} recorded games of other code not counted)" if self.older else ""
-        if not self.games:
-            return f"{self.a:>7} v {self.b:<7} {0:>5} games  (none played yet){left_out}"
-        p = self.a_wins / self.games if self.games else 0.0
-        lo, hi = wilson(self.a_wins, self.games)
-        ms = [1000 * t / d if d else 0.0 for t, d in zip(self.think, self.decisions)]
-        return (f"{self.a:>7} v {self.b:<7} {self.games:>5} games  {self.a:>7} wins {p:6.1%} "
-                f"[{lo:.1%}, {hi:.1%}]  Elo {elo(p):+5.0f} [{elo(lo):+5.0f}, {elo(hi):+5.0f}]  "
-                f"mean ms/decision {ms[0]:.0f} / {ms[1]:.0f}{left_out}")
+def run_jobs(jobs: list[tuple], workers: int | None, record: Path | None = None, play_missing: bool = True,
+             code: str | None = None, cluster: str | None = None, progress=None) -> Games:
+    """Play the jobs (bots, clans, seed[, budget]) with the self-play runner: on `workers` processes (1: in
+    this process), or on a Dask cluster (`cluster`: "local" or a scheduler's address). With `record` (a
+    JSON-lines file), every finished game is appended as it ends and games already in the file are not played
+    again, so a long run can be stopped and continued, or spread over several sessions; results come back in
+    the jobs' order (without play_missing: only the recorded ones). A recorded game counts only if `code`
+    played it (today's code by default; ANY: whatever code did, for reading an old record, and then nothing
+    is played)."""
+    return run(GAME, jobs, record=record, workers=workers, cluster=cluster, play_missing=play_missing, code=code,
+               progress=progress)
 
 
 def schedule(a: str, b: str, pairs_of_games: int, seed: int) -> list[tuple]:
@@ -175,40 +93,44 @@ def schedule(a: str, b: str, pairs_of_games: int, seed: int) -> list[tuple]:
 
 def tournament(bots: list[str], games: int, seed: int = 1, workers: int | None = None,
                progress=None, record: Path | None = None, play_missing: bool = True,
-               code: str | None = None) -> list[PairResult]:
-    """Every pair of `bots` plays `games` games (rounded up to seat-swapped pairs); without play_missing,
-    the figures of the games `record` holds so far (of `code`: see run_jobs)."""
+               code: str | None = None, cluster: str | None = None, status=None) -> list[PairResult]:
+    """Every pair of `bots` plays `games` games (rounded up to seat-swapped pairs), all pairs in one run of
+    the runner; without play_missing, the figures of the games `record` holds so far (of `code`: see
+    run_jobs). progress: called with each pair's line; status: with the runner's progress lines."""
+    pairs = [(a, b) for i, a in enumerate(bots) for b in bots[i + 1:]]
+    jobs = {p: schedule(*p, (games + 1) // 2, seed) for p in pairs}
+    every = [j for p in pairs for j in jobs[p]]
+    played = {_line_key(x): x for x in run_jobs(every, workers or os.cpu_count() or 1, record, play_missing, code,
+                                                  cluster, status)}
+    other = read_record(record, GAME, code or code_version())[1]
     results = []
-    workers = workers or os.cpu_count() or 1
-    for i, a in enumerate(bots):
-        for b in bots[i + 1:]:
-            jobs = schedule(a, b, (games + 1) // 2, seed)
-            r = PairResult(a, b)
-            outs = run_jobs(jobs, workers, record, play_missing, code)
-            r.older = outs.older
-            for out in outs:
-                sa = out["bots"].index(a)  # the seat `a` played in this game
-                r.games += 1
-                w = out["winner"]
-                r.a_wins += 0.5 if w is None else float(w == sa)
-                r.think[0] += out["think"][sa]
-                r.think[1] += out["think"][1 - sa]
-                r.decisions[0] += out["decisions"][sa]
-                r.decisions[1] += out["decisions"][1 - sa]
-            results.append(r)
-            if progress:
-                progress(r.line())
+    for a, b in pairs:
+        r = PairResult(a, b)
+        r.older = sum(_task_key(j) in other for j in jobs[(a, b)])
+        for out in (played[_task_key(j)] for j in jobs[(a, b)] if _task_key(j) in played):
+            sa = out["bots"].index(a)  # the seat `a` played in this game
+            r.games += 1
+            w = out["winner"]
+            r.a_wins += 0.5 if w is None else float(w == sa)
+            r.think[0] += out["think"][sa]
+            r.think[1] += out["think"][1 - sa]
+            r.decisions[0] += out["decisions"][sa]
+            r.decisions[1] += out["decisions"][1 - sa]
+        results.append(r)
+        if progress:
+            progress(r.line())
     return results
 
 
 def balance(bot: str, games_per_pairing: int, seed: int = 1, workers: int | None = None,
-            record: Path | None = None, play_missing: bool = True, code: str | None = None) -> dict:
+            record: Path | None = None, play_missing: bool = True, code: str | None = None,
+            cluster: str | None = None, status=None) -> dict:
     """`bot` against itself over all 21 clan pairings: per clan win rates (mirrors left out) and how often
     the first player wins. The games go round the pairings, so a run stopped early (`record`) has played
     every pairing about as often; without play_missing, the figures of the games recorded so far."""
     jobs = [((bot, bot), clans, seed + i) for i in range(games_per_pairing) for clans in pairings()]
     code = code or code_version()
-    outs = run_jobs(jobs, workers or os.cpu_count() or 1, record, play_missing, code)
+    outs = run_jobs(jobs, workers or os.cpu_count() or 1, record, play_missing, code, cluster, status)
     clan = {c: [0.0, 0] for c in CLANS}
     pair = {}
     first = [0.0, 0]

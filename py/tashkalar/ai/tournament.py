@@ -1,32 +1,32 @@
-"""Tash-Kalar bot tournaments and the balance report, run as Crystal Clans' are (crystalclans.ai.tournament,
-whose arithmetic and result lines are reused: `wilson`, `elo`, `PairResult`).
+"""Tash-Kalar bot tournaments and the balance report, run as Crystal Clans' are: by the self-play runner
+(selfplay: in this process, on all local cores by default, or on a Dask cluster), whose arithmetic and result
+lines are shared (`wilson`, `elo`, `PairResult`).
 
 A match between two bots is a pair of games on the same deal (mode, decks, seed: the same first seat) with
 the seats exchanged, so neither the deal, the deck nor the first turn favours one bot; the pairs go round
-every pairing of two different decks. Games run on several processes. Every recorded game (JSON lines)
+every pairing of two different decks. Every recorded game (JSON lines)
 names the code that played it (codeversion.code_version); a report counts only the games of one code
 (today's by default, `older`, `any`, or a hash) and says how many others it left out; a stopped run goes
 on with the games still missing.
 """
 from __future__ import annotations
 
-import json
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-from crystalclans.ai.tournament import PairResult, elo, wilson
+import selfplay
+from selfplay import Games, PairResult, elo, read_record, run, wilson
 
 from ..content import PLAYABLE_DECKS
 from ..game import Game
 from . import PRESETS, make_bot
-from .codeversion import ANY, OLDER, code_version
+from .codeversion import ANY, code_version
 
 MAX_DECISIONS = 3000  # a game longer than this is scored a draw
 
-__all__ = ["ANY", "Games", "PairResult", "balance", "balance_markdown", "deck_pairings", "elo", "play",
-           "run_jobs", "schedule", "tournament", "wilson"]
+__all__ = ["ANY", "GAME", "Games", "PairResult", "balance", "balance_markdown", "deck_pairings", "elo", "play",
+           "run_jobs", "schedule", "sides", "tournament", "wilson"]
 
 
 def deck_pairings() -> list[tuple[str, str]]:
@@ -71,59 +71,40 @@ def _budgets(bots) -> list:
     return [PRESETS.get(b) for b in bots]
 
 
-class Games(list):
-    """Finished games (as `play` returns them, with "code" and "budgets"); `older`: games of these jobs the
-    record holds that another code played (not counted)."""
-
-    older = 0
+def _task_key(job: tuple) -> tuple:
+    return _key(*job[:4])
 
 
-def run_jobs(jobs: list[tuple], workers: int, record: Path | None = None, play_missing: bool = True,
-             code: str | None = None) -> Games:
-    """Play jobs (bots, decks, seed, mode) on `workers` processes, appending each finished game to `record`
+def _line_key(out: dict) -> tuple:
+    return _key(out["bots"], out["decks"], out["seed"], out["mode"])
+
+
+def _stamp(out: dict) -> dict:
+    return {**out, "budgets": _budgets(out["bots"])}
+
+
+def _counts(line: dict) -> bool:
+    return line.get("budgets", _budgets(line["bots"])) == _budgets(line["bots"])
+
+
+#: Tash-Kalar for the self-play runner: a task is (bots, decks, seed, mode[, budget])
+GAME = selfplay.Game(name="tashkalar", play=_job, task_key=_task_key, line_key=_line_key, code_version=code_version,
+            stamp=_stamp, counts=_counts)
+
+
+def sides(line: dict) -> tuple:
+    """For selfplay.report: each seat's bot, deck and share of the win, and the first seat."""
+    return list(line["bots"]), list(line["decks"]), [_share(line, i) for i in range(len(line["bots"]))], \
+        line.get("first")
+
+
+def run_jobs(jobs: list[tuple], workers: int | None, record: Path | None = None, play_missing: bool = True,
+             code: str | None = None, cluster: str | None = None, progress=None) -> Games:
+    """Play jobs (bots, decks, seed, mode) with the self-play runner on `workers` processes (1: in this
+    process) or a Dask cluster (`cluster`: "local" or an address), appending each finished game to `record`
     and skipping those it already holds (of `code`: today's by default; another code or ANY only reads)."""
-    today = code_version()
-    code = code or today
-    if code != today:
-        play_missing = False
-    done: dict[tuple, dict] = {}
-    other: set[tuple] = set()
-    if record is not None and record.is_file():
-        text = record.read_text(encoding="utf-8")
-        if text and not text.endswith("\n"):
-            with record.open("a", encoding="utf-8") as fh:
-                fh.write("\n")
-        for line in text.splitlines():
-            try:
-                out = json.loads(line)
-                if out.get("budgets", _budgets(out["bots"])) != _budgets(out["bots"]):
-                    continue
-                key = _key(out["bots"], out["decks"], out["seed"], out["mode"])
-                if code != ANY and out.get("code", OLDER) != code:
-                    other.add(key)
-                    continue
-                done[key] = out
-            except (ValueError, KeyError, TypeError):
-                continue  # a line cut short when a run was stopped
-    todo = [j for j in jobs if _key(*j[:4]) not in done]
-    if play_missing and todo:
-        def finished(out: dict) -> None:
-            out = {**out, "budgets": _budgets(out["bots"]), "code": code}
-            done[_key(out["bots"], out["decks"], out["seed"], out["mode"])] = out
-            if record is not None:
-                with record.open("a", encoding="utf-8") as fh:
-                    fh.write(json.dumps(out, separators=(",", ":")) + "\n")
-
-        if workers <= 1:
-            for j in todo:
-                finished(_job(j))
-        else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                for f in as_completed([pool.submit(_job, j) for j in todo]):
-                    finished(f.result())
-    result = Games(done[_key(*j[:4])] for j in jobs if _key(*j[:4]) in done)
-    result.older = sum(1 for j in jobs if _key(*j[:4]) in other)
-    return result
+    return run(GAME, jobs, record=record, workers=workers, cluster=cluster, play_missing=play_missing, code=code,
+               progress=progress)
 
 
 def schedule(a: str, b: str, pairs_of_games: int, seed: int, mode: str = "duel") -> list[tuple]:
@@ -144,33 +125,37 @@ def _share(out: dict, seat: int) -> float:
 
 def tournament(bots: list[str], games: int, seed: int = 1, workers: int | None = None, progress=None,
                record: Path | None = None, play_missing: bool = True, code: str | None = None,
-               mode: str = "duel") -> list[PairResult]:
-    """Every pair of `bots` plays `games` games (rounded up to seat-swapped pairs) in `mode`."""
+               mode: str = "duel", cluster: str | None = None, status=None) -> list[PairResult]:
+    """Every pair of `bots` plays `games` games (rounded up to seat-swapped pairs) in `mode`, all pairs in one
+    run of the runner. progress: called with each pair's line; status: with the runner's progress lines."""
+    pairs = [(a, b) for i, a in enumerate(bots) for b in bots[i + 1:]]
+    jobs = {p: schedule(*p, (games + 1) // 2, seed, mode) for p in pairs}
+    every = [j for p in pairs for j in jobs[p]]
+    played = {_line_key(x): x for x in run_jobs(every, workers or os.cpu_count() or 1, record, play_missing, code,
+                                                  cluster, status)}
+    other = read_record(record, GAME, code or code_version())[1]
     results = []
-    workers = workers or os.cpu_count() or 1
-    for i, a in enumerate(bots):
-        for b in bots[i + 1:]:
-            outs = run_jobs(schedule(a, b, (games + 1) // 2, seed, mode), workers, record, play_missing, code)
-            r = PairResult(a, b)
-            r.older = outs.older
-            for out in outs:
-                sa = out["bots"].index(a)
-                sb = 1 - sa
-                r.games += 1
-                r.a_wins += _share(out, sa)
-                r.think[0] += out["think"][sa]
-                r.think[1] += out["think"][sb]
-                r.decisions[0] += out["decisions"][sa]
-                r.decisions[1] += out["decisions"][sb]
-            results.append(r)
-            if progress:
-                progress(r.line())
+    for a, b in pairs:
+        r = PairResult(a, b)
+        r.older = sum(_task_key(j) in other for j in jobs[(a, b)])
+        for out in (played[_task_key(j)] for j in jobs[(a, b)] if _task_key(j) in played):
+            sa = out["bots"].index(a)
+            sb = 1 - sa
+            r.games += 1
+            r.a_wins += _share(out, sa)
+            r.think[0] += out["think"][sa]
+            r.think[1] += out["think"][sb]
+            r.decisions[0] += out["decisions"][sa]
+            r.decisions[1] += out["decisions"][sb]
+        results.append(r)
+        if progress:
+            progress(r.line())
     return results
 
 
 def balance(bot: str, games_per_pairing: int, seed: int = 1, workers: int | None = None,
             record: Path | None = None, play_missing: bool = True, code: str | None = None,
-            mode: str = "duel") -> dict:
+            mode: str = "duel", cluster: str | None = None, status=None) -> dict:
     """`bot` against itself over every ordered pairing of two decks: each deck's win rate, each pairing's,
     and the first player's. The games go round the pairings, so a stopped run has played each about as
     often."""
@@ -178,7 +163,7 @@ def balance(bot: str, games_per_pairing: int, seed: int = 1, workers: int | None
     pairs = pairs + [(b, a) for a, b in pairs]
     jobs = [((bot, bot), decks, seed + i, mode) for i in range(games_per_pairing) for decks in pairs]
     code = code or code_version()
-    outs = run_jobs(jobs, workers or os.cpu_count() or 1, record, play_missing, code)
+    outs = run_jobs(jobs, workers or os.cpu_count() or 1, record, play_missing, code, cluster, status)
     deck = {d: [0.0, 0] for d in PLAYABLE_DECKS}
     pair: dict = {}
     first = [0.0, 0]
