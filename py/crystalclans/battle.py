@@ -137,8 +137,8 @@ class BattleFrame(Frame):
                     g.stack.append(ForesightFrame(p))
                 g.stack.append(BattleStartFrame(p, battle_start_abilities(g, p)))
             return None
-        if step == 8:  # a squad gone or moved away in B0 ends the battle before any card is played
-            self.step = 1 if both_present(g) else 9
+        if step == 8:  # a squad gone or moved away in B0, or an effect that ends it, ends the battle before any card
+            self.step = 1 if both_present(g) and not b.end_early else 9
             return None
         if step == 1:  # B1: each player picks a card; an empty hand plays the draw pile's top card
             a = b.attacker

@@ -462,6 +462,8 @@ def _send_home(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
         if b.zone != g.cs.board.homes[q]:
             b.placed_away[q] = True
         place_squad(g, q, b.zone, g.cs.board.homes[q])
+    if f.context == "crystal":  # Veyla's Veil: "...; the battle ends", also where the squad is already home
+        b.end_early = True
 
 
 @primitive("return_self_to_hand")
