@@ -57,7 +57,7 @@ def test_learn_by_playing_starts_the_guided_game_of_the_game_chosen():
     assert "New to Tash-Kalar?" in html(app) and 'data-cmd="tutorial"' in html(app)
     app.start_tutorial()
     assert type(app.game).__module__.startswith("tashkalar") and app.game.mode == "high_form"
-    assert app.names[1] == "Highland" and [s.code for s in app.seats] == ["human", "easy"]
+    assert app.names[1] == "Highlander" and [s.code for s in app.seats] == ["human", "easy"]
     assert 'class="tk-arena"' in html(app) and "data-tutorial-step" in html(app)
 
 
@@ -127,12 +127,12 @@ def test_it_teaches_every_rule_the_issue_names():
             taught["rotated summon"] = True
         if step.who == YOU and kind == "light":
             assert halves_met(g, YOU, BY_ID[FLARE]) == (False, True)  # the bottom half's condition only
-            words = t.text(g, ["Ada", "Highland"], None)
+            words = t.text(g, ["Ada", "Highlander"], None)
             assert "3 upgraded pieces more" in words and "6 pieces more" in words and "so no" in words
-            assert "so yes" in words and "Highland has 12, you have 6" in words
+            assert "so yes" in words and "Highlander has 12, you have 6" in words
         if step.who == YOU and kind == "claim":
             assert [str(a) for a in g.decision.options] == [step.move, "skip"]
-            assert "2 points" in t.text(g, ["Ada", "Highland"], None)
+            assert "2 points" in t.text(g, ["Ada", "Highlander"], None)
         g.apply(step.move)
         taught.setdefault(kind, step.who)
     assert taught["place"] == THEM and "rotated summon" in taught
@@ -145,7 +145,7 @@ def test_it_teaches_every_rule_the_issue_names():
     assert next(e for e in events if e["kind"] == "flare")["halves"] == ["bottom"]
     assert g.view(YOU)["tasks"]["claimed"][YOU] == [TASK] and g.scores[YOU] == 2
     assert g.decision.player == THEM  # the turn has passed
-    assert "2 points" in t.text(g, ["Ada", "Highland"], None) and _words(DONE) >= 40
+    assert "2 points" in t.text(g, ["Ada", "Highlander"], None) and _words(DONE) >= 40
 
 
 def _words(msg: str) -> int:
@@ -170,4 +170,4 @@ def test_every_step_speaks_the_players_language(lang):
         if step is not None:
             g.apply(step.move)
     if lang == "de":
-        assert names[1] == "Hochland" and "Leuchtfeuer" in " ".join(said) and "Muster" in " ".join(said)
+        assert names[1] == "Hochländer" and "Leuchtfeuer" in " ".join(said) and "Muster" in " ".join(said)

@@ -56,17 +56,18 @@ STEPS: tuple[Step, ...] = (
     Step(YOU, "light " + FLARE, N_(
         "Your {being} is heroic now, on a red square. Both actions are used, but a flare may still be lit: "
         "lighting one is not an action, and it may come before or after any action of your turn. A flare has "
-        "two halves, each with a condition that compares you with your opponent. The top half of {flare} needs "
-        "{them} to have at least 3 upgraded pieces more than you: {them} has {their_up}, you have {my_up}, so "
-        "no. The bottom half needs at least 6 pieces more in all: {them} has {their_all}, you have {my_all}, "
-        "so yes. Only a half whose condition is met takes effect. Light {flare}.")),
+        "two halves, each with a condition that compares you with your opponent. The top half (▲) of {flare} "
+        "needs {them} to have at least 3 upgraded pieces more than you: {them} has {their_up}, you have "
+        "{my_up}, so no. The bottom half (▼) needs at least 6 pieces more in all: {them} has {their_all}, you "
+        "have {my_all}, so yes. Only a half whose condition is met takes effect. Light {flare}.")),
     Step(YOU, "pick d2", N_(
         "Its bottom half takes effect: place one of your heroic pieces on any empty square. Choose d2, another "
         "red square: it completes a task.")),
     Step(YOU, "claim " + TASK, N_(
         "That was your turn, and the end of your turn is when the High Form lets you claim one task you have "
         "met. {task} asks: “{condition}” Your heroic pieces on e5 and d2 and your common piece on c8 stand on "
-        "red squares. Claim it: it is worth 2 points, and a new task takes its place.")),
+        "red squares. Claim it: it is worth 2 points, and a new task takes its place. Your score is the points "
+        "of the tasks you claimed plus 1 for each legendary piece of yours in the arena.")),
 )
 
 DONE = N_("Well done: that was a whole turn of Tash-Kalar. You placed a common piece, summoned a being with its "
@@ -89,7 +90,7 @@ class Tutorial(ScriptedTutorial):
 
     @staticmethod
     def opponent() -> str:
-        return _("Highland")
+        return _("Highlander")
 
     @staticmethod
     def real_game() -> tuple[str, dict]:
