@@ -331,12 +331,12 @@ def table_screen(app) -> str:
     parts = [storage_notice(app.storage), link_alerts(app)]
     if over:
         parts.append(game_over(view, names, rematch_controls(app), app.game.statistics()))
-    parts.append('<div class="table tk-table"><div class="main-col">')
     tutorial = getattr(app, "tutorial", None)
-    if tutorial is not None:  # the guided first game's coach (tashkalar_tutorial.py)
+    if tutorial is not None:  # the guided first game's coach (tashkalar_tutorial.py), above the whole table
         from ..render import coach
 
         parts.append(coach(app))
+    parts.append('<div class="table tk-table"><div class="main-col">')
     parts.append(f'<p class="tk-status" role="status" data-turn-status>{status_line(view, names)}</p>')
     parts.append(arena(shown, names))
     parts.append(story_panel(view, names, app.story()))  # beside the arena on wide screens, last on narrow ones
