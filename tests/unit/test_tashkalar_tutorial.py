@@ -95,6 +95,13 @@ def test_the_whole_guided_game_offers_only_the_taught_move_at_every_step():
     assert "data-tutorial-done" in end and 'data-cmd="tutorial-real-game"' in end
     assert "data-thinking" not in html(app)  # nobody thinks on after the end
     assert app.storage.autosave_text() is None  # the guided game never replaces the player's game
+    app.settings = dict(app.settings, game="crystalclans")  # "Play the guided game again": the same game's
+    app.start_tutorial()
+    assert type(app.game).__module__.startswith("tashkalar") and app.tutorial.step_index(app.game) == 0
+    run_computer(app)
+    for step in STEPS[1:]:
+        app.apply(step.move)
+    assert app.tutorial.finished(app.game)
     # the end hands over to a real High Form game of the same decks, against the easy computer
     app.after_tutorial()
     g = app.game
