@@ -77,7 +77,7 @@ class App:
         self._draining = False  # a task is handling the backlog
         self.pending_confirm = None  # what runs once the player agrees to replace the autosaved game
         self.replay = None  # app.replay.Replay while the replay viewer is open
-        self.tutorial = None  # app.tutorial.Tutorial during the guided first game
+        self.tutorial = None  # a ScriptedTutorial (app/tutorial.py) during a guided first game
         self.fx_feed = EffectsFeed()
         self.fx = Effects()  # what the table animates in this render (app/fx.py)
         self._modal_html = ""  # the dialog now in #modal
@@ -194,24 +194,30 @@ class App:
         self.render()
         self.drive()
 
-    def start_tutorial(self) -> None:
-        """The guided first game (app/tutorial.py): the player against a scripted Stone Clan; the autosaved
-        game is left as it is."""
-        from .tutorial import Tutorial
-
-        t = Tutorial()
-        name = (self.settings.get("names") or [""])[0] or _("Player {n}").format(n=1)
-        self.install(t.game, [name, t.opponent()], ("human", "easy"), tutorial=t)
+    def start_tutorial(self, name: "str | None" = None) -> None:
+        """The guided first game of game `name` (by default: the game of the guided game on the table, which is
+        played again, else the game chosen on the start screen): its module's `tutorial()`, the player against
+        a scripted side (Crystal Clans: app/tutorial.py; Tash-Kalar: app/games/tashkalar_tutorial.py); the
+        autosaved game is left as it is."""
+        if name is None:
+            name = (games.of(self.game).name if self.tutorial is not None and self.game is not None
+                    else str(self.settings.get("game") or games.DEFAULT))
+        t = games.get(name if name in games.REGISTRY else games.DEFAULT).tutorial()
+        player = (self.settings.get("names") or [""])[0] or _("Player {n}").format(n=1)
+        self.install(t.game, [player, t.opponent()], ("human", "easy"), tutorial=t)
         self.clear_error()
         self.render()
         self.drive()
 
     def after_tutorial(self) -> None:
-        """The guided game's end hands over to a real game: the same clans, against the easy computer (asking
-        first if it would replace an unfinished game)."""
-        name = self.names[0] if self.names else _("Player {n}").format(n=1)
-        self.ask_before_replacing("new-game", lambda: self.start_new(
-            [name, _("Computer")], ["flower", "stone"], "0", False, ["human", "easy"]))
+        """The guided game's end hands over to a real game (the tutorial's `real_game()`: Crystal Clans' the
+        same clans), against the easy computer (asking first if it would replace an unfinished game)."""
+        if self.tutorial is None:
+            return
+        game, options = self.tutorial.real_game()
+        player = self.names[0] if self.names else _("Player {n}").format(n=1)
+        self.ask_before_replacing("new-game", lambda: self.start_game(
+            game, options, [player, _("Computer")], ["human", "easy"]))
 
     def install(self, game, names, seats=None, tutorial=None) -> None:
         """Make a new or loaded game the current one (a loaded one as after a reload: pass screen first)."""
@@ -253,8 +259,7 @@ class App:
         shown = self.session.display() if self.session is not None else g
         self.view = shown.view(self.viewer())
         if self.tutorial is not None:  # the table offers only the move the tutorial teaches now
-            allowed = self.tutorial.allowed(g)
-            self.view["legal_actions"] = [a for a in self.view.get("legal_actions", []) if a in allowed]
+            self.view = self.tutorial.offer(self.view, g)
 
     def apply(self, notation: str) -> None:
         """A person at this screen chose `notation` (a click): only when the decision is offered here."""

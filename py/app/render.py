@@ -168,8 +168,13 @@ def start_screen(app) -> str:
     busy = f'<p class="busy" role="status">{h(app.busy)}</p>' if app.busy else ""
     busy += storage_notice(app.storage)
     online = online_panel(app)
-    learn = (f'<section class="panel learn" aria-labelledby="learn-title"><h2 id="learn-title">{h(_("New to Crystal Clans?"))}</h2>'
-             f'<p class="muted">{h(_("A guided first game teaches the turn, summoning, moving, a battle, scoring and reshuffling, one step at a time (about 5 minutes)."))}</p>'
+    learn_title, learn_text = (_("New to Crystal Clans?"), _("A guided first game teaches the turn, summoning, moving, a battle, scoring and reshuffling, one step at a time (about 5 minutes)."))
+    if game == "tashkalar":  # "Learn by playing" starts the guided game of the game chosen (controller.start_tutorial)
+        from .games.tashkalar_tutorial import LEARN
+
+        learn_title, learn_text = (_(m) for m in LEARN)
+    learn = (f'<section class="panel learn" aria-labelledby="learn-title"><h2 id="learn-title">{h(learn_title)}</h2>'
+             f'<p class="muted">{h(learn_text)}</p>'
              f'<button type="button" class="primary" data-cmd="tutorial">{h(_("Learn by playing"))}</button></section>')
     if getattr(app, "resume_offer", None) is not None and getattr(app, "link", None) is None:
         # "Continue" on an online game leads here: going on needs the link again, so that comes first

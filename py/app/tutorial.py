@@ -4,7 +4,8 @@ crystal and reshuffling. Each of the player's steps names the one move the table
 off), says what to do and why, and the next step's text says what happened. The other side's moves are
 scripted too and played at a readable pace, so the lesson is the same every time.
 
-Pure Python (no browser imports): the unit tests play the script through under CPython.
+Pure Python (no browser imports): the unit tests play the script through under CPython. `ScriptedTutorial`
+is the machinery any game's guided game shares (Tash-Kalar's: app/games/tashkalar_tutorial.py).
 """
 from __future__ import annotations
 
@@ -92,8 +93,73 @@ DONE = N_("Well done: that is the whole game. You played a turn and passed it, s
           "players. The rules are always one click away.")
 
 
-class Tutorial:
-    """Where the guided game stands: the step is the number of moves made since the prepared position."""
+class ScriptedTutorial:
+    """A guided game: a prepared position and a script of steps, one move each. The step is the number of
+    moves made since the position. A game module's `tutorial()` returns one (Crystal Clans: `Tutorial` below;
+    Tash-Kalar: app/games/tashkalar_tutorial.py); the controller asks it what the table offers (`allowed`,
+    `offer`), what the other side plays (`their_move`), what the coach says (`text`) and which real game
+    follows (`real_game`)."""
+
+    steps: tuple[Step, ...] = ()
+    done: str = ""  # the coach's last words (a catalog message)
+    game = None  # the prepared position, from which the guided game is played
+
+    def fields(self, g, names, words) -> dict:
+        """The {names} the texts fill in, in the player's language."""
+        return {"them": names[THEM]}
+
+    def step_index(self, g) -> int:
+        return len(g.log)
+
+    def step(self, g) -> Step | None:
+        i = self.step_index(g)
+        return self.steps[i] if i < len(self.steps) else None
+
+    def allowed(self, g) -> set[str]:
+        """The moves the table offers now: the step's one move, on the player's steps only."""
+        s = self.step(g)
+        return {s.move} if s is not None and s.who == YOU else set()
+
+    def offer(self, view: dict, g) -> dict:
+        """The view the table shows: its legal actions only the taught move."""
+        allowed = self.allowed(g)
+        view["legal_actions"] = [a for a in view.get("legal_actions", []) if a in allowed]
+        return view
+
+    def their_move(self, g) -> str | None:
+        s = self.step(g)
+        return s.move if s is not None and s.who == THEM else None
+
+    def text(self, g, names, words) -> str:
+        """What the coach says now. The other side's scripted moves come one after another at a readable pace;
+        their sentences add up instead of replacing each other, and stay on screen before the player's next
+        instruction until the player acts (a sentence shown for a moment only was lost)."""
+        steps = self.steps
+        i = self.step_index(g)
+        theirs = i < len(steps) and steps[i].who == THEM
+        start = i
+        while start > 0 and steps[start - 1].who == THEM:
+            start -= 1  # the other side's run of moves up to this step
+        said = [steps[k].say for k in range(start, i + 1 if theirs else i)]
+        if not theirs:
+            said.append(steps[i].say if i < len(steps) else self.done)
+        return " ".join(_(m) for m in said).format(**self.fields(g, names, words))
+
+    def finished(self, g) -> bool:
+        return self.step_index(g) >= len(self.steps)
+
+    def lesson_number(self, g) -> tuple[int, int]:
+        """(the player's steps done so far + 1, how many there are): for "step 3 of 10"."""
+        mine = [i for i, s in enumerate(self.steps) if s.who == YOU]
+        at = self.step_index(g)
+        return min(sum(1 for i in mine if i < at) + 1, len(mine)), len(mine)
+
+
+class Tutorial(ScriptedTutorial):
+    """Crystal Clans' guided game: the Flower Clan against a scripted Stone Clan."""
+
+    steps = STEPS
+    done = DONE
 
     def __init__(self) -> None:
         self.game = cc.Game.from_position(POSITION)
@@ -102,42 +168,10 @@ class Tutorial:
     def opponent() -> str:
         return _("Stone")
 
-    def step_index(self, g: cc.Game) -> int:
-        return len(g.log)
+    @staticmethod
+    def real_game() -> tuple[str, dict]:
+        """The game its end hands over to (a game module's name, new_game's options): the same clans."""
+        return "crystalclans", {"clans": ["flower", "stone"], "first": "0", "mulligan": False}
 
-    def step(self, g: cc.Game) -> Step | None:
-        i = self.step_index(g)
-        return STEPS[i] if i < len(STEPS) else None
-
-    def allowed(self, g: cc.Game) -> set[str]:
-        """The moves the table offers now: the step's one move, on the player's steps only."""
-        s = self.step(g)
-        return {s.move} if s is not None and s.who == YOU else set()
-
-    def their_move(self, g: cc.Game) -> str | None:
-        s = self.step(g)
-        return s.move if s is not None and s.who == THEM else None
-
-    def text(self, g: cc.Game, names, words) -> str:
-        """What the coach says now. The other side's scripted moves come one after another at a readable pace;
-        their sentences add up instead of replacing each other, and stay on screen before the player's next
-        instruction until the player acts (a sentence shown for a moment only was lost)."""
-        cards = {k: words.unit_name(v) for k, v in CARDS.items()}
-        i = self.step_index(g)
-        theirs = i < len(STEPS) and STEPS[i].who == THEM
-        start = i
-        while start > 0 and STEPS[start - 1].who == THEM:
-            start -= 1  # the other side's run of moves up to this step
-        said = [STEPS[k].say for k in range(start, i + 1 if theirs else i)]
-        if not theirs:
-            said.append(STEPS[i].say if i < len(STEPS) else DONE)
-        return " ".join(_(m) for m in said).format(them=names[THEM], **cards)
-
-    def finished(self, g: cc.Game) -> bool:
-        return self.step_index(g) >= len(STEPS)
-
-    def lesson_number(self, g: cc.Game) -> tuple[int, int]:
-        """(the player's steps done so far + 1, how many there are): for "step 3 of 10"."""
-        mine = [i for i, s in enumerate(STEPS) if s.who == YOU]
-        at = self.step_index(g)
-        return min(sum(1 for i in mine if i < at) + 1, len(mine)), len(mine)
+    def fields(self, g, names, words) -> dict:
+        return {"them": names[THEM], **{k: words.unit_name(v) for k, v in CARDS.items()}}

@@ -20,7 +20,7 @@ SaveError = cc.SaveError
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
            "default_names", "last_battle", "link_options", "title", "make_bot", "name", "needs_own_hand", "new_game",
            "options_from_settings", "options_of", "replay_table", "save_names", "save_text", "summary", "effects", "table_screen",
-           "card_details", "useful", "warm_up", "winner"]
+           "card_details", "tutorial", "useful", "warm_up", "winner"]
 
 
 def new_game(options: dict[str, Any], seed: int) -> cc.Game:
@@ -28,6 +28,13 @@ def new_game(options: dict[str, Any], seed: int) -> cc.Game:
     first = options.get("first", "random")
     return cc.new_game(clans=tuple(options["clans"]), seed=seed,
                        first_player=None if first == "random" else int(first), mulligan=bool(options.get("mulligan")))
+
+
+def tutorial():
+    """The guided first game (app/tutorial.py): the Flower Clan against a scripted Stone Clan."""
+    from ..tutorial import Tutorial
+
+    return Tutorial()
 
 
 def options_from_settings(s: dict) -> dict[str, Any]:

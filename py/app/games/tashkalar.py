@@ -17,7 +17,7 @@ IllegalAction = tk.IllegalAction
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
            "default_names", "last_battle", "link_options", "title", "make_bot", "name", "needs_own_hand", "new_game",
            "options_from_settings", "options_of", "replay_table", "save_names", "save_text", "summary", "effects", "table_screen",
-           "card_details", "useful", "warm_up", "winner"]
+           "card_details", "tutorial", "useful", "warm_up", "winner"]
 MODE_NAMES = {"duel": N_("Duel"), "high_form": N_("High Form"), "melee": N_("Melee"), "team": N_("Team")}
 
 
@@ -32,6 +32,11 @@ def new_game(options: dict[str, Any], seed: int) -> tk.Game:
                        first_player=None if first == "random" else int(first), **extra)
 
 
+def tutorial():
+    """The guided first game (tashkalar_tutorial.py): a scripted High Form turn against the Highland deck."""
+    from .tashkalar_tutorial import Tutorial
+
+    return Tutorial()
 
 
 def options_from_settings(s: dict) -> dict[str, Any]:

@@ -331,6 +331,11 @@ def table_screen(app) -> str:
     parts = [storage_notice(app.storage), link_alerts(app)]
     if over:
         parts.append(game_over(view, names, rematch_controls(app), app.game.statistics()))
+    tutorial = getattr(app, "tutorial", None)
+    if tutorial is not None:  # the guided first game's coach (tashkalar_tutorial.py), above the whole table
+        from ..render import coach
+
+        parts.append(coach(app))
     parts.append('<div class="table tk-table"><div class="main-col">')
     parts.append(f'<p class="tk-status" role="status" data-turn-status>{status_line(view, names)}</p>')
     parts.append(arena(shown, names))
@@ -339,7 +344,7 @@ def table_screen(app) -> str:
     parts.append(seats_panel(view, names))
     if interactive:
         parts.append(actions_panel(view, undo_button(app)))
-    elif not over and not overlay:
+    elif not over and not overlay and not (tutorial is not None and tutorial.finished(app.game)):
         parts.append(waiting_bar(app, view, since=""))
     if not (overlay or getattr(app, "public_screen", False)):
         parts.append(hand_panel(view))
