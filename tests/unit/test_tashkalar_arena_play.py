@@ -181,9 +181,11 @@ def test_what_just_happened_marks_its_squares_for_the_animations_placed_moved_de
                         "lift": "fx-lift"}.get(kind)
                 if kind == "rank":
                     want = "fx-upgrade" if v[2] > v[1] else "fx-downgrade"
+                if kind == "summon":
+                    want = "fx-place"
                 if want is None:
                     continue
-                square = v[1] if kind == "move" else v[0]
+                square = v[1] if kind == "move" else v[2] if kind == "summon" else v[0]
                 assert want in sq[square]["cls"], (kind, v, sq[square]["cls"])
                 seen[want] = seen.get(want, 0) + 1
                 if kind == "move" and square in board and v[0] != square:
@@ -191,8 +193,8 @@ def test_what_just_happened_marks_its_squares_for_the_animations_placed_moved_de
                 if kind == "destroy":
                     assert 'class="tk-ghost"' in _button_and_inner(html, square)
             marked = {n for n, s in sq.items() if any(c.startswith("fx-") for c in s["cls"])}
-            named = {(v[1] if k == "move" else v[0]) for _m, k, *v in facts
-                     if k in ("place", "move", "destroy", "rank", "convert", "lift")}
+            named = {(v[1] if k == "move" else v[2] if k == "summon" else v[0]) for _m, k, *v in facts
+                     if k in ("place", "summon", "move", "destroy", "rank", "convert", "lift")}
             assert marked == named
             assert not module.effects(feed, g)  # shown once
     assert {"fx-place", "fx-move", "fx-destroyed", "fx-upgrade"} <= set(seen), seen

@@ -106,7 +106,7 @@ def summary(g: tk.Game, names: list[str], words, winner: "int | None") -> str:
 
 class ArenaEffects:
     """What the arena animates in one render, from the engine's story facts since the table was last shown:
-    `squares` maps a square to its classes (fx-place, fx-move, fx-destroyed, fx-upgrade, fx-downgrade,
+    `squares` maps a square to its classes (fx-place: placed or summoned, fx-move, fx-destroyed, fx-upgrade, fx-downgrade,
     fx-convert, fx-lift), `slides` a moved piece's square to where it came from (dx, dy in squares), `gone` a
     square to the piece destroyed there ({colour, rank}). web/css/tashkalar.css plays them, and not at all
     under prefers-reduced-motion."""
@@ -131,6 +131,8 @@ def arena_effects(facts) -> ArenaEffects:
         kind, v = fact[1], fact[2:]
         if kind == "place":
             fx.mark(v[0], "fx-place")
+        elif kind == "summon":  # the being's piece arrives on its square
+            fx.mark(v[2], "fx-place")
         elif kind == "move":
             a, b = v
             start = fx.slides.pop(a, None)  # moved twice: it slides from where it stood first

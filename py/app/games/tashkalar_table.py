@@ -409,9 +409,11 @@ def table_screen(app) -> str:
     pick = getattr(app, "table_pick", None)  # (the option shown, picked on its square?, at which log length)
     focus = pick[0] if interactive and pick and pick[2] == len(app.game.log) else None
     # what just happened, square by square (app.games.tashkalar.effects; the shell's empty Effects otherwise)
+    parts.append('<div class="tk-board">')  # the arena with its picked square's bar right under it
     parts.append(arena(shown, names, focus=focus, autofocus=bool(focus and pick[1]), fx=app.fx))
     if interactive:
         parts.append(pick_bar(shown, focus))
+    parts.append('</div>')
     parts.append(story_panel(view, names, app.story()))  # beside the arena on wide screens, last on narrow ones
     parts.append('</div><aside class="side-col">')
     parts.append(seats_panel(view, names))
