@@ -410,7 +410,7 @@ def table_screen(app) -> str:
     focus = pick[0] if interactive and pick and pick[2] == len(app.game.log) else None
     # what just happened, square by square (app.games.tashkalar.effects; the shell's empty Effects otherwise)
     parts.append('<div class="tk-board">')  # the arena with its picked square's bar right under it
-    parts.append(arena(shown, names, focus=focus, autofocus=bool(focus and pick[1]), fx=app.fx))
+    parts.append(arena(shown, names, focus=focus, autofocus=bool(focus and pick[1]), fx=getattr(app, "fx", None)))
     if interactive:
         parts.append(pick_bar(shown, focus))
     parts.append('</div>')
