@@ -80,6 +80,7 @@ class App:
         self.tutorial = None  # a ScriptedTutorial (app/tutorial.py) during a guided first game
         self.fx_feed = EffectsFeed()
         self.fx = Effects()  # what the table animates in this render (app/fx.py)
+        self.table_pick = None  # a table's own choice before a move: (option shown, on its square?, log length)
         self._modal_html = ""  # the dialog now in #modal
         # ?seed=N in the page URL: new games are dealt from that seed (reproducing a game, tests)
         self.fixed_seed = url_seed(str(window.location.search))

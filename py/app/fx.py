@@ -45,10 +45,15 @@ class EffectsFeed:
         self.seen = 0
 
     def take(self, game) -> Effects:
+        return effects_of(self.new_facts(game))
+
+    def new_facts(self, game) -> list:
+        """The game's story facts since the last call (none for a game new to the feed); each game module reads
+        its own engine's facts (Tash-Kalar: app/games/tashkalar.py)."""
         events = game.events or []
         if game is not self.game:  # a new or loaded game: nothing to animate from its past
             self.game, self.seen = game, len(events)
-            return Effects()
+            return []
         new = events[self.seen:]
         self.seen = len(events)
-        return effects_of(new)
+        return new

@@ -95,14 +95,19 @@ app = _AppProxy()
 
 def on_click(event):
     t = event.target
-    el = t.closest("[data-action],[data-continue],[data-new-game],[data-continue-game],[data-export],[data-cmd],"
+    el = t.closest("[data-pick],[data-action],[data-continue],[data-new-game],[data-continue-game],[data-export],[data-cmd],"
                    "[data-details],[data-p2p-host],[data-p2p-join],[data-link-submit],button[data-game]") \
         if hasattr(t, "closest") else None
     if not el:
         return
     ds = el.dataset
-    if el.hasAttribute("data-action"):
+    if el.hasAttribute("data-pick"):  # a square of several options: show the next one (the table's own choice)
+        if app.game is not None:
+            app.table_pick = (str(el.getAttribute("data-pick")), el.hasAttribute("data-square"), len(app.game.log))
+            app.render()
+    elif el.hasAttribute("data-action"):
         app.modal = None
+        app.table_pick = None
         app.apply(str(el.getAttribute("data-action")))
     elif el.hasAttribute("data-continue"):
         app.continue_overlay()

@@ -17,7 +17,7 @@ IllegalAction = tk.IllegalAction
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
            "default_names", "last_battle", "link_options", "title", "make_bot", "name", "needs_own_hand", "new_game",
            "options_from_settings", "options_of", "replay_table", "save_names", "save_text", "summary", "effects", "table_screen",
-           "card_details", "tutorial", "useful", "warm_up", "winner"]
+           "ArenaEffects", "arena_effects", "card_details", "tutorial", "useful", "warm_up", "winner"]
 MODE_NAMES = {"duel": N_("Duel"), "high_form": N_("High Form"), "melee": N_("Melee"), "team": N_("Team")}
 
 
@@ -108,10 +108,56 @@ def summary(g: tk.Game, names: list[str], words, winner: "int | None") -> str:
     return "Tash-Kalar · " + _(MODE_NAMES.get(g.mode, g.mode)) + " · " + ", ".join(names) + f" · {state}"
 
 
-def effects(feed, g: tk.Game):
-    from ..fx import Effects
+class ArenaEffects:
+    """What the arena animates in one render, from the engine's story facts since the table was last shown:
+    `squares` maps a square to its classes (fx-place: placed or summoned, fx-move, fx-destroyed, fx-upgrade, fx-downgrade,
+    fx-convert, fx-lift), `slides` a moved piece's square to where it came from (dx, dy in squares), `gone` a
+    square to the piece destroyed there ({colour, rank}). web/css/tashkalar.css plays them, and not at all
+    under prefers-reduced-motion."""
 
-    return Effects()  # the arena's animations come with its table
+    __slots__ = ("squares", "slides", "gone")
+
+    def __init__(self) -> None:
+        self.squares: dict[str, set[str]] = {}
+        self.slides: dict[str, tuple[int, int]] = {}
+        self.gone: dict[str, dict[str, int]] = {}
+
+    def __bool__(self) -> bool:
+        return bool(self.squares)
+
+    def mark(self, square: str, cls: str) -> None:
+        self.squares.setdefault(square, set()).add(cls)
+
+
+def arena_effects(facts) -> ArenaEffects:
+    fx = ArenaEffects()
+    for fact in facts:
+        kind, v = fact[1], fact[2:]
+        if kind == "place":
+            fx.mark(v[0], "fx-place")
+        elif kind == "summon":  # the being's piece arrives on its square
+            fx.mark(v[2], "fx-place")
+        elif kind == "move":
+            a, b = v
+            start = fx.slides.pop(a, None)  # moved twice: it slides from where it stood first
+            ax, ay = ord(a[0]) - ord(b[0]), int(a[1:]) - int(b[1:])
+            fx.slides[b] = (start[0] + ax, start[1] + ay) if start else (ax, ay)
+            fx.mark(b, "fx-move")
+        elif kind == "destroy":
+            fx.mark(v[0], "fx-destroyed")
+            fx.gone[v[0]] = {"colour": v[1], "rank": v[2]}
+        elif kind == "rank":
+            fx.mark(v[0], "fx-upgrade" if v[2] > v[1] else "fx-downgrade")
+        elif kind == "convert":
+            fx.mark(v[0], "fx-convert")
+        elif kind == "lift":
+            fx.mark(v[0], "fx-lift")
+    return fx
+
+
+def effects(feed, g: tk.Game) -> ArenaEffects:
+    """What the arena animates now: the story facts since the table was last shown (app/fx.py's feed)."""
+    return arena_effects(feed.new_facts(g))
 
 
 def table_screen(app) -> str:

@@ -8,6 +8,13 @@ use (`data-pattern`) and the piece it would destroy (`data-doomed`), so the page
 focus without asking Python; `focus` (a placement's notation) draws that preview here, for the keyboard and
 for a re-render.
 
+Several options on one square (a summon's orientations, a Melee start mark's colours) are offered in turn: the
+square's `data-pick` names the option to show next, and clicking it only shows that option (the page keeps the
+pick: `app.table_pick`); `pick_bar` under the arena then offers "Summon here" (the shown option's
+`data-action`) and "Turn the pattern". A square with one option applies it at once. The square's `data-action`
+is always the option it shows (the first while it is not picked). The arena is one tab stop: the picked
+square, else the first lit one (`tabindex`); the arrow keys move between squares (web/js/tk_arena.js).
+
 Pieces are told apart by more than colour: each colour has its own shape (circle, square, diamond, hexagon)
 and each rank its own mark (none, a star, a crown), named again in the square's label for screen readers.
 """
@@ -67,8 +74,18 @@ def piece_words(piece: dict, seats: list[dict], names: "list[str] | None") -> st
     return _("{who}'s {rank} piece").format(who=who, rank=rank_name(int(piece["rank"])))
 
 
-def arena(view: dict, names: "list[str] | None" = None, focus: "str | None" = None) -> str:
-    """The 9x9 grid: 69 square buttons and the 12 corner cells outside the arena."""
+def picked_square(lit: dict[str, list[str]], focus: "str | None") -> "str | None":
+    """The square whose option `focus` is, when that square has several options (it is picked)."""
+    parts = (focus or "").split()
+    return parts[1] if len(parts) >= 2 and focus in lit.get(parts[1], ()) and len(lit[parts[1]]) > 1 else None
+
+
+def arena(view: dict, names: "list[str] | None" = None, focus: "str | None" = None, autofocus: bool = False,
+          fx=None) -> str:
+    """The 9x9 grid: 69 square buttons and the 12 corner cells outside the arena. `focus`: the option shown
+    (its pattern drawn; on a square of several options, that square is picked, and `autofocus` puts the focus
+    on it after the render); `fx`: what just happened (app.games.tashkalar.ArenaEffects: each square's
+    animation classes, where a moved piece came from, the piece destroyed on a square)."""
     board, seats = view.get("board") or {}, view.get("seats") or []
     mine = view.get("decision") if view.get("legal_actions") else None
     lit = square_options(mine)
@@ -76,6 +93,11 @@ def arena(view: dict, names: "list[str] | None" = None, focus: "str | None" = No
     preview = places.get(focus or "")
     shown = set(preview["pattern"]) if preview else set()
     doomed_at = focus.split()[1] if preview and focus.split()[1] in board else None
+    picked = picked_square(lit, focus)
+    tab_stop = picked or next(iter(lit), None) or NAME[CENTRE]
+    fx_classes = getattr(fx, "squares", None) or {}
+    slides = getattr(fx, "slides", None) or {}
+    gone = getattr(fx, "gone", None) or {}
     cells = []
     for y in range(1, W + 1):
         for x in range(1, W + 1):
@@ -99,25 +121,43 @@ def arena(view: dict, names: "list[str] | None" = None, focus: "str | None" = No
             options = lit.get(name, [])
             if options:
                 cls.append("tk-lit")
-                attrs.append(f'data-action="{h(focus if focus in options else options[0])}"')
+                now = options.index(focus) if name == picked else -1
+                attrs.append(f'data-action="{h(options[max(now, 0)])}"')
                 if len(options) > 1:
                     attrs.append(f'data-actions="{h("|".join(options))}"')
+                    attrs.append(f'data-pick="{h(options[(now + 1) % len(options)])}"')
+                if name == picked:
+                    cls.append("tk-picked")
+                    if autofocus:
+                        attrs.append("data-autofocus")
                 if places:
                     pats = [" ".join(places[o]["pattern"]) for o in options if o in places]
                     attrs.append(f'data-pattern="{h("|".join(pats))}"')
                     if piece:
                         attrs.append('data-doomed="1"')
-                    label.append(_("summon here ({n} ways)").format(n=len(options)) if len(options) > 1
-                                 else _("summon here"))
+                    if name == picked:
+                        label.append(_("summon here, orientation {i} of {n}: press again to turn the pattern")
+                                     .format(i=now + 1, n=len(options)))
+                    else:
+                        label.append(_("summon here ({n} ways)").format(n=len(options)) if len(options) > 1
+                                     else _("summon here"))
+                elif len(options) > 1:
+                    label.append(_("{n} choices here").format(n=len(options)))
                 else:
                     label.append(option_label(options[0]))
             else:
                 attrs.append('aria-disabled="true"')
+            attrs.append('tabindex="0"' if name == tab_stop else 'tabindex="-1"')
+            cls.extend(sorted(fx_classes.get(name, ())))
+            if name in slides:
+                attrs.append(f'style="--dx:{slides[name][0]};--dy:{slides[name][1]}"')
             if name in shown:
                 cls.append("tk-pattern")
             if name == doomed_at:
                 cls.append("tk-doomed")
             inner = piece_html(piece, seats) if piece else ""
+            if name in gone:  # the piece destroyed here fades out (over what stands here now)
+                inner += f'<span class="tk-ghost" aria-hidden="true">{piece_html(gone[name], seats)}</span>'
             cells.append(f'<button type="button" class="{" ".join(cls)}" {" ".join(attrs)} '
                          f'aria-label="{h(", ".join(label))}">{inner}</button>')
     cols = "".join(f"<span>{c}</span>" for c in COLS)
@@ -125,6 +165,29 @@ def arena(view: dict, names: "list[str] | None" = None, focus: "str | None" = No
     return (f'<div class="tk-arena-wrap"><span></span><div class="tk-cols" aria-hidden="true">{cols}</div>'
             f'<div class="tk-rows" aria-hidden="true">{rows}</div>'
             f'<div class="tk-arena" role="group" aria-label="{h(_("The arena"))}">{"".join(cells)}</div></div>')
+
+
+def pick_bar(view: dict, focus: "str | None") -> str:
+    """Under the arena, for a picked square of several options: a summon's shown orientation with "Summon here"
+    (its notation) and "Turn the pattern" (the next one), or each option of the square as a button."""
+    mine = view.get("decision") if view.get("legal_actions") else None
+    lit = square_options(mine)
+    square = picked_square(lit, focus)
+    if square is None:
+        return ""
+    options = lit[square]
+    i = options.index(focus)
+    if focus in _placements(mine):
+        what = _("{square}: orientation {i} of {n}").format(square=square, i=i + 1, n=len(options))
+        buttons = (f'<button type="button" id="tk-turn" data-pick="{h(options[(i + 1) % len(options)])}">'
+                   f'<span aria-hidden="true">↻ </span>{h(_("Turn the pattern"))}</button>'
+                   f'<button type="button" class="primary" data-action="{h(focus)}">{h(_("Summon here"))}</button>')
+    else:
+        what = _("{square}: choose one").format(square=square)
+        buttons = "".join(f'<button type="button" class="tk-pick-option" data-action="{h(o)}">{h(option_label(o))}</button>'
+                          for o in options)
+    return (f'<div class="tk-pickbar" role="group" aria-label="{h(what)}"><span class="tk-pick-what" aria-live="polite">'
+            f'{h(what)}</span>{buttons}</div>')
 
 
 def option_label(notation: str) -> str:
@@ -194,12 +257,22 @@ def actions_panel(view: dict, undo: str = "") -> str:
     if not d or not options:
         return ""
     places = _placements(d)  # a placement's button previews its pattern on the arena, as its square does
-    buttons = "".join(
-        f'<button type="button" data-action="{h(o)}"'
-        + (f' data-pattern="{h(" ".join(places[o]["pattern"]))}"' if o in places else "")
-        + f'>{h(option_label(o))}</button>' for o in options)
+
+    def button(o: str) -> str:
+        pattern = f' data-pattern="{h(" ".join(places[o]["pattern"]))}"' if o in places else ""
+        return f'<button type="button" data-action="{h(o)}"{pattern}>{h(option_label(o))}</button>'
+
+    listed = [o for o in options if o in places]  # the placements: on the arena first, here as a list too
+    more = ""
+    if listed:
+        hint = _("Choose a lit square of the arena. Where the pattern fits in several ways, click the square "
+                 "again to turn it, then summon.")
+        more = (f'<p class="tk-hint muted">{h(hint)}</p><details class="tk-all-places"><summary>'
+                f'{h(_("Every placement as a list ({n})").format(n=len(listed)))}</summary>'
+                f'<div class="tk-options">{"".join(button(o) for o in listed)}</div></details>')
+    buttons = "".join(button(o) for o in options if o not in places)
     return (f'<section class="tk-actions" aria-label="{h(_("Your choice"))}"><p class="prompt">{h(prompt_words(d))}</p>'
-            f'<div class="tk-options">{buttons}{undo}</div></section>')
+            f'{more}<div class="tk-options">{buttons}{undo}</div></section>')
 
 
 def seats_panel(view: dict, names: "list[str] | None" = None) -> str:
@@ -338,7 +411,14 @@ def table_screen(app) -> str:
         parts.append(coach(app))
     parts.append('<div class="table tk-table"><div class="main-col">')
     parts.append(f'<p class="tk-status" role="status" data-turn-status>{status_line(view, names)}</p>')
-    parts.append(arena(shown, names))
+    pick = getattr(app, "table_pick", None)  # (the option shown, picked on its square?, at which log length)
+    focus = pick[0] if interactive and pick and pick[2] == len(app.game.log) else None
+    # what just happened, square by square (app.games.tashkalar.effects; the shell's empty Effects otherwise)
+    parts.append('<div class="tk-board">')  # the arena with its picked square's bar right under it
+    parts.append(arena(shown, names, focus=focus, autofocus=bool(focus and pick[1]), fx=getattr(app, "fx", None)))
+    if interactive:
+        parts.append(pick_bar(shown, focus))
+    parts.append('</div>')
     parts.append(story_panel(view, names, app.story()))  # beside the arena on wide screens, last on narrow ones
     parts.append('</div><aside class="side-col">')
     parts.append(seats_panel(view, names))
