@@ -120,7 +120,7 @@ def test_the_seats_and_the_hand_show_what_the_view_holds_and_nothing_more():
     v = g.view(0)
     seats = seats_panel(v, names=["Ada", "Bo"])
     assert seats.count('<li class="tk-seat') == 2 and "Ada" in seats and "Bo" in seats
-    assert "hand: 3 beings, 2 legends, 1 flares" in unescape(seats)
+    assert "hand: 3 beings, 2 legends, 1 flare" in unescape(seats) and "1 flares" not in unescape(seats)
     hand = hand_panel(v)
     assert re.findall(r'data-card="([^"]*)"', hand) == v["hand"]
     for cid in g.view(1)["hand"]:

@@ -25,7 +25,7 @@ from typing import Any
 
 from tashkalar.board import CENTRE, COLS, GREEN, NAME, ON_SET, RED, W, sq
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .tashkalar_prompts import choice_words, prompt_words
 from .tashkalar_cards import card_name, card_rank, card_text, deck_name, rank_name, task_name  # noqa: F401
 
@@ -275,6 +275,14 @@ def actions_panel(view: dict, undo: str = "") -> str:
             f'{more}<div class="tk-options">{buttons}{undo}</div></section>')
 
 
+def hand_counts(hc: dict) -> str:
+    """'hand: 3 beings, 2 legends, 1 flare' (each count with its own plural)."""
+    parts = (ngettext("{n} being", "{n} beings", hc["being"]).format(n=hc["being"]),
+             ngettext("{n} legend", "{n} legends", hc["legend"]).format(n=hc["legend"]),
+             ngettext("{n} flare", "{n} flares", hc["flare"]).format(n=hc["flare"]))
+    return _("hand: {counts}").format(counts=", ".join(parts))
+
+
 def seats_panel(view: dict, names: "list[str] | None" = None) -> str:
     """Each seat: name, colour and shape, score, pieces (upgraded), cards in hand and in the deck."""
     rows = []
@@ -289,9 +297,9 @@ def seats_panel(view: dict, names: "list[str] | None" = None) -> str:
             f'<li class="tk-seat{active}"><span class="tk-swatch">{swatch}</span>'
             f'<b>{h(who)} <span class="muted">{h(deck_name(s["deck"]))}</span></b> '
             f'<span class="tk-score">{h(_("{n} points").format(n=scores[p] if p < len(scores) else 0))}</span> '
-            f'<span>{h(_("{n} pieces ({u} upgraded)").format(n=s["pieces"], u=s["upgraded"]))}</span> '
-            f'<span>{h(_("hand: {b} beings, {l} legends, {f} flares").format(b=hc["being"], l=hc["legend"], f=hc["flare"]))}</span> '
-            f'<span>{h(_("{n} cards in the deck").format(n=s["draw_count"]))}</span></li>')
+            f'<span>{h(ngettext("{n} piece ({u} upgraded)", "{n} pieces ({u} upgraded)", s["pieces"]).format(n=s["pieces"], u=s["upgraded"]))}</span> '
+            f'<span>{h(hand_counts(hc))}</span> '
+            f'<span>{h(ngettext("{n} card in the deck", "{n} cards in the deck", s["draw_count"]).format(n=s["draw_count"]))}</span></li>')
     return f'<ol class="tk-seats">{"".join(rows)}</ol>'
 
 
@@ -323,7 +331,7 @@ def status_line(view: dict, names: list[str], winners: "list[int] | None" = None
     who = d.get("player", view["active"])
     line = _("Turn {n}").format(n=view["turn"]) + " · " + _("{name}'s turn").format(name=names[view["active"]])
     if view.get("actions_left"):
-        line += " · " + _("{n} actions left").format(n=view["actions_left"])
+        line += " · " + ngettext("{n} action left", "{n} actions left", view["actions_left"]).format(n=view["actions_left"])
     if who != view["active"]:
         line += " · " + _("{name} decides").format(name=names[who])
     return h(line)
