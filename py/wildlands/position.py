@@ -59,10 +59,10 @@ def build_position(g: "Game", pos: Any) -> "Game":
     if unknown:
         raise PositionError(f"unknown field {str(unknown[0])[:30]!r}; known: {', '.join(KEYS)}")
     board = pos.get("board", "dungeon")
-    if board not in BOARDS:
+    if not isinstance(board, str) or board not in BOARDS:
         raise PositionError(f"board: one of {sorted(BOARDS)}")
     factions = _list(pos.get("factions"), "factions")
-    if not 2 <= len(factions) <= 4 or any(f not in FACTIONS for f in factions) or len(set(factions)) < len(factions):
+    if not 2 <= len(factions) <= 4 or any(not isinstance(f, str) or f not in FACTIONS for f in factions) or len(set(factions)) < len(factions):
         raise PositionError(f"factions: 2-4 different ones of {sorted(FACTIONS)}")
     g._init_seats(board, tuple(factions))
     n = g.n
@@ -129,7 +129,7 @@ def build_position(g: "Game", pos: Any) -> "Game":
     seen = set()
     for p, t in enumerate(taken):
         for cid in _list(t, f"taken[{p}]"):
-            if cid not in g.ids or g.pos[g.ids.index(cid)] != -1 or g.ids.index(cid) // NC == p or cid in seen:
+            if not isinstance(cid, str) or cid not in g.ids or g.pos[g.ids.index(cid)] != -1 or g.ids.index(cid) // NC == p or cid in seen:
                 raise PositionError(f"taken[{p}]: {str(cid)[:30]!r} is not a defeated enemy figure (once)")
             seen.add(cid)
             g.taken[p].append(g.ids.index(cid))
