@@ -260,7 +260,8 @@ def begin_turn(g: "Game", p: int) -> None:
 def end_turn(g: "Game") -> None:
     """W23: draw 3 (never above 7), the marker goes to the left; a player out of the game is skipped (AM9)."""
     p = g.active
-    g.draw(p, 3)
+    if g.alive(p):
+        g.draw(p, 3)
     q = (p + 1) % g.n
     while not g.alive(q):
         q = (q + 1) % g.n
@@ -273,6 +274,12 @@ class Turn(Frame):
     __slots__ = ()
 
     def run(self, g: "Game") -> "Decision | None":
+        if not g.alive(g.actor):  # AM9: a player who lost the last character (in a tie) stops acting
+            if g.actor != g.active:
+                g.actor = g.active  # W53: the interrupt is over
+            else:
+                end_turn(g)
+            return None
         p = g.actor
         opts = turn_options(g, p)
         if g.must_reveal and p == g.active:

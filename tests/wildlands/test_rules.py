@@ -594,3 +594,17 @@ def test_am15_a_card_without_any_use_may_be_discarded():
     assert options(g) == ["discard c1", "end"]
     g.apply("discard c1")
     assert g.discards[0] == [0] and g.decision.kind == "interrupt"
+
+
+def test_am9_a_player_who_loses_the_last_character_on_its_own_turn_stops_at_once():
+    """Our reading of AM9: in a tie continuation the player out of characters takes no further action,
+    even in the middle of its own turn (its own area attack removed its last figure): the turn passes."""
+    area = card("guild", "pyromancer", "area")
+    others = {c: "defeated" for c in FACTIONS["guild"].ids if c != "pyromancer"}
+    g = position(factions=["guild", "gnomads", "lawbringers"], characters={"pyromancer": 10, **others},
+                 damage={"pyromancer": 2}, collected=[0, 1, 1], hands=[[area], [], []])
+    g.apply(f"area {area} pyromancer 10")
+    g.apply("pass")
+    assert g.tie and not g.is_over
+    pass_window(g)
+    assert g.active == 1 and g.decision.player == 1
