@@ -98,7 +98,7 @@ def test_los_averages_of_content_md():
         assert round(sum(sum(1 for t, c in L[s].items() if t != s and c <= 1) for s in range(1, 43)) / 42, 1) == heavy
 
 
-def test_los_code_blocks_as_the_rules_say():
+def test_w43_w44_w45_w46_am10_los_code_blocks_as_the_rules_say():
     """W43 a wall blocks, W44 a completely crossed cover space blocks (shooting into/out of cover does not),
     W45 a space sees itself, W46 levels, AM10 corners."""
     walls, cover, high = set(), set(), set()
