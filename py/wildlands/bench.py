@@ -1,0 +1,91 @@
+"""Benchmarks: `PYTHONPATH=py python -m wildlands.bench [seconds]`.
+
+* throughput: random games (uniform choice among the legal actions, every decision built with its full
+  legality) for the given time, per player count: actions per second, games, actions and turns a game,
+  and the out-of-turn prompts a game (interrupt windows and defence questions, rules.py's privacy design);
+* crowded: legal_actions() of a crowded board (4 factions, all 20 figures revealed on 6 spaces of the
+  Ruins, full hands of cards with many attacks): microseconds per decision and its number of options;
+* clone: microseconds per clone() of a mid-game state.
+"""
+from __future__ import annotations
+
+import sys
+import time
+
+from crystalclans.rng import Rng, seed_state
+
+from . import FACTION_IDS, Game, new_game
+
+
+def throughput(seconds: float = 2.0, players: int = 2, board: str = "dungeon") -> dict:
+    rng = Rng(seed_state(1, 2))
+    games = actions = turns = prompts = 0
+    start = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - start < seconds or games == 0:
+        g = new_game(board=board, factions=FACTION_IDS[:players], seed=seed)
+        seed += 1
+        while not g.over:
+            opts = g.decision.options
+            g.apply(opts[rng.below(len(opts))])
+        games += 1
+        actions += len(g.log)
+        turns += g.turn
+        prompts += sum(g.prompts)
+    t = time.perf_counter() - start
+    return {"players": players, "board": board, "games": games, "actions_per_s": round(actions / t),
+            "actions_per_game": round(actions / games), "turns_per_game": round(turns / games, 1),
+            "prompts_per_game": round(prompts / games), "seconds": round(t, 2)}
+
+
+def crowded() -> Game:
+    ids = {f: Game.new(factions=(f, "guild" if f != "guild" else "gnomads")).ids[:5] for f in FACTION_IDS}
+    spaces = [17, 18, 24, 25, 10, 19]
+    chars = {}
+    k = 0
+    for f in FACTION_IDS:
+        for cid in ids[f]:
+            chars[cid] = spaces[k % len(spaces)]
+            k += 1
+    hands = [["c1", "c2", "c3", "c4", "c5", "c6", "s"] for _ in FACTION_IDS]
+    return Game.from_position({"board": "ruins", "factions": list(FACTION_IDS), "characters": chars,
+                               "hands": hands})
+
+
+def legality_on_a_crowded_board(repeat: int = 300) -> dict:
+    from .rules import turn_options
+
+    g = crowded()
+    n = len(turn_options(g, 0))
+    start = time.perf_counter()
+    for _ in range(repeat):
+        turn_options(g, 0)
+    us = (time.perf_counter() - start) / repeat * 1e6
+    return {"options": n, "us_per_legal_actions": round(us, 1)}
+
+
+def clone_cost(repeat: int = 2000) -> dict:
+    g = new_game(board="ruins", factions=FACTION_IDS, seed=5)
+    rng = Rng(3)
+    for _ in range(400):
+        if g.over:
+            break
+        opts = g.decision.options
+        g.apply(opts[rng.below(len(opts))])
+    start = time.perf_counter()
+    for _ in range(repeat):
+        g.clone(story=False)
+    return {"us_per_clone": round((time.perf_counter() - start) / repeat * 1e6, 1)}
+
+
+def main(argv: list[str]) -> None:
+    seconds = float(argv[0]) if argv else 2.0
+    for n in (2, 3, 4):
+        for board in ("dungeon", "ruins"):
+            print(throughput(seconds / 2, n, board), flush=True)
+    print("crowded board:", legality_on_a_crowded_board(), flush=True)
+    print("clone:", clone_cost(), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

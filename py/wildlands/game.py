@@ -1,0 +1,377 @@
+"""The Game: Wildlands' state, the decision loop, the public API, and the primitives every rule uses
+(reveal, move, damage and defeat, pickups, drawing with the reshuffle, the end checks).
+
+State (plain ints and lists, so clone() is cheap and the state hash is stable). Seats 0..n-1 sit clockwise;
+the marker passes to the left, i.e. to seat p+1 (W16, W23); map cards are passed to the right, seat p-1 (W14).
+A character's code is `seat * 5 + index` (index in its faction's data order):
+* `pos[code]`: 0 unrevealed (on its card), -1 defeated, else its space 1..42; `start[code]` the map card
+  under an unrevealed figure (0: none yet / revealed); `dmg[code]` its damage;
+* `dealt[p]`: p's map cards during the setup; `shards[p]` the spaces of p's shards still on the board,
+  `collected[p]` how many p picked up, `taken[p]` the codes of enemy figures p scored (W58, W60);
+* `hands[p]`, `draws[p]` (TOP AT THE END), `discards[p]`: card indexes 0..29 of p's deck (26..29 special);
+* `active` holds the marker, `actor` is who plays now (the active player, or the interrupter, W51, W53);
+  `must_reveal` while the compulsory reveal (W17) is owed; `tie` once an elimination left a tie (W62);
+* `stack` the frames still to run (rules.py), `decision` the question asked now, `prompts` how many
+  out-of-turn questions (interrupt windows and defences) were asked, per seat.
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Iterable, Iterator
+
+from crystalclans.rng import Rng
+
+from .actions import MAX_ACTION_CHARS, Action, Decision, IllegalAction, action_text, normalize
+from .content import BOARDS, FACTIONS, FIRST_SPECIAL, HAND_LIMIT, POINTS_TO_WIN, BoardDef
+
+NC = 5  # characters per faction (W1)
+
+
+class Game:
+    __slots__ = (
+        "setup", "board", "bd", "n", "factions", "fd", "ids", "health", "pos", "start", "dmg", "dealt",
+        "shards", "collected", "taken", "hands", "draws", "discards", "active", "actor", "first_player", "turn",
+        "must_reveal", "tie", "over", "winners", "rng", "stack", "decision", "log", "hidden", "events", "prompts",
+    )
+
+    def __init__(self) -> None:
+        self.setup: dict = {}
+        self.board = "dungeon"
+        self.bd: BoardDef = BOARDS["dungeon"]
+        self.n = 2
+        self.factions: tuple[str, ...] = ()
+        self.fd: tuple = ()
+        self.ids: tuple[str, ...] = ()       # per code: the character's id
+        self.health: tuple[int, ...] = ()    # per code
+        self.pos: list[int] = []
+        self.start: list[int] = []
+        self.dmg: list[int] = []
+        self.dealt: list[list[int]] = []
+        self.shards: list[list[int]] = []
+        self.collected: list[int] = []
+        self.taken: list[list[int]] = []
+        self.hands: list[list[int]] = []
+        self.draws: list[list[int]] = []
+        self.discards: list[list[int]] = []
+        self.active = 0
+        self.actor = 0
+        self.first_player = 0
+        self.turn = 0
+        self.must_reveal = False
+        self.tie = False
+        self.over = False
+        self.winners: tuple[int, ...] = ()
+        self.rng = Rng(0)
+        self.stack: list = []
+        self.decision: Decision | None = None
+        self.log: list[str] = []
+        self.hidden: dict[int, int] = {}  # log index -> the only seat that may see that entry
+        self.events: list[tuple] | None = []
+        self.prompts: list[int] = []
+
+    def _init_seats(self, board: str, factions: tuple[str, ...]) -> None:
+        if board not in BOARDS:
+            raise ValueError(f"unknown board {board!r:.30}; choose one of {sorted(BOARDS)}")
+        if not isinstance(factions, tuple) or not 2 <= len(factions) <= 4:
+            raise ValueError("2 to 4 factions, one per player (W2)")
+        for f in factions:
+            if f not in FACTIONS:
+                raise ValueError(f"unknown faction {f!r:.30}; choose from {sorted(FACTIONS)}")
+        if len(set(factions)) != len(factions):
+            raise ValueError("each player takes a different faction (W1)")
+        self.board, self.bd = board, BOARDS[board]
+        self.n = n = len(factions)
+        self.factions = factions
+        self.fd = tuple(FACTIONS[f] for f in factions)
+        self.ids = tuple(cid for f in self.fd for cid in f.ids)
+        self.health = tuple(h for f in self.fd for h in f.health)
+        self.pos, self.start, self.dmg = [0] * (NC * n), [0] * (NC * n), [0] * (NC * n)
+        self.dealt = [[] for _ in range(n)]
+        self.shards = [[] for _ in range(n)]
+        self.collected = [0] * n
+        self.taken = [[] for _ in range(n)]
+        self.hands = [[] for _ in range(n)]
+        self.draws = [[] for _ in range(n)]
+        self.discards = [[] for _ in range(n)]
+        self.prompts = [0] * n
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new(cls, board: str = "dungeon", factions: "tuple[str, ...]" = ("guild", "gnomads"), seed: int = 0) -> "Game":
+        from .setup import new_game
+
+        return new_game(cls(), board, tuple(factions) if isinstance(factions, list) else factions, seed)
+
+    @classmethod
+    def from_position(cls, pos: dict) -> "Game":
+        from .position import build_position
+
+        return build_position(cls(), pos)
+
+    @classmethod
+    def from_setup(cls, setup: dict) -> "Game":
+        if "position" in setup:
+            return cls.from_position(setup["position"])
+        return cls.new(board=setup["board"], factions=tuple(setup["factions"]), seed=setup["seed"])
+
+    @classmethod
+    def from_log(cls, setup: dict, log: "Iterable[str]") -> "Game":
+        g = cls.from_setup(setup)
+        for i, move in enumerate(log):
+            if g.decision is None:
+                raise IllegalAction(f"move {i + 1} ({str(move)[:60]!r}) comes after the end of the game")
+            try:
+                g.apply(move)
+            except IllegalAction as e:
+                raise IllegalAction(f"move {i + 1}: {e}") from None
+        return g
+
+    def replay(self) -> "Iterator[Game]":
+        g = Game.from_setup(self.setup)
+        yield g
+        for move in self.log:
+            g.apply(move)
+            yield g
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.decision is None else (self.decision.player,)
+
+    @property
+    def scores(self) -> list[int]:
+        return [self.collected[p] + len(self.taken[p]) for p in range(self.n)]
+
+    def legal_actions(self) -> list[Action]:
+        d = self.decision
+        return [] if d is None else list(d.options)
+
+    def apply(self, action: "Action | str") -> None:
+        """Apply a legal action (or its text). Illegal or malformed: IllegalAction, and nothing changes."""
+        d = self.decision
+        if d is None:
+            raise IllegalAction("the game is over" if self.over else "nothing to decide")
+        chosen = self._match(d.options, action)
+        self.log.append(str(chosen))
+        self.stack[-1].choose(self, chosen)
+        self._advance()
+
+    def _match(self, options: list[Action], action: Any) -> Action:
+        for a in options:
+            if a is action:
+                return a
+        text = action if isinstance(action, str) else action_text(action)
+        if text is None:
+            raise IllegalAction(self._illegal_message(f"{action!r:.60}") + " (an action is one of legal_actions() "
+                                "or its text)")
+        if len(text) > MAX_ACTION_CHARS:
+            raise IllegalAction(f"an action's text is at most {MAX_ACTION_CHARS} characters (got {len(text)})")
+        t = normalize(text).lower()
+        for a in options:
+            if str(a) == t:
+                return a
+        raise IllegalAction(self._illegal_message(t))
+
+    def _illegal_message(self, text: str) -> str:
+        d = self.decision
+        assert d is not None
+        opts = [str(a) for a in d.options]
+        shown = ", ".join(opts[:12]) + (f", ... ({len(opts)} in all)" if len(opts) > 12 else "")
+        return f"'{text}' is not legal now: {d.prompt} (player {d.player}). Legal: {shown}"
+
+    def clone(self, story: bool = True) -> "Game":
+        g = Game.__new__(Game)
+        g.setup = self.setup
+        g.board, g.bd, g.n, g.factions, g.fd, g.ids, g.health = (self.board, self.bd, self.n, self.factions,
+                                                                  self.fd, self.ids, self.health)
+        g.pos = self.pos[:]
+        g.start = self.start[:]
+        g.dmg = self.dmg[:]
+        g.dealt = [x[:] for x in self.dealt]
+        g.shards = [x[:] for x in self.shards]
+        g.collected = self.collected[:]
+        g.taken = [x[:] for x in self.taken]
+        g.hands = [x[:] for x in self.hands]
+        g.draws = [x[:] for x in self.draws]
+        g.discards = [x[:] for x in self.discards]
+        g.active, g.actor, g.first_player, g.turn = self.active, self.actor, self.first_player, self.turn
+        g.must_reveal, g.tie, g.over, g.winners = self.must_reveal, self.tie, self.over, self.winners
+        g.rng = Rng(self.rng.state)
+        g.stack = [f.copy() for f in self.stack]
+        g.decision = self.decision  # never changed once built
+        g.log = self.log[:]
+        g.hidden = dict(self.hidden)
+        ev = self.events
+        g.events = ev[:] if ev is not None and story else None
+        g.prompts = self.prompts[:]
+        return g
+
+    def state_key(self) -> tuple:
+        d = self.decision
+        return (
+            self.board, self.n, self.factions, tuple(self.pos), tuple(self.start), tuple(self.dmg),
+            tuple(map(tuple, self.dealt)), tuple(map(tuple, self.shards)), tuple(self.collected),
+            tuple(map(tuple, self.taken)), tuple(map(tuple, self.hands)), tuple(map(tuple, self.draws)),
+            tuple(map(tuple, self.discards)), self.active, self.actor, self.first_player, self.turn,
+            self.must_reveal, self.tie, self.over, self.winners, self.rng.state,
+            tuple(f.key() for f in self.stack),
+            None if d is None else (d.kind, d.player, tuple(str(a) for a in d.options)),
+        )
+
+    def state_hash(self) -> str:
+        """A stable hex digest of the full state (the same in CPython and Pyodide)."""
+        return hashlib.sha256(repr(self.state_key()).encode("utf-8")).hexdigest()
+
+    def view(self, player: int) -> dict[str, Any]:
+        from .view import build_view
+
+        return build_view(self, player)
+
+    def story(self) -> list[dict]:
+        from .story import tell
+
+        return tell(self)
+
+    def to_json(self) -> str:
+        from .saves import game_to_json
+
+        return game_to_json(self)
+
+    @classmethod
+    def from_json(cls, text: "str | bytes | dict") -> "Game":
+        from .saves import game_from_json
+
+        return game_from_json(text)
+
+    # ------------------------------------------------------------------ the loop
+    def _advance(self) -> None:
+        stack = self.stack
+        while not self.over and stack:
+            d = stack[-1].run(self)
+            if d is not None:
+                self.decision = d
+                return
+        self.decision = None
+        stack.clear()
+
+    def finish(self, winners: tuple[int, ...]) -> None:
+        self.over = True
+        self.winners = winners
+        self.decision = None
+        self.stack.clear()
+        if self.events is not None:
+            self.note("game_over", list(winners))
+
+    def note(self, *fact: Any) -> None:
+        """Record a public fact for the story (story.py); callers check `self.events is not None` first."""
+        self.events.append((len(self.log) - 1, *fact))
+
+    # ------------------------------------------------------------------ characters
+    def owner(self, code: int) -> int:
+        return code // NC
+
+    def alive(self, p: int) -> bool:
+        """p still has a character not defeated (W62: a player who lost all characters is out)."""
+        b = p * NC
+        return any(x != -1 for x in self.pos[b:b + NC])
+
+    def reveal(self, code: int) -> None:
+        """W18: the figure goes onto its map card's space; the map card leaves the game."""
+        s = self.start[code]
+        self.pos[code] = s
+        self.start[code] = 0
+        if self.events is not None:
+            self.note("reveal", self.ids[code], s)
+
+    def move_to(self, code: int, to: int, how: str = "move") -> None:
+        if self.events is not None:
+            self.note(how, self.ids[code], self.pos[code], to)
+        self.pos[code] = to
+
+    def damage(self, code: int, amount: int, by: int) -> None:
+        """W57, W58: damage; at health the figure is defeated, and scores for `by` if an enemy caused it."""
+        if self.pos[code] <= 0:
+            return
+        self.dmg[code] += amount
+        if self.events is not None:
+            self.note("damage", self.ids[code], amount)
+        if self.dmg[code] >= self.health[code]:
+            self.pos[code] = -1
+            self.dmg[code] = 0
+            scorer = by if by != code // NC else -1
+            if scorer >= 0:
+                self.taken[scorer].append(code)
+            if self.events is not None:
+                self.note("defeat", self.ids[code], scorer)
+
+    def pick_up(self, p: int, code: int) -> None:
+        """W27: p's shard on the character's space goes in front of p, 1 VP."""
+        s = self.pos[code]
+        self.shards[p].remove(s)
+        self.collected[p] += 1
+        if self.events is not None:
+            self.note("pickup", p, self.ids[code], s)
+
+    def settle(self) -> None:
+        """The end checks after anything that scores or defeats: W61 (5 VP wins at once), W62/AM9 (a player
+        who lost all characters: the one player alone in the lead among those still in wins; a tie at the
+        top continues, checked again after every action; the last player left wins)."""
+        sc = self.scores
+        for p in range(self.n):
+            if sc[p] >= POINTS_TO_WIN:
+                self.finish((p,))
+                return
+        left = [p for p in range(self.n) if self.alive(p)]
+        if len(left) == self.n:
+            return
+        if len(left) <= 1:
+            if left:
+                self.finish(tuple(left))
+            else:  # every character of every player gone at once (area attacks): the top scorers
+                top = max(sc)
+                self.finish(tuple(p for p in range(self.n) if sc[p] == top))
+            return
+        top = max(sc[p] for p in left)
+        leaders = [p for p in left if sc[p] == top]
+        if len(leaders) == 1:
+            self.finish((leaders[0],))
+        else:
+            self.tie = True
+
+    # ------------------------------------------------------------------ cards
+    def draw(self, p: int, k: int) -> int:
+        """Draw up to k cards, never above the hand limit (W23, W50); drawing the last card of the deck
+        shuffles the discard pile into a new deck at once (W22). Returns how many were drawn."""
+        got = 0
+        hand, deck = self.hands[p], self.draws[p]
+        while got < k and len(hand) < HAND_LIMIT and deck:
+            hand.append(deck.pop())
+            got += 1
+            if not deck and self.discards[p]:
+                deck.extend(self.discards[p])
+                self.discards[p].clear()
+                self.rng.shuffle(deck)
+                if self.events is not None:
+                    self.note("reshuffle", p)
+        if got and self.events is not None:
+            self.note("draw", p, got)
+        return got
+
+    def play_card(self, p: int, card: int) -> None:
+        """A card leaves p's hand for p's discard pile (W22)."""
+        self.hands[p].remove(card)
+        self.discards[p].append(card)
+
+    def special_in_hand(self, p: int) -> int:
+        for c in self.hands[p]:
+            if c >= FIRST_SPECIAL:
+                return c
+        return -1
+
+    def __repr__(self) -> str:
+        return (f"<wildlands.Game {self.board} n={self.n} turn={self.turn} active={self.active} over={self.over} "
+                f"decision={self.decision!r}>")

@@ -1,0 +1,140 @@
+"""Fuzzing the entry points as an attacker would: random texts and objects to apply(), mutated positions
+for from_position(), mutated and cut saves for from_json(). Bad input raises the documented error
+(IllegalAction, PositionError, SaveError) and changes nothing; accepted input is a game that keeps every
+invariant through a short random playout. A few hundred inputs per test; CRYSTALCLANS_LONG=1 runs 20,000."""
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import wildlands as wl
+from wildlands import invariants
+from wildlands.position import KEYS, PositionError
+from wildlands.saves import SaveError
+
+from ..conftest import LONG
+from .conftest import uniform_policy
+
+FUZZ = settings(max_examples=20_000 if LONG else 150, database=None, deadline=None, derandomize=not LONG,
+                suppress_health_check=list(HealthCheck))
+
+
+@lru_cache(maxsize=1)
+def states() -> list[wl.Game]:
+    out = []
+    for i, (board, n) in enumerate([("dungeon", 2), ("ruins", 3), ("dungeon", 4), ("ruins", 2)]):
+        g = wl.new_game(board=board, factions=wl.FACTION_IDS[:n], seed=90 + i)
+        choose = uniform_policy(i)
+        k = 0
+        while not g.is_over and k < 400:
+            if k % 20 == 0:
+                out.append(g.clone())
+            g.apply(choose(g))
+            k += 1
+    return out
+
+
+@lru_cache(maxsize=1)
+def notations() -> list[str]:
+    return sorted({str(a) for g in states() for a in g.legal_actions()})
+
+
+def playout(g: wl.Game, seed: int, steps: int = 30, complete: bool = True) -> None:
+    choose = uniform_policy(seed)
+    invariants.check(g, complete)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(choose(g))
+        invariants.check(g, complete)
+
+
+texts = st.one_of(
+    st.sampled_from(["reveal lunk", "move c1 lunk 11", "melee c1 lunk gnomads", "pay s", "interrupt", "pass",
+                     "defend c4", "end", "", " ", "\x00", "move", "move c1 lunk 99", "start lunk 0", "draw s s"]),
+    st.text(max_size=40),
+    st.deferred(lambda: st.sampled_from(notations())),
+    st.deferred(lambda: st.sampled_from(notations())).map(lambda t: t.upper()),
+    st.deferred(lambda: st.sampled_from(notations())).map(lambda t: t + " 1"),
+)
+objects = st.one_of(st.none(), st.integers(), st.floats(allow_nan=True), st.binary(max_size=10),
+                    st.tuples(st.text(max_size=5), st.tuples(st.integers())),
+                    st.builds(wl.Action, st.text(max_size=8), st.tuples(st.one_of(st.text(max_size=4), st.floats()))))
+
+
+@FUZZ
+@given(i=st.integers(0, 10_000), action=st.one_of(texts, objects))
+def test_apply_refuses_bad_input_and_changes_nothing(i, action):
+    g = states()[i % len(states())].clone()
+    before = g.state_hash()
+    try:
+        g.apply(action)
+    except wl.IllegalAction:
+        assert g.state_hash() == before
+        return
+    invariants.check(g)
+
+
+BASE = {"board": "ruins", "factions": ["guild", "gnomads", "pit_fighters"], "active": 1, "turn": 4,
+        "characters": {"lunk": 10, "tak": 10, "elsie": "hidden 30", "gnoll": 24, "owl_sage": "defeated"},
+        "damage": {"lunk": 2}, "shards": [[1, 2], [5], [40]], "collected": [1, 0, 2], "taken": [[], ["owl_sage"], []],
+        "hands": [["c1", "s"], ["c4", "c5"], ["s", "s"]], "discards": [["c2"], [], []]}
+values = st.one_of(st.none(), st.booleans(), st.integers(-3, 50), st.text(max_size=12),
+                   st.lists(st.one_of(st.text(max_size=6), st.integers(-1, 43)), max_size=4),
+                   st.lists(st.lists(st.one_of(st.integers(0, 43), st.sampled_from(["c1", "s", "c30"])), max_size=3),
+                            max_size=4),
+                   st.dictionaries(st.sampled_from(["lunk", "tak", "gnoll", "bogus"]),
+                                   st.one_of(st.integers(-1, 45), st.sampled_from(["defeated", "hidden 3", "x"])),
+                                   max_size=3),
+                   st.sampled_from(["dungeon", "ruins", "guild", "c1", "s"]))
+
+
+@FUZZ
+@given(key=st.sampled_from(KEYS + ("bogus",)), value=values, drop=st.sampled_from([None] + list(BASE)))
+def test_from_position_refuses_or_builds_a_sound_game(key, value, drop):
+    pos = copy.deepcopy(BASE)
+    if drop is not None:
+        pos.pop(drop, None)
+    pos[key] = value
+    try:
+        g = wl.Game.from_position(pos)
+    except PositionError:
+        return
+    playout(g, 1)
+    assert wl.Game.from_json(g.to_json()).state_hash() == g.state_hash()
+
+
+@lru_cache(maxsize=1)
+def saves() -> list[str]:
+    return [g.to_json() for g in states()[::3]]
+
+
+@FUZZ
+@given(i=st.integers(0, 1000), cut=st.integers(0, 5000), flip=st.integers(0, 5000), byte=st.integers(0, 255),
+       mode=st.sampled_from(["cut", "flip", "insert", "log", "drop"]))
+def test_from_json_refuses_damaged_saves_clearly(i, cut, flip, byte, mode):
+    text = saves()[i % len(saves())]
+    if mode == "cut":
+        text = text[:cut % len(text)]
+    elif mode == "flip":
+        k = flip % len(text)
+        text = text[:k] + chr(byte) + text[k + 1:]
+    elif mode == "insert":
+        k = flip % len(text)
+        text = text[:k] + "[" * (byte % 64) + text[k:]
+    else:
+        doc = json.loads(text)
+        if mode == "log" and doc["log"]:
+            doc["log"][flip % len(doc["log"])] = notations()[byte % len(notations())]
+        elif doc["log"]:
+            del doc["log"][flip % len(doc["log"])]
+        text = json.dumps(doc)
+    try:
+        g = wl.Game.from_json(text)
+    except SaveError:
+        return
+    invariants.check(g)

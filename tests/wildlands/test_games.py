@@ -1,0 +1,158 @@
+"""Seeded random games with 2, 3 and 4 players on both maps: every one ends with winners, the invariants
+hold after every action, saves replay to the same state hash, clone() is independent; view(p) never
+leaks (a scramble of everything p may not see leaves view(p) unchanged, at every decision); the privacy
+requirement of issue 29 (no question's existence depends on a hidden hand); prompts per game counted."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import wildlands as wl
+from crystalclans.rng import Rng, seed_state
+from wildlands import invariants
+
+from .conftest import play_out, random_policy, uniform_policy
+
+CONFIGS = [(board, n) for board in ("dungeon", "ruins") for n in (2, 3, 4)]
+
+
+@pytest.mark.parametrize("board,n", CONFIGS)
+def test_random_games_end_with_winners_and_keep_the_invariants(board, n):
+    for k in range(2):
+        seed = 100 + 10 * n + k
+        g = wl.new_game(board=board, factions=wl.FACTION_IDS[:n], seed=seed)
+        choose = random_policy(seed) if k == 0 else uniform_policy(seed)
+        play_out(g, choose, check=invariants.check)
+        assert g.winners and all(0 <= w < n for w in g.winners)
+        again = wl.Game.from_json(g.to_json())
+        assert again.state_hash() == g.state_hash() and again.log == g.log
+        assert g.story() and g.story()[-1]["events"][-1]["kind"] == "game_over"
+
+
+def test_clone_is_independent_and_hash_stable():
+    g = wl.new_game(board="ruins", factions=("guild", "pit_fighters", "lawbringers"), seed=8)
+    choose = uniform_policy(8)
+    for _ in range(300):
+        g.apply(choose(g))
+    c = g.clone()
+    h = g.state_hash()
+    assert c.state_hash() == h
+    for _ in range(50):
+        if c.is_over:
+            break
+        c.apply(choose(c))
+    assert g.state_hash() == h
+
+
+def scramble(g: wl.Game, keep: int, seed: int) -> wl.Game:
+    """A copy in which everything seat `keep` may not see is dealt again: the other seats' hands (same
+    sizes) and deck orders, and where their unrevealed figures will appear."""
+    s = g.clone()
+    rng = Rng(seed_state(seed, 3))
+    for q in range(s.n):
+        if q == keep:
+            continue
+        pool = s.hands[q] + s.draws[q]
+        rng.shuffle(pool)
+        h = len(s.hands[q])
+        s.hands[q], s.draws[q] = pool[:h], pool[h:]
+    hidden = [c for c in range(len(s.pos)) if s.pos[c] == 0 and c // 5 != keep and s.start[c]]
+    starts = [s.start[c] for c in hidden]
+    rng.shuffle(starts)
+    for c, st in zip(hidden, starts):
+        s.start[c] = st
+    return s
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_views_never_leak_at_any_decision(n):
+    g = wl.new_game(board="dungeon", factions=wl.FACTION_IDS[:n], seed=40 + n)
+    choose = random_policy(40 + n)
+    step = 0
+    while not g.is_over:
+        if step % 3 == 0 and g.turn > 0:
+            for p in range(n):
+                v = g.view(p)
+                assert v == scramble(g, p, step).view(p)
+                assert len(v["hand"]) == len(g.hands[p])
+                assert all("start" not in c for s in v["seats"] if s["seat"] != p for c in s["characters"])
+                if g.decision.player != p:
+                    assert v["legal_actions"] == [] and "options" not in v["decision"]
+                json.dumps(v)
+        g.apply(choose(g))
+        step += 1
+
+
+def test_setup_choices_stay_hidden_from_the_others():
+    g = wl.new_game(factions=("guild", "gnomads", "lawbringers"), seed=12)
+    while g.decision.kind == "start":
+        g.apply(g.legal_actions()[-1])
+    for p in range(3):
+        log = g.view(p)["log"]
+        assert sum(1 for t in log if t != "start (hidden)") == 5  # one's own five
+        assert g.view(p)["dealt"] == []
+
+
+def _public_sequence(g: wl.Game, holder: int, choose, limit: int = 400) -> list:
+    """(kind, player) of each decision and the others' views, until `holder` must act on its own turn or
+    interrupt; the holder passes every window and defence. The others choose by `choose`."""
+    seq = []
+    for _ in range(limit):
+        if g.is_over:
+            break
+        d = g.decision
+        seq.append((d.kind, d.player, tuple(json.dumps(g.view(q), sort_keys=True) for q in range(g.n) if q != holder)))
+        if d.player == holder:
+            if d.kind in ("interrupt", "defend"):
+                g.apply("pass")
+                continue
+            break
+        g.apply(choose(g))
+    return seq
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_privacy_a_hidden_hand_changes_no_question_the_others_see(seed):
+    """Issue 29: two games that differ only in one player's hand (one holds specials and defences, the
+    other not) ask the same questions of the same players, and every other player's view is the same,
+    until that player acts (interrupts, defends or plays its turn)."""
+    n = 2 + seed % 3
+    g = wl.new_game(board=("dungeon", "ruins")[seed % 2], factions=wl.FACTION_IDS[:n], seed=300 + seed)
+    choose = random_policy(300 + seed)
+    holder = (g.first_player if g.turn else 0)
+    while g.turn < 2 or g.active == holder:  # into the game, on somebody else's turn
+        g.apply(choose(g))
+        holder = (g.active + 1) % n
+    a = g.clone()
+    b = g.clone()
+    pool = a.hands[holder] + a.draws[holder]
+    specials = [k for k in pool if k >= 26]
+    rest = [k for k in pool if k < 26]
+    h = len(a.hands[holder])
+    a.hands[holder], a.draws[holder] = (specials + rest)[:h], (specials + rest)[h:]  # as many specials as can be
+    b.hands[holder], b.draws[holder] = rest[:h], rest[h:] + specials  # none
+    a._advance()
+    b._advance()
+    sa = _public_sequence(a, holder, random_policy(seed))
+    sb = _public_sequence(b, holder, random_policy(seed))
+    assert len(sa) > 3 and sa == sb
+
+
+def prompts_per_game(games: int = 6) -> dict[int, float]:
+    out = {}
+    for n in (2, 3, 4):
+        total = 0
+        for k in range(games):
+            g = wl.new_game(board=("dungeon", "ruins")[k % 2], factions=wl.FACTION_IDS[:n], seed=700 + k)
+            play_out(g, random_policy(700 + k))
+            total += sum(g.prompts)
+        out[n] = total / games
+    return out
+
+
+def test_prompts_per_game_are_counted():
+    """Out-of-turn questions (interrupt windows and defences) per game, by player count (also printed by
+    python -m wildlands.bench): every window asks every other player still in, so they grow with n."""
+    counts = prompts_per_game(3)
+    assert all(c > 0 for c in counts.values()) and counts[4] > counts[2]
