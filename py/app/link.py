@@ -93,6 +93,20 @@ class Link:
         return game_id(self.resume.game) if self.resume is not None else ""
 
     @property
+    def game_name(self) -> str:
+        """Which game the host invites to (its start screen's choice, or the resumed game's)."""
+        if self.resume is not None:
+            return games.of(self.resume.game).name
+        return str(self.settings.get("game") or games.DEFAULT)
+
+    def options(self) -> dict:
+        """The host's options for the game (its start screen's, or, for a rematch of a resumed game, that
+        game's)."""
+        module = games.get(self.game_name)
+        return dict(self.settings["options"]) if "options" in self.settings else module.options_from_settings(
+            self.settings)
+
+    @property
     def my_name(self) -> str:
         return str(self.settings["names"][self.me])[:24] or ("Host" if self.role == "host" else "Guest")
 
@@ -112,7 +126,7 @@ class Link:
             self.resumer = Resume(self.resume.game, self.me, self.role == "host", self.send)
             self.resumer.start()
         else:
-            self.handshake = Handshake(self.role, self.my_name, games.get(games.DEFAULT).content_hash(), self.send)
+            self.handshake = Handshake(self.role, self.my_name, self.game_name, self.send)
             self.handshake.start()
         early, self.early = self.early, []
         for text in early:
@@ -130,10 +144,11 @@ class Link:
         hs = self.handshake
         reason = hs.receive(text)
         if reason is None and self.role == "host" and hs.seed is not None and hs.their_name and hs.setup is None:
-            s = self.settings
-            names = [self.my_name, hs.their_name]
-            first = None if s["first"] == "random" else int(s["first"])
-            hs.host_setup(list(s["clans"]), names, first, bool(s["mulligan"]), guest_seat=1)
+            try:
+                hs.host_setup(self.options(), [self.my_name, hs.their_name], guest_seat=1)
+            except ValueError as e:  # the start screen offers no invitation then; a stale settings' choice
+                reason = _("This game cannot be played online: {why}").format(why=e)
+                self.problem = reason
         return reason
 
     def ready_game(self) -> Any:
@@ -155,8 +170,9 @@ class Link:
         """Both asked for a rematch: agree on a new seed over the same link (same clans, first player)."""
         if self.resume is not None:  # a resumed game's rematch: the host's seat and names as they were
             names = self.resume.names
+            game = self.resume.game
             self.settings = {**self.settings, "names": names if self.me == 0 else names[::-1],
-                             "clans": list(self.resume.game.setup["clans"])}
+                             "game": games.of(game).name, "options": games.of(game).options_of(game)}
             self.role = "host" if self.me == 0 else "guest"
             self.resume = None
             self.resumer = None

@@ -27,7 +27,7 @@ import random  # noqa: E402
 random.seed()  # from the OS's entropy: a start-up snapshot would otherwise deal the same games every visit
 
 import app as _app_pkg  # noqa: E402
-from app import i18n, render  # noqa: E402
+from app import games, i18n, render  # noqa: E402
 from app.rules_ref import numbers_from_doc  # noqa: E402
 from app.settings import clean_settings, read_settings, seat_codes, seat_names, tk_players  # noqa: E402
 from app.storage import Storage  # noqa: E402
@@ -118,14 +118,10 @@ def on_click(event):
         s = read_settings(document, app.settings)
         app.settings = s
         app.storage.set_new_game_settings(s)
-        if s["game"] == "crystalclans":
-            app.ask_before_replacing("new-game", lambda: app.start_new(
-                seat_names(s, 2), s["clans"], s["first"], s["mulligan"], seat_codes(s, 2)))
-        else:
-            n = tk_players(s)
-            options = {"mode": s["tk_mode"], "decks": s["tk_decks"][:n], "first": s["first"], "form": s["tk_form"]}
-            app.ask_before_replacing("new-game", lambda: app.start_game(s["game"], options, seat_names(s, n),
-                                                                        seat_codes(s, n)))
+        n = tk_players(s) if s["game"] == "tashkalar" else 2
+        options = games.get(s["game"]).options_from_settings(s)
+        app.ask_before_replacing("new-game", lambda: app.start_game(s["game"], options, seat_names(s, n),
+                                                                    seat_codes(s, n)))
     elif el.hasAttribute("data-p2p-host") or el.hasAttribute("data-p2p-join"):
         host = el.hasAttribute("data-p2p-host")
         servers = _ice_servers()
@@ -200,10 +196,8 @@ def on_click(event):
         elif cmd == "rematch" and app.session is not None:
             app.ask_rematch()
         elif cmd == "rematch":
-            s = app.settings
-            clans = app.game.setup.get("clans") or s["clans"]
-            app.start_new(app.names, clans, s.get("first", "random"), s.get("mulligan", False),
-                          [x.code for x in app.seats])
+            module = games.of(app.game)
+            app.start_game(module.name, module.options_of(app.game), app.names, [x.code for x in app.seats])
         elif cmd == "seats-human":
             app.play_on_with_people()
         elif cmd == "save-slot":

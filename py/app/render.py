@@ -12,7 +12,7 @@ from crystalclans.cardset import BEATS
 from .cards import card_face, crystal_face, mini_card, style_icon
 from .log import FROM_DRAW, NO_CARD_LEFT, arithmetic, log_panel, recap
 from .seats import LEVEL_NAMES
-from .settings import TK_DECKS, seat_codes, seat_names, tk_players
+from .settings import TK_DECKS, TK_ONLINE_MODES, seat_codes, seat_names, tk_players
 from .i18n import N_, _, ngettext, pgettext
 from .text import h, style_name
 
@@ -251,6 +251,10 @@ ICE_HELP = N_("On one network (the same Wi-Fi or LAN), or two windows on one dev
 RESYNC = N_("Resync from the host's game")
 
 
+TK_ONLINE_NOTE = N_("Online, Tash-Kalar is played as a Duel or the High Form: choose one of them above to invite a "
+                    "friend.")
+
+
 def online_panel(app) -> str:
     """Play a friend online: invite (host) or join, the codes to pass by hand, and where the link stands."""
     link = getattr(app, "link", None)
@@ -270,10 +274,14 @@ def online_panel(app) -> str:
     if link is None:
         ice = h(app.storage.ice_servers_text())
         help_html = h(_(ICE_HELP)).format(stun="<code>stun:host:port</code>", turn="<code>turn:host:port user password</code>")
+        s = app.settings
+        offline = s.get("game") == "tashkalar" and s.get("tk_mode") not in TK_ONLINE_MODES
+        invite = f'<p class="notice" data-online-modes>{h(_(TK_ONLINE_NOTE))}</p>' if offline else ""
         return (head + '<p class="muted">' + h(_("Two devices, no account and no server: invite a friend with a link, a "
-                "code or a QR code (you play Player 1 with the names, clans and first player chosen here), or join "
-                "with the invitation a friend sent you (you play Player 2, under Player 2's name).")) + '</p>'
-                f'<div class="row"><button type="button" class="primary" data-p2p-host>{h(_("Invite a friend"))}</button> '
+                "code or a QR code (you play Player 1 with the game, names and choices made here), or join "
+                "with the invitation a friend sent you (you play Player 2, under Player 2's name).")) + '</p>' + invite +
+                f'<div class="row"><button type="button" class="primary" data-p2p-host{" disabled" if offline else ""}>'
+                f'{h(_("Invite a friend"))}</button> '
                 f'<button type="button" data-p2p-join>{h(_("Join with a code"))}</button></div>'
                 f'<details class="ice"{" open" if ice else ""}><summary>{h(_("Playing across the internet?"))}</summary>'
                 f'<p class="muted">{help_html}</p><label class="field"><span>{h(_("STUN/TURN servers"))}</span>'
@@ -311,8 +319,8 @@ def online_panel(app) -> str:
         name = (f'<label class="field"><span>{h(_("Your name"))}</span><input id="name-1" type="text" maxlength="24" '
                 f'value="{h(link.my_name)}" autocomplete="off"></label>')
         if link.invited:
-            body = ('<p>' + _("<b>You are invited to a game.</b> Your friend chose the clans and who goes first; you "
-                              "see them on the table once you are linked. Choose your name, then join; you will get a "
+            body = ('<p>' + _("<b>You are invited to a game.</b> Your friend chose the game, its setup and who goes "
+                              "first; you see them on the table once you are linked. Choose your name, then join; you will get a "
                               "reply code to send back.") + '</p>' + name +
                     paste.format(label=h(_("The invitation")), button=h(_("Join")), value=h(link.invited)))
         else:

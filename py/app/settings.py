@@ -16,6 +16,7 @@ MAX_SEATS = 4
 # Tash-Kalar's choices on the start screen (checked against the engine's by tests/unit/test_game_modules.py;
 # written out here so the start screen shows before any engine loads)
 TK_MODES = ("duel", "high_form", "melee", "team")
+TK_ONLINE_MODES = ("duel", "high_form")  # two browsers; Melee and Team online would link three or four
 TK_FORMS = ("high_form", "duel")  # what a Team game plays as
 TK_DECKS = ("northern", "southern", "highland", "sylvan", "everfrost", "nethervoid", "etherweave")
 
@@ -33,6 +34,12 @@ def default_settings(clan_ids: list[str]) -> dict:
             "first": "random", "mulligan": False, "seats": [HUMAN, HUMAN],
             "game": GAMES[0], "tk_mode": TK_MODES[0], "tk_players": 3, "tk_form": TK_FORMS[0],
             "tk_decks": [TK_DECKS[0], TK_DECKS[2], TK_DECKS[3], TK_DECKS[1]]}
+
+
+def first_player(s: dict) -> "str | int":
+    """Who goes first as a game's options say it: "random" or a seat (the form's select gives text)."""
+    first = str(s.get("first", "random"))
+    return int(first) if first.isdigit() else "random"
 
 
 def seat_names(s: dict, n: int) -> list[str]:

@@ -27,6 +27,7 @@ class Decision:
     """One question: which player decides, what kind of choice it is, the prompt, the options, the info."""
 
     __slots__ = ("kind", "player", "prompt", "options", "info")
+    secret = False  # no choice in Tash-Kalar is made in secret at the same time as another's (see Crystal Clans')
 
     def __init__(self, kind: str, player: int, prompt: str, options: list[Action], info: dict | None = None):
         self.kind = kind

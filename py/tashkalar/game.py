@@ -24,7 +24,7 @@ and the Melee; in the Team game partners (seats 0+2 and 1+3, opposite each other
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from crystalclans.rng import Rng
 
@@ -131,6 +131,46 @@ class Game:
             return cls.from_position(setup["position"])
         return cls.new(mode=setup["mode"], players=setup["players"], decks=tuple(setup["decks"]),
                        seed=setup["seed"], first_player=setup.get("first_player"), form=setup.get("form"))
+
+    def play(self, move: str) -> None:
+        """One entry of a log played where it stands: a `resign <seat>` entry as that seat's resignation,
+        anything else as apply(move)."""
+        if isinstance(move, str) and move.startswith("resign "):
+            seat = move[7:]
+            if not seat.isdigit() or len(seat) > 1:
+                raise IllegalAction(f"no player {seat[:10]!r}")
+            self.resign(int(seat))
+        else:
+            self.apply(move)
+
+    @classmethod
+    def from_log(cls, setup: dict, log: "Iterable[str]") -> "Game":
+        """The game a setup and its moves make: each move played where it stands. A move that is not legal
+        there, or comes after the end, raises IllegalAction saying which."""
+        g = cls.from_setup(setup)
+        for i, move in enumerate(log):
+            if g.decision is None:
+                raise IllegalAction(f"move {i + 1} ({str(move)[:60]!r}) comes after the end of the game")
+            try:
+                g.play(move)
+            except IllegalAction as e:
+                raise IllegalAction(f"move {i + 1}: {e}") from None
+        return g
+
+    def at(self, moves: int) -> "Game":
+        """A new Game: this one as it stood after its first `moves` moves (a resync's common part)."""
+        if not 0 <= moves <= len(self.log):
+            raise ValueError(f"this game has {len(self.log)} moves, not {moves}")
+        return Game.from_log(self.setup, self.log[:moves])
+
+    def replay(self) -> "Iterator[Game]":
+        """This game played again from its start: yields a new Game at the start, then that same Game after
+        each move of this one's log (clone() what you keep)."""
+        g = Game.from_setup(self.setup)
+        yield g
+        for move in self.log:
+            g.play(move)
+            yield g
 
     # ------------------------------------------------------------------ public API
     @property

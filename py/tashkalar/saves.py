@@ -132,13 +132,7 @@ def game_from_json(text: "str | bytes | dict") -> "Game":
         raise SaveError(f"The save's setup is invalid: {e}") from None
     for i, move in enumerate(save.log):
         try:
-            if move.startswith("resign "):
-                seat = move[7:]
-                if not seat.isdigit() or len(seat) > 1:
-                    raise IllegalAction(f"no player {seat[:10]!r}")
-                g.resign(int(seat))
-            else:
-                g.apply(move)
+            g.play(move)
         except IllegalAction as e:
             raise SaveError(f"Move {i + 1} of {len(save.log)} ('{move[:60]}') is not legal at that point, so the "
                             f"file is damaged or was edited. ({e})") from None

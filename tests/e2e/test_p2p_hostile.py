@@ -91,7 +91,7 @@ def test_a_hostile_peer_is_refused_and_changes_nothing(new_context, app_url, say
         "unknown type": dump("teleport"),
         "another version": json.dumps({"t": "ping", "v": 9, "n": 1}),
         "a reveal without a commitment": dump("secret_reveal", seq=seq, move=legal, salt="0" * 32),
-        "a setup during play": dump("setup", clans=["blood", "skull"], names=["a", "b"], guest_seat=1),
+        "a setup during play": dump("setup", options={"clans": ["blood", "skull"]}, names=["a", "b"], guest_seat=1),
         "a rematch during play": dump("rematch"),
     }
     shown = {}

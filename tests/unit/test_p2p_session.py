@@ -41,16 +41,18 @@ def deliver(wire: Wire, ends) -> int:
     return n
 
 
-def linked_game(seed_names=("Ada", "Bo"), clans=("meteor", "water"), values=("a1" * 16, "b2" * 16)):
+def linked_game(seed_names=("Ada", "Bo"), clans=("meteor", "water"), values=("a1" * 16, "b2" * 16),
+                game="crystalclans", options=None):
     """Two linked sessions' game; the seed values are fixed so the deal (and the test) is reproducible."""
     wire = Wire()
-    host = Handshake("host", seed_names[0], HASH, wire.sender(0))
-    guest = Handshake("guest", seed_names[1], HASH, wire.sender(1))
+    host = Handshake("host", seed_names[0], game, wire.sender(0))
+    guest = Handshake("guest", seed_names[1], "", wire.sender(1))
     host.value, guest.value = values
     host.start()
     guest.start()
     deliver(wire, (host, guest))
-    host.host_setup(list(clans), list(seed_names), None, False, guest_seat=1)
+    host.host_setup(options or {"clans": list(clans), "first": "random", "mulligan": False}, list(seed_names),
+                    guest_seat=1)
     deliver(wire, (host, guest))
     assert host.seed == guest.seed is not None
     g0, g1 = host.game(), guest.game()
@@ -65,12 +67,16 @@ def test_the_seed_is_made_jointly_and_a_wrong_reveal_is_refused():
     order = [json.loads(t)["t"] for _, t in wire.log]
     assert order.index("seed_reveal") > order.index("seed_commit")
     w = Wire()
-    h = Handshake("host", "A", HASH, w.sender(0))
+    h = Handshake("host", "A", "crystalclans", w.sender(0))
     h.start()
+    assert "before the hello" in h.receive(dump("seed_commit", c=commitment("0" * 32, "1" * 32)))
+    assert h.receive(dump("hello", app="x", card_set=HASH, name="E", role="guest")) is None
     h.receive(dump("seed_commit", c=commitment("0" * 32, "1" * 32)))
     assert "does not match" in h.receive(dump("seed_reveal", value="2" * 32, salt="0" * 32))
     assert h.seed is None  # a refused reveal: no game can start
-    assert "card set" in h.receive(dump("hello", app="x", card_set="0" * 64, name="E", role="guest"))
+    assert "second hello" in h.receive(dump("hello", app="x", card_set="0" * 64, name="E", role="guest"))
+    h2 = Handshake("host", "A", "crystalclans", w.sender(0))
+    assert "card set" in h2.receive(dump("hello", app="x", card_set="0" * 64, name="E", role="guest"))
 
 
 def play_linked(seed: int, clans=("meteor", "water"), max_moves=6000):
@@ -160,7 +166,7 @@ def test_a_hostile_peers_messages_are_refused_and_change_nothing():
         "another version": json.dumps({"t": "ping", "v": 9, "n": 1}),
         "a float": '{"t": "ping", "v": 1, "n": 1.5}',
         "a reveal without a commitment": dump("secret_reveal", seq=seq, move=legal, salt="0" * 32),
-        "a setup during play": dump("setup", clans=["blood", "skull"], names=["a", "b"], guest_seat=1),
+        "a setup during play": dump("setup", options={"clans": ["blood", "skull"]}, names=["a", "b"], guest_seat=1),
     }
     before = g.state_hash()
     for what, text in bad.items():

@@ -9,6 +9,7 @@ from crystalclans.ai.bots import useful
 from crystalclans.saves import MAX_SAVE_CHARS, check_save_text, save_names
 
 from ..i18n import _
+from ..settings import first_player
 
 name = "crystalclans"
 Game = cc.Game
@@ -16,7 +17,7 @@ IllegalAction = cc.IllegalAction
 SaveError = cc.SaveError
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
-           "default_names", "last_battle", "make_bot", "name", "needs_own_hand", "new_game", "save_names",
+           "default_names", "last_battle", "link_options", "make_bot", "options_from_settings", "options_of", "name", "needs_own_hand", "new_game", "save_names",
            "save_text", "summary", "effects", "table_screen", "useful", "warm_up", "winner"]
 
 
@@ -25,6 +26,33 @@ def new_game(options: dict[str, Any], seed: int) -> cc.Game:
     first = options.get("first", "random")
     return cc.new_game(clans=tuple(options["clans"]), seed=seed,
                        first_player=None if first == "random" else int(first), mulligan=bool(options.get("mulligan")))
+
+
+def options_from_settings(s: dict) -> dict[str, Any]:
+    """The start screen's settings (app/settings.py) as new_game options."""
+    return {"clans": list(s["clans"]), "first": first_player(s), "mulligan": bool(s.get("mulligan"))}
+
+
+def options_of(g: cc.Game) -> dict[str, Any]:
+    """The options of a game dealt from them (a rematch deals anew with the same)."""
+    s = g.setup
+    first = s.get("first_player")
+    return {"clans": list(s["clans"]), "first": "random" if first is None else first, "mulligan": bool(s.get("mulligan"))}
+
+
+def link_options(raw: Any) -> dict[str, Any]:
+    """The options of a game two linked pages play, checked (a peer's are untrusted): ValueError says why not."""
+    if not isinstance(raw, dict):
+        raise ValueError("no options")
+    clans, first, mulligan = raw.get("clans"), raw.get("first", "random"), raw.get("mulligan", False)
+    known = cc.base_set().clans
+    if not (isinstance(clans, list) and len(clans) == 2 and all(isinstance(c, str) and c in known for c in clans)):
+        raise ValueError("two clans of the card set are needed (an unknown clan)")
+    if first != "random" and (isinstance(first, bool) or first not in (0, 1)):
+        raise ValueError("the first player is 'random', 0 or 1")
+    if not isinstance(mulligan, bool):
+        raise ValueError("the mulligan is yes or no")
+    return {"clans": list(clans), "first": first, "mulligan": mulligan}
 
 
 def content_hash() -> str:

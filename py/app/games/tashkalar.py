@@ -7,13 +7,14 @@ import tashkalar as tk
 from tashkalar.saves import MAX_SAVE_CHARS, SaveError, check_save_text
 
 from ..i18n import N_, _
+from ..settings import TK_ONLINE_MODES, first_player, tk_players
 
 name = "tashkalar"
 Game = tk.Game
 IllegalAction = tk.IllegalAction
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
-           "default_names", "last_battle", "make_bot", "name", "needs_own_hand", "new_game", "save_names",
+           "default_names", "last_battle", "link_options", "make_bot", "options_from_settings", "options_of", "name", "needs_own_hand", "new_game", "save_names",
            "save_text", "summary", "effects", "table_screen", "useful", "warm_up", "winner"]
 MODE_NAMES = {"duel": N_("Duel"), "high_form": N_("High Form"), "melee": N_("Melee"), "team": N_("Team")}
 
@@ -27,6 +28,41 @@ def new_game(options: dict[str, Any], seed: int) -> tk.Game:
     extra = {"form": str(options.get("form") or "high_form")} if mode == "team" else {}
     return tk.new_game(mode=mode, players=len(decks), decks=decks, seed=seed,
                        first_player=None if first == "random" else int(first), **extra)
+
+
+
+
+def options_from_settings(s: dict) -> dict[str, Any]:
+    """The start screen's settings (app/settings.py's tk_* fields) as new_game options."""
+    return {"mode": s["tk_mode"], "decks": list(s["tk_decks"][:tk_players(s)]), "first": first_player(s),
+            "form": s.get("tk_form", "high_form")}
+
+
+def options_of(g: tk.Game) -> dict[str, Any]:
+    """The options of a game dealt from them (a rematch deals anew with the same)."""
+    s = g.setup
+    first = s.get("first_player")
+    return {"mode": s["mode"], "decks": list(s["decks"]), "first": "random" if first is None else first,
+            "form": s.get("form") or "high_form"}
+
+
+def link_options(raw: Any) -> dict[str, Any]:
+    """The options of a game two linked pages play, checked (a peer's are untrusted): ValueError says why not."""
+    from tashkalar.content import PLAYABLE_DECKS
+
+    if not isinstance(raw, dict):
+        raise ValueError("no options")
+    mode, decks, first = raw.get("mode"), raw.get("decks"), raw.get("first", "random")
+    if mode not in TK_ONLINE_MODES:
+        raise ValueError("online, Tash-Kalar is played as a Duel or the High Form (two players)")
+    if not (isinstance(decks, list) and len(decks) == 2 and all(isinstance(d, str) and d in PLAYABLE_DECKS
+                                                                for d in decks)):
+        raise ValueError("two playable decks are needed")
+    if decks[0] == decks[1]:
+        raise ValueError("the two players need different decks")
+    if first != "random" and (isinstance(first, bool) or first not in (0, 1)):
+        raise ValueError("the first player is 'random', 0 or 1")
+    return {"mode": mode, "decks": list(decks), "first": first, "form": "high_form"}
 
 
 def content_hash() -> str:

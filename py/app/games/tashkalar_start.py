@@ -40,8 +40,8 @@ def mode_select(chosen: str) -> str:
             f'{opts}</select></label><p class="muted" id="tk-mode-desc">{h(_(MODE_TEXT[chosen][1]))}</p>')
 
 
-ABOUT = N_("Tash-Kalar: summon beings by arranging your pieces in their patterns. Online play is for Crystal "
-           "Clans only for now.")
+ABOUT = N_("Tash-Kalar: summon beings by arranging your pieces in their patterns. A friend far away can play the "
+           "Duel or the High Form with you (Play a friend online).")
 
 
 def notes() -> str:

@@ -1,27 +1,30 @@
-"""What two linked pages agree before a game: hello (versions, the card set, names), a seed neither chooses
-alone, and the host's setup.
+"""What two linked pages agree before a game: hello (versions, the game and its content, names), a seed
+neither chooses alone, and the host's setup.
 
-The seed: each side commits to a random value with a salted hash, reveals it only once it holds the other's
-commitment, and checks the other's reveal against its commitment; the seed is the hash of both values. A
-side that never reveals cannot start a game; a reveal that does not match is refused.
+The host names the game in its hello; the guest answers only then, in that game (its hello carries its own
+content hash of it), so the two pages check they hold the same cards, decks and boards. The setup's options
+are the game module's (`link_options` checks a peer's). The seed: each side commits to a random value with a
+salted hash, reveals it only once it holds the other's commitment, and checks the other's reveal against its
+commitment; the seed is the hash of both values. A side that never reveals cannot start a game; a reveal that
+does not match is refused.
 """
 from __future__ import annotations
 
 import secrets
-from typing import Callable
+from typing import Any, Callable
 
-import crystalclans as cc
-
+from .. import games
 from .protocol import VERSION, ProtocolError, commitment, dump, joint_seed, new_salt, parse
 
-APP = "crystalclans-web/1"
+APP = "crystalclans-web/2"
 
 
 class Handshake:
-    def __init__(self, role: str, name: str, card_set_hash: str, send: Callable[[str], None]):
+    def __init__(self, role: str, name: str, game: str, send: Callable[[str], None]):
+        """`game`: the host's choice (a games.REGISTRY name); a guest learns it from the host's hello."""
         self.role = role
         self.name = name[:24]
-        self.card_set_hash = card_set_hash
+        self.game_name = game if role == "host" else ""
         self.send = send
         self.value = secrets.token_hex(16)
         self.salt = new_salt()
@@ -33,7 +36,13 @@ class Handshake:
         self.refused: list[str] = []
 
     def start(self) -> None:
-        self.send(dump("hello", app=APP, card_set=self.card_set_hash, name=self.name, role=self.role))
+        """The host speaks first; the guest speaks once it has the host's hello (see _handle)."""
+        if self.role == "host":
+            self._hello()
+
+    def _hello(self) -> None:
+        self.send(dump("hello", app=APP, game=self.game_name, card_set=games.get(self.game_name).content_hash(),
+                       name=self.name, role=self.role))
         self.send(dump("seed_commit", c=commitment(self.salt, self.value)))
 
     @property
@@ -43,10 +52,10 @@ class Handshake:
         host, guest = (self.value, self.their_value) if self.role == "host" else (self.their_value, self.value)
         return joint_seed(host, guest)
 
-    def host_setup(self, clans: list[str], names: list[str], first: int | None, mulligan: bool,
-                   guest_seat: int) -> None:
-        self.setup = {"clans": list(clans), "names": list(names), "first": first, "mulligan": mulligan,
-                      "guest_seat": guest_seat}
+    def host_setup(self, options: dict[str, Any], names: list[str], guest_seat: int) -> None:
+        """The host's setup of its game (options as the game module's link_options() gives them)."""
+        self.setup = {"game": self.game_name, "options": games.get(self.game_name).link_options(options),
+                      "names": list(names), "guest_seat": guest_seat}
         self.send(dump("setup", **self.setup))
 
     def receive(self, text: str) -> str | None:
@@ -61,14 +70,26 @@ class Handshake:
 
     def _handle(self, m) -> None:
         if m.t == "hello":
-            if m.card_set != self.card_set_hash:
-                raise ProtocolError("the other page plays another card set (its hash differs)")
             if m.role == self.role:
                 raise ProtocolError(f"both pages are the {self.role}")
+            if self.their_name:
+                raise ProtocolError("a second hello")
+            if self.role == "guest":
+                if m.game not in games.REGISTRY:
+                    raise ProtocolError(f"an invitation to a game this page does not have ({m.game})")
+                self.game_name = m.game
+            elif m.game != self.game_name:
+                raise ProtocolError("the other page answered in another game")
+            if m.card_set != games.get(self.game_name).content_hash():
+                raise ProtocolError("the other page plays another card set (its hash differs)")
             self.their_name = m.name
+            if self.role == "guest":
+                self._hello()
         elif m.t == "seed_commit":
             if self.their_commit:
                 raise ProtocolError("a second seed commitment")
+            if not self.their_name:
+                raise ProtocolError("a seed commitment before the hello")
             self.their_commit = m.c
             if not self.revealed:  # only now: the other side is bound to its value before it sees mine
                 self.revealed = True
@@ -84,23 +105,26 @@ class Handshake:
         elif m.t == "setup":
             if self.role != "guest" or self.setup is not None:
                 raise ProtocolError("a setup only the host sends, once")
-            clans = cc.base_set().clans
-            if any(c not in clans for c in m.clans):
-                raise ProtocolError("a setup with an unknown clan")
-            self.setup = {"clans": m.clans, "names": [n[:24] for n in m.names], "first": m.first,
-                          "mulligan": m.mulligan, "guest_seat": m.guest_seat}
+            if m.game != self.game_name:
+                raise ProtocolError("a setup of another game than the invitation's")
+            try:
+                options = games.get(m.game).link_options(m.options)
+            except ValueError as e:
+                raise ProtocolError(f"a setup the game cannot play: {e}") from None
+            self.setup = {"game": m.game, "options": options, "names": [n[:24] for n in m.names],
+                          "guest_seat": m.guest_seat}
         elif m.t in ("ping", "pong"):
             if m.t == "ping":
                 self.send(dump("pong", n=m.n))
         else:
             raise ProtocolError(f"a {m.t} message before the game has started")
 
-    def game(self) -> cc.Game:
+    def game(self) -> Any:
         """The agreed game (both pages build the same one)."""
         if self.seed is None or self.setup is None:
             raise ValueError("the seed or the setup is not agreed yet")
         s = self.setup
-        return cc.new_game(tuple(s["clans"]), seed=self.seed, first_player=s["first"], mulligan=s["mulligan"])
+        return games.get(s["game"]).new_game(s["options"], self.seed)
 
 
 __all__ = ["APP", "Handshake", "VERSION"]

@@ -19,6 +19,7 @@ MAX_RESYNC_CHARS = 1_200_000  # a resync carries a whole log (a save is at most 
 MAX_DEPTH = 8
 HEX64 = r"^[0-9a-f]{64}$"
 HEX32 = r"^[0-9a-f]{32}$"
+GAME_NAME = r"^[a-z]{1,20}$"
 
 
 class ProtocolError(ValueError):
@@ -45,7 +46,7 @@ _MODELS: dict[str, Any] = {}
 def _models() -> dict[str, Any]:
     if _MODELS:
         return _MODELS
-    from typing import Literal, Optional
+    from typing import Literal
 
     from pydantic import BaseModel, ConfigDict, Field
 
@@ -56,7 +57,8 @@ def _models() -> dict[str, Any]:
     class Hello(Msg):
         t: Literal["hello"]
         app: str = Field(max_length=40)
-        card_set: str = Field(pattern=HEX64)
+        game: str = Field(default="crystalclans", pattern=GAME_NAME)  # the host's game; the guest answers in it
+        card_set: str = Field(pattern=HEX64)  # that game's content hash (cards, decks, boards)
         name: str = Field(max_length=24)
         role: Literal["host", "guest"]
 
@@ -71,10 +73,9 @@ def _models() -> dict[str, Any]:
 
     class Setup(Msg):
         t: Literal["setup"]
-        clans: list[str] = Field(min_length=2, max_length=2)
+        game: str = Field(default="crystalclans", pattern=GAME_NAME)
+        options: dict[str, Any] = Field(max_length=8)  # the game module's link_options() checks them
         names: list[str] = Field(min_length=2, max_length=2)
-        first: Optional[int] = Field(default=None, ge=0, le=1)
-        mulligan: bool = False
         guest_seat: int = Field(ge=0, le=1)
 
     class Move(Msg):
