@@ -6,7 +6,7 @@ in the browser), called the way Crystal Clans' are:
     game.apply(bot.choose(game))     # one of game.legal_actions(), for whoever decides now
 
 Names: "random", "greedy" and "search". Budget keywords go to the bot (search: samples=, width=, depth=,
-seconds=, limit=; greedy: depth=). A bot never reads what its player cannot see (determinize.py) and is
+seconds=, limit=, halving=; greedy: depth=). A bot never reads what its player cannot see (determinize.py) and is
 deterministic given its seed.
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ from .evaluate import evaluate
 
 # the search's budget in tournaments (CPython): see docs/TASHKALAR-BALANCE.md for its time per decision
 PRESETS: dict[str, dict[str, Any]] = {
-    "search": {"samples": 2, "width": 4, "places": 6},
+    "search": {"samples": 2, "width": 6, "places": 6, "halving": True},
 }
 BOT_NAMES = ("random", "greedy", *PRESETS)
 

@@ -121,7 +121,8 @@ class SearchBot(Bot):
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int = 4, width: int = 6, places: int = 6, rank_depth: int = 2,
-                 horizon: int = 60, prior: float = 0.5, actions_only: bool = True, seconds: float | None = None, limit: float | None = None) -> None:
+                 horizon: int = 60, prior: float = 0.5, actions_only: bool = True, seconds: float | None = None, limit: float | None = None,
+                 halving: bool = False) -> None:
         super().__init__(seed)
         self.samples = samples
         self.width = width
@@ -132,6 +133,7 @@ class SearchBot(Bot):
         self.horizon = horizon
         self.seconds = seconds
         self.limit = limit
+        self.halving = halving
         self.last_samples = 0
 
     def _choose(self, game: "Game", p: int):
@@ -145,6 +147,8 @@ class SearchBot(Bot):
             return opts[order[0]]
         caps = [t for t in (self.seconds, self.limit) if t is not None]
         deadline = time.perf_counter() + min(caps) if caps else None
+        if self.halving and self.seconds is None:
+            return opts[order[self._halve(game, p, opts, order, prior, first, deadline)]]
         totals = [0.0] * len(order)
         done = 0
         d = first
@@ -162,6 +166,43 @@ class SearchBot(Bot):
         # the playouts' mean, with the greedy judgement of the option itself as a steadying part
         k = max(range(len(order)), key=lambda k: (totals[k] / done + self.prior * prior[order[k]], -k))
         return opts[order[k]]
+
+    def _halve(self, game: "Game", p: int, opts, order: list[int], prior: list[float], first: "Game",
+               deadline: float | None) -> int:
+        """Successive halving: every option of `order` is played out in `samples` redeals, then the better
+        half (by mean plus the prior's part) in `samples` more, and so on until one is left; the options
+        alive in a round share its redeals and random streams. Returns the chosen index into `order`."""
+        rng = self.rng
+        deals: list[tuple["Game", int]] = []
+        sums = [0.0] * len(order)
+        alive = list(range(len(order)))
+        n = 0  # the samples every alive option has had
+
+        def score(k: int) -> tuple:
+            return (sums[k] / max(1, n) + self.prior * prior[order[k]], -k)
+
+        while True:
+            need = n + max(1, self.samples)
+            while len(deals) < need:
+                d = first if not deals else determinize(game, p, rng)
+                deals.append((d, rng.next64()))
+            for j in range(n, need):
+                if j and deadline is not None and time.perf_counter() >= deadline:
+                    n = self.last_samples = j  # every alive option has had j redeals
+                    return max(alive, key=score)
+                d, stream = deals[j]
+                for k in alive:
+                    g = d.clone(story=False)
+                    g.apply(opts[order[k]])
+                    sums[k] += self.playout(g, p, Rng(stream))
+            n = need
+            if len(alive) <= 1:
+                break
+            alive = sorted(alive, key=score, reverse=True)[:max(1, len(alive) // 2)]
+            if len(alive) == 1:
+                break
+        self.last_samples = n
+        return alive[0]
 
     def playout(self, g: "Game", p: int, rng: Rng) -> float:
         """The light greedy policy for everyone until p's next turn begins; the position's worth to p then."""
