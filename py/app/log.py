@@ -204,6 +204,8 @@ class Teller:
                 continue
             rows.append(_("{who} deals <b>{n}</b> damage: {sum}.").format(who=self.who(p), n=ar["damage"],
                                                                           sum=h(arithmetic(ar, w))))
+        for q, crystal, moved in squads_sent_home(e, w):
+            rows.append(_(SENT_HOME if moved else STAYED_HOME).format(crystal=self.card(crystal), name=self.name(q)))
         if e.get("ended_early"):
             rows.append(_("The battle ended before damage."))
         elif e.get("damage_skipped"):
@@ -218,6 +220,27 @@ class Teller:
             if e["joined"][p]:
                 rows.append(_("{name}'s battle card joins the squad.").format(name=self.name(p)))
         return "<br>".join(rows)
+
+
+def squads_sent_home(e: dict, words) -> list[tuple[int, str, bool]]:
+    """What each crystal used in battle `e` that sends the enemy battling squad home did: (whose squad, crystal
+    id, whether it moved). The engine's battle event names the crystals used and the zone; such a crystal
+    (Veyla's Veil) places the enemy's squad in its home zone, which does nothing (and the battle goes on) when
+    the battle is in that zone already."""
+    cs = words.cs
+    out = []
+    for p in (0, 1):
+        for crystal in e.get("crystals", ([], []))[p]:
+            cd = cs.crystals[cs.crystal_index[crystal]] if crystal in cs.crystal_index else None
+            if cd is not None and any(f.op == "send_home" and f.params.get("target") == "squad"
+                                      and f.params.get("whose", "enemy") == "enemy" for f in cd.effects):
+                q = 1 - p
+                out.append((q, crystal, e["zone"] != cs.board.zone_ids[cs.board.homes[q]]))
+    return out
+
+
+SENT_HOME = N_("{crystal} sent {name}'s squad back to its home zone.")
+STAYED_HOME = N_("{name}'s squad was in its home zone already: {crystal} did not move it.")
 
 
 FROM_DRAW = N_("No card in hand: the top card of the draw pile was played.")

@@ -11,7 +11,7 @@ from crystalclans.cardset import BEATS
 
 from . import games
 from .cards import card_face, crystal_face, mini_card, style_icon
-from .log import FROM_DRAW, NO_CARD_LEFT, arithmetic, log_panel, recap
+from .log import FROM_DRAW, NO_CARD_LEFT, SENT_HOME, STAYED_HOME, arithmetic, log_panel, recap, squads_sent_home
 from .seats import LEVEL_NAMES
 from .settings import TK_DECKS, TK_ONLINE_MODES, seat_codes, seat_names, tk_players
 from .i18n import N_, _, ngettext, pgettext
@@ -876,7 +876,8 @@ def battle_result(app, alerts: str = "") -> str:
             words.unit_name(x) for x in lost[p])) for p in (0, 1) if lost[p]) or _("none")
     else:
         destroyed = ", ".join(words.unit_name(x) for x in lb["destroyed"]) or _("none")
-    notes = []
+    notes = [_(SENT_HOME if moved else STAYED_HOME).format(crystal=words.unit_name(crystal), name=names[q])
+             for q, crystal, moved in squads_sent_home(lb, words)]
     if lb.get("ended_early"):
         notes.append(_("The battle ended before damage."))
     if lb.get("damage_skipped"):

@@ -67,7 +67,8 @@ def before_a_veil_ends_a_battle() -> cc.Game:
 
 
 def test_a_battle_ended_by_an_opponents_veil_says_so(page, app_url, tmp_path):
-    """Issue 24, item 1: Veyla's Veil ended a battle and the box said only "No battle card · Damage 0"."""
+    """Issue 24, item 1: Veyla's Veil ended a battle and the box said only "No battle card · Damage 0"; it
+    names the crystal, says the battle ended and that the Veil sent the enemy's squad home."""
     before = before_a_veil_ends_a_battle()
     save = tmp_path / "veil.json"
     save.write_text(before.to_json(names=["Ada", "Bo"]))
@@ -87,5 +88,7 @@ def test_a_battle_ended_by_an_opponents_veil_says_so(page, app_url, tmp_path):
     box.wait_for(state="visible")
     text = " ".join(box.inner_text().split())
     assert "Used Veyla's Veil" in text and "The battle ended before damage." in text, text
+    enemy = ["Ada", "Bo"][1 - before.decision.player]  # the Veil's holder decides now; her enemy's squad went home
+    assert f"Veyla's Veil sent {enemy}'s squad back to its home zone." in text, text
     screenshot(page, "battle_ended_by_a_veil")
     assert_no_page_errors(page)

@@ -325,3 +325,27 @@ def test_a_battle_veylas_veil_ends_says_so_in_its_box():
     app.pending_battle = g.last_battle
     box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", render.battle_result(app))).split())
     assert "Used Veyla's Veil" in box and "The battle ended before damage." in box, box
+    # and what the Veil did: Skull's squad (player 1's) went from the Central crystal back to its home
+    names = fake_app(g, 1).names
+    assert f"Veyla's Veil sent {names[1]}'s squad back to its home zone." in box, box
+    assert g.view(0)["board"]["b_home"]["squads"][1] and not g.view(0)["board"]["c_center"]["squads"][1]
+
+
+def test_a_veil_used_where_the_enemy_squad_is_home_already_says_it_did_not_move_it():
+    """Issue 24, item 1 (finding F1): the Veil removed in a battle in the enemy's own home zone (Ada attacks Bo
+    at home) sends nothing anywhere and the battle goes on; the box says so rather than leaving the player to
+    wonder."""
+    g = cc.Game.from_position({"clans": ["blood", "skull"], "active": 0,
+                               "hands": [["blood.aarock_riders"], ["skull.ancestral_warriors"]],
+                               "squads": {"b_home": [["blood.trappers"], ["skull.ancestral_knights"]]},
+                               "crystals": [[{"id": "crystal.veylas_veil", "facedown": False}], []]})
+    g.apply("activate b_home")
+    g.apply("battle")
+    while g.battle is not None:
+        opts = [str(a) for a in g.legal_actions()]
+        g.apply(next((o for o in opts if o == "remove crystal.veylas_veil"), opts[0]))
+    app = fake_app(g, 0)
+    app.pending_battle = g.last_battle
+    assert g.last_battle["crystals"] == [["crystal.veylas_veil"], []] and not g.last_battle["ended_early"]
+    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", render.battle_result(app))).split())
+    assert f"{app.names[1]}'s squad was in its home zone already: Veyla's Veil did not move it." in box, box
