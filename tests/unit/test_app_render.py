@@ -333,8 +333,8 @@ def test_a_battle_veylas_veil_ends_says_so_in_its_box():
 
 def test_a_veil_used_where_the_enemy_squad_is_home_already_says_it_did_not_move_it():
     """Issue 24, item 1 (finding F1): the Veil removed in a battle in the enemy's own home zone (Ada attacks Bo
-    at home) sends nothing anywhere and the battle goes on; the box says so rather than leaving the player to
-    wonder."""
+    at home) sends nothing anywhere; the battle ends all the same (its text), and the box says both rather than
+    leaving the player to wonder."""
     g = cc.Game.from_position({"clans": ["blood", "skull"], "active": 0,
                                "hands": [["blood.aarock_riders"], ["skull.ancestral_warriors"]],
                                "squads": {"b_home": [["blood.trappers"], ["skull.ancestral_knights"]]},
@@ -346,6 +346,7 @@ def test_a_veil_used_where_the_enemy_squad_is_home_already_says_it_did_not_move_
         g.apply(next((o for o in opts if o == "remove crystal.veylas_veil"), opts[0]))
     app = fake_app(g, 0)
     app.pending_battle = g.last_battle
-    assert g.last_battle["crystals"] == [["crystal.veylas_veil"], []] and not g.last_battle["ended_early"]
+    assert g.last_battle["crystals"] == [["crystal.veylas_veil"], []] and g.last_battle["ended_early"]
     box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", render.battle_result(app))).split())
     assert f"{app.names[1]}'s squad was in its home zone already: Veyla's Veil did not move it." in box, box
+    assert "The battle ended before damage." in box, box
