@@ -49,8 +49,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
         "one. Choose them in any order:</p>"
         "<ul><li><b>Place</b> a common piece of yours.</li>"
         "<li><b>Summon</b> a being or a legend.</li>"
-        "<li><b>Discard</b> a being of your school from your hand; afterwards you may slide any number of cards "
-        "from your hand under their decks. Only once a turn.</li></ul>"
+        "<li><b>Discard</b> a being of your school from your hand; afterwards you may slide cards from your hand, "
+        "as many as you like, under their decks. Only once a turn.</li></ul>"
         "<p>Placing and summoning may each fill both actions. A flare is lit between actions, before the first "
         "or after the last, and costs none. Your turn ends with drawing up.</p>"), "Rules"),
     ("place", N_("Placing a common piece"),
@@ -195,7 +195,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
      N_("<p>A destroyed piece leaves the arena for its colour's supply, as does any piece taken off the arena. "
         "Counting the enemy pieces you destroyed this turn takes in those of your summons, moves, leaps and "
         "effects, and the pieces you converted; an upgrade or a downgrade never counts.</p>"), "Keywords"),
-    ("convert", N_("Convert"),
+    ("convert", N_("Convert a piece"),
      N_("<p>A piece is exchanged for one of another colour from the supply, of the same rank unless the "
         "effect names a rank.</p>"), "Keywords"),
     ("up-to", N_("Up to"),
