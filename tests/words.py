@@ -127,3 +127,35 @@ def shown_text(page: str, lang: str) -> str:
     return text.replace("\u00ad", "")  # soft hyphens (card names) are read as one word
 
 
+
+
+# Crystal Clans' own terms (its rules' nouns), in each language: a Tash-Kalar screen shows none of them
+CC_TERMS = {"en": {"crystal", "crystals", "clan", "clans", "squad", "squads", "initiative", "zone", "zones", "unit",
+                   "units", "battle", "flank", "reshuffle", "replenish", "invade", "signature"},
+            "de": {"kristall", "kristalle", "klan", "klans", "clan", "trupp", "trupps", "initiative", "gebiet",
+                   "gebiete", "einheit", "einheiten", "kampf", "auffrischen", "überfallen", "flanke"}}
+
+
+ORDINARY = {"hold", "halten"}  # words of a card name that are everyday words too
+
+
+def crystalclans_words(lang: str) -> set[str]:
+    """Words only Crystal Clans uses in `lang`: its core terms, and the words of its card set's names (units,
+    abilities, clans and their signatures, crystals) that no Tash-Kalar card or task text uses."""
+    data = json.loads((ROOT / "py" / "crystalclans" / "data" / "base_set.json").read_text(encoding="utf-8"))
+
+    def name(n) -> set[str]:
+        n = n[lang]
+        return words_of(n["value"] if isinstance(n, dict) else n)
+
+    out: set[str] = set()
+    for clan in data["clans"]:
+        out |= name(clan["name"]) | name(clan["signature"]["name"])
+        for u in clan["units"]:
+            out |= name(u["name"])
+            for a in u.get("abilities", []):
+                out |= name(a["name"])
+    for c in data["crystals"]:
+        out |= name(c["name"])
+    tk_en, tk_de = tashkalar_vocabularies()
+    return (out - (tk_en if lang == "en" else tk_de) - ALLOWED - ORDINARY) | CC_TERMS[lang]

@@ -1168,11 +1168,22 @@ def confirm_modal(what: str, summary: str) -> str:
 </div>"""
 
 
-def rules_modal(app, at: str | None = None) -> str:
-    """The complete rules reference (app/rules_ref.py), searchable; `at` opens it at one entry."""
-    from .rules_ref import entries
+def rules_game(app):
+    """The game module whose rules the reference shows: the game on the table, else the start screen's choice."""
+    from . import games
 
-    items = entries(app.cs, app.words)
+    g = getattr(app, "game", None)
+    if g is not None and getattr(app, "screen", "game") != "start":
+        return games.of(g)
+    name = str((getattr(app, "settings", None) or {}).get("game") or games.DEFAULT)
+    return games.get(name if name in games.REGISTRY else games.DEFAULT)
+
+
+def rules_modal(app, at: str | None = None) -> str:
+    """The complete rules reference of the game (its module's rules_entries), searchable; `at` opens it at one
+    entry."""
+    module = rules_game(app)
+    items = module.rules_entries(app)
     groups: dict[str, list] = {}
     for e in items:
         groups.setdefault(e.group, []).append(e)
@@ -1187,7 +1198,7 @@ def rules_modal(app, at: str | None = None) -> str:
   <div class="overlay-box rules-box" data-rules>
     <button type="button" class="close" data-cmd="close-modal" aria-label="{h(_("Close the rules"))}"><span aria-hidden="true">✕</span></button>
     <h2 id="rules-title">{h(_("Rules reference"))}</h2>
-    <input type="search" class="rules-search" data-rules-search placeholder="{h(_("Search the rules (e.g. flank, reshuffle)"))}"
+    <input type="search" class="rules-search" data-rules-search placeholder="{h(_(module.rules_search_hint))}"
       aria-label="{h(_("Search the rules"))}" autocomplete="off" data-one="{h(_("{n} entry matches “{q}”"))}"
       data-many="{h(_("{n} entries match “{q}”"))}" data-all="{h(_("{n} entries"))}"
       data-near="{h(_("Nothing matches. The closest entries:"))}">

@@ -47,6 +47,8 @@ class GameModule(Protocol):
     def bot_levels(self) -> tuple[str, ...]: ...
     def warm_up(self) -> None: ...
     def tutorial(self) -> Any: ...  # a new guided first game (app.tutorial.ScriptedTutorial)
+    def rules_entries(self, app: Any) -> list: ...  # the rules reference (app.rules_ref.Entry), in the current language
+    rules_search_hint: str  # the search box's placeholder (a catalog message naming two of its own terms)
 
 
 def get(name: str) -> GameModule:

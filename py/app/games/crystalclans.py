@@ -8,7 +8,7 @@ from crystalclans.actions import read_token
 from crystalclans.ai.bots import useful
 from crystalclans.saves import MAX_SAVE_CHARS, check_save_text, save_names
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..settings import first_player
 
 name = "crystalclans"
@@ -20,7 +20,7 @@ SaveError = cc.SaveError
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
            "default_names", "last_battle", "link_options", "title", "make_bot", "name", "needs_own_hand", "new_game",
            "options_from_settings", "options_of", "replay_table", "save_names", "save_text", "summary", "effects", "table_screen",
-           "card_details", "tutorial", "useful", "warm_up", "winner"]
+           "card_details", "rules_entries", "rules_search_hint", "tutorial", "useful", "warm_up", "winner"]
 
 
 def new_game(options: dict[str, Any], seed: int) -> cc.Game:
@@ -28,6 +28,16 @@ def new_game(options: dict[str, Any], seed: int) -> cc.Game:
     first = options.get("first", "random")
     return cc.new_game(clans=tuple(options["clans"]), seed=seed,
                        first_player=None if first == "random" else int(first), mulligan=bool(options.get("mulligan")))
+
+
+rules_search_hint = N_("Search the rules (e.g. flank, reshuffle)")
+
+
+def rules_entries(app) -> list:
+    """The rules reference (app/rules_ref.py): the rulebook's, then the card set's entries."""
+    from ..rules_ref import entries
+
+    return entries(app.cs, app.words)
 
 
 def tutorial():

@@ -17,7 +17,7 @@ IllegalAction = tk.IllegalAction
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
            "default_names", "last_battle", "link_options", "title", "make_bot", "name", "needs_own_hand", "new_game",
            "options_from_settings", "options_of", "replay_table", "save_names", "save_text", "summary", "effects", "table_screen",
-           "ArenaEffects", "arena_effects", "card_details", "tutorial", "useful", "warm_up", "winner"]
+           "ArenaEffects", "arena_effects", "card_details", "rules_entries", "rules_search_hint", "tutorial", "useful", "warm_up", "winner"]
 MODE_NAMES = {"duel": N_("Duel"), "high_form": N_("High Form"), "melee": N_("Melee"), "team": N_("Team")}
 
 
@@ -30,6 +30,16 @@ def new_game(options: dict[str, Any], seed: int) -> tk.Game:
     extra = {"form": str(options.get("form") or "high_form")} if mode == "team" else {}
     return tk.new_game(mode=mode, players=len(decks), decks=decks, seed=seed,
                        first_player=None if first == "random" else int(first), **extra)
+
+
+rules_search_hint = N_("Search the rules (e.g. combat leap, flare)")
+
+
+def rules_entries(app) -> list:
+    """Tash-Kalar's rules reference (tashkalar_rules.py), in the current language."""
+    from .tashkalar_rules import entries
+
+    return entries()
 
 
 def tutorial():
