@@ -8,7 +8,8 @@ an interrupter), "pay" (a card of a climb or pickup), "manoeuvre", "victim", "de
 
 * GreedyBot: the best option by `evaluate` after it, followed through the same player's smaller choices of
   that action (the cards paid, the manoeuvre's steps, the victim and the defences) until her next action
-  choice or another player's question. Ties go to `end`, so a turn never wanders. Special cases:
+  choice or an interrupt window; an attack is followed through the victim's and defences' choices (the
+  attacked players' greedy answers on the cards the determinization dealt them), so its damage counts. Ties go to `end`, so a turn never wanders. Special cases:
   - start spaces (W13) are chosen without looking ahead: the player's unused map cards become an enemy's
     shards (W14), so she keeps the central spaces for her figures and leaves the remote ones;
   - a card to pay is the least useful one of the hand (special cards last);
@@ -39,6 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
 NC = 5
 ACTIONS = ("play", "reveal")               # a whole action is chosen
 FOLLOW = ("pay", "manoeuvre", "victim", "defend")  # the same player's smaller choices inside an action
+ANSWERS = ("victim", "defend")             # ... and the attacked players' answers, which finish an attack
 ATTACKS = ("melee", "heavy_melee", "ranged", "heavy_ranged", "area")
 INTERRUPT_MARGIN = 0.03
 END_BONUS = 1e-4
@@ -81,13 +83,14 @@ def start_choice(g: "Game", opts: list, rng: Rng):
 
 
 def settle(g: "Game", p: int, rng: Rng, depth: int) -> None:
-    """Make p's smaller choices of the action under way greedily, until her next action choice, another
-    player's question or the end."""
+    """Make p's smaller choices of the action under way greedily, and the victim and defence choices of the
+    players she attacks (their own greedy judgement, on the cards this copy deals them), until her next
+    action choice, another question (an interrupt window) or the end."""
     while True:
         d = g.decision
-        if d is None or d.player != p or d.kind not in FOLLOW:
+        if d is None or d.kind not in FOLLOW or (d.player != p and d.kind not in ANSWERS):
             return
-        g.apply(pick(g, rng, depth))
+        g.apply(pick(g, rng, depth if d.player == p else 0))
 
 
 def after(g: "Game", a, p: int, rng: Rng, depth: int) -> float:
