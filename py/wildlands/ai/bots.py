@@ -1,0 +1,217 @@
+"""Wildlands' computer players, called as Crystal Clans' and Tash-Kalar's are: `bot.choose(game)` returns one
+of `game.legal_actions()` for whoever decides now, deterministic given the bot's seed. A bot that looks
+ahead never reads what its player cannot see: it first builds its own determinization (determinize.py) and
+thinks only about that. The base class and the random player are Crystal Clans' own.
+
+Decision kinds (wildlands.rules): "start" (setup), "reveal" and "play" (an action of the active player or of
+an interrupter), "pay" (a card of a climb or pickup), "manoeuvre", "victim", "defend", "interrupt".
+
+* GreedyBot: the best option by `evaluate` after it, followed through the same player's smaller choices of
+  that action (the cards paid, the manoeuvre's steps, the victim and the defences) until her next action
+  choice or an interrupt window; an attack is followed through the victim's and defences' choices (the
+  attacked players' greedy answers on the cards the determinization dealt them), so its damage counts. Ties go to `end`, so a turn never wanders. Special cases:
+  - start spaces (W13) are chosen without looking ahead: the player's unused map cards become an enemy's
+    shards (W14), so she keeps the central spaces for her figures and leaves the remote ones;
+  - a card to pay is the least useful one of the hand (special cards last);
+  - an interrupt window (W51) is answered `pass` at once unless the player holds a special card and one
+    attack or pickup of hers after interrupting is worth clearly more (INTERRUPT_MARGIN) than passing;
+  - a defence (W39): the option (pass or a card) with the best evaluation after the attack.
+* SearchBot: determinized action-level search. The options are ranked by the greedy judgement; the best
+  `width` are each played out in `samples` redeals of the hidden information with the greedy policy for
+  everyone, `horizon` action choices deep (or to the end of the game), and scored by `evaluate`; the
+  option with the best mean (plus `prior` times its greedy score) wins. Smaller choices take the greedy
+  judgement, which looks through them.
+"""
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from crystalclans.ai.bots import Bot, RandomBot, useful
+from crystalclans.rng import Rng
+
+from ..content import FIRST_SPECIAL
+from .determinize import determinize
+from .evaluate import distances, evaluate, profile
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+NC = 5
+ACTIONS = ("play", "reveal")               # a whole action is chosen
+FOLLOW = ("pay", "manoeuvre", "victim", "defend")  # the same player's smaller choices inside an action
+ANSWERS = ("victim", "defend")             # ... and the attacked players' answers, which finish an attack
+ATTACKS = ("melee", "heavy_melee", "ranged", "heavy_ranged", "area")
+INTERRUPT_MARGIN = 0.03
+END_BONUS = 1e-4
+
+
+def _best(scores: "list[float]", rng: Rng) -> int:
+    top = max(scores)
+    ties = [i for i, s in enumerate(scores) if s >= top - 1e-9]
+    return ties[0] if len(ties) == 1 else ties[rng.below(len(ties))]
+
+
+def card_worth(g: "Game", p: int, k: int) -> float:
+    """How much a card of p's hand is worth keeping: special cards most; else by the figures still in the
+    game whose symbol it shows and what it lets them do."""
+    if k >= FIRST_SPECIAL:
+        return 10.0
+    c = g.fd[p].cards[k]
+    w = 0.0
+    for i in range(NC):
+        if c.shows >> i & 1 and g.pos[p * NC + i] != -1:
+            w += 1.0 + (0.5 if c.flag[i] in ATTACKS else 0.2 if c.flag[i] else 0.0)
+    return w + (0.7 if c.joker else 0.0)
+
+
+def cheapest_pay(g: "Game", opts: list):
+    """The pay option that gives away the least useful card."""
+    p = g.decision.player
+    from ..rules import card_code
+
+    return min(opts, key=lambda a: (card_worth(g, p, card_code(g, p, a.args[0])), str(a)))
+
+
+def start_choice(g: "Game", opts: list, rng: Rng):
+    """W13: the most central free space of p's map cards (the fewest cards to walk to every space)."""
+    dist = distances(g.board)
+    def spread(s: int) -> int:
+        return sum(d for d in dist[s][1:] if d < 99)
+    scores = [-spread(a.args[1]) for a in opts]
+    return opts[_best(scores, rng)]
+
+
+def settle(g: "Game", p: int, rng: Rng, depth: int) -> None:
+    """Make p's smaller choices of the action under way greedily, and the victim and defence choices of the
+    players she attacks (their own greedy judgement, on the cards this copy deals them), until her next
+    action choice, another question (an interrupt window) or the end."""
+    while True:
+        d = g.decision
+        if d is None or d.kind not in FOLLOW or (d.player != p and d.kind not in ANSWERS):
+            return
+        g.apply(pick(g, rng, depth if d.player == p else 0))
+
+
+def after(g: "Game", a, p: int, rng: Rng, depth: int) -> float:
+    """`evaluate` for p once option a is applied and followed through p's smaller choices."""
+    g2 = g.clone(story=False)
+    g2.apply(a)
+    if depth > 0:
+        settle(g2, p, rng, depth - 1)
+    v = evaluate(g2, p)
+    return v + END_BONUS if a.kind == "end" else v
+
+
+def interrupt_gain(g: "Game", p: int, rng: Rng, depth: int) -> float:
+    """How much more than passing interrupting is worth to p: her best attack or pickup right after it."""
+    base = evaluate(g, p)
+    g2 = g.clone(story=False)
+    g2.apply(next(a for a in g.decision.options if a.kind == "interrupt"))
+    if g2.decision is None or g2.decision.player != p:
+        return -1.0
+    opts = [a for a in g2.decision.options if a.kind in ATTACKS or a.kind == "pickup"]
+    if not opts:
+        return -1.0
+    return max(after(g2, a, p, rng, depth) for a in opts) - base
+
+
+def pick(g: "Game", rng: Rng, depth: int = 2):
+    """The greedy policy for whoever decides in g (a game the bot may read whole: a determinization)."""
+    d = g.decision
+    opts = useful(d.options)
+    if len(opts) == 1:
+        return opts[0]
+    p = d.player
+    kind = d.kind
+    if kind == "start":
+        return start_choice(g, opts, rng)
+    if kind == "pay":
+        return cheapest_pay(g, opts)
+    if kind == "interrupt":
+        gain = interrupt_gain(g, p, rng, max(depth - 1, 0))
+        return next(a for a in opts if a.kind == ("interrupt" if gain > INTERRUPT_MARGIN else "pass"))
+    return opts[_best([after(g, a, p, rng, depth) for a in opts], rng)]
+
+
+class GreedyBot(Bot):
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, depth: int = 2) -> None:
+        super().__init__(seed)
+        self.depth = depth
+
+    def _choose(self, game: "Game", p: int):
+        d = determinize(game, p, self.rng)
+        return _same(game, pick(d, self.rng, self.depth))
+
+
+def _same(game: "Game", a):
+    """The real game's option with a's notation (a determinization shares the decision, so it is a)."""
+    for b in game.decision.options:
+        if b is a or str(b) == str(a):
+            return b
+    raise AssertionError(f"{a} is not an option of the real game")  # pragma: no cover
+
+
+class SearchBot(Bot):
+    """Budget: `width` options played out (the best by the greedy ranking), `samples` redeals each,
+    `horizon` action choices (of anyone) per playout, `prior` the weight of the option's own greedy score;
+    `seconds` instead of `samples` thinks that long (at least one sample); `limit` caps either in seconds
+    (then a decision is reproducible only if the limit was not reached)."""
+    name = "search"
+
+    def __init__(self, seed: int = 0, samples: int = 2, width: int = 3, horizon: int = 4, rank_depth: int = 2,
+                 prior: float = 0.5, seconds: "float | None" = None, limit: "float | None" = None) -> None:
+        super().__init__(seed)
+        self.samples = samples
+        self.width = width
+        self.horizon = horizon
+        self.rank_depth = rank_depth
+        self.prior = prior
+        self.seconds = seconds
+        self.limit = limit
+        self.last_samples = 0
+
+    def _choose(self, game: "Game", p: int):
+        rng = self.rng
+        first = determinize(game, p, rng)
+        if game.decision.kind not in ACTIONS:
+            return _same(game, pick(first, rng, self.rank_depth))
+        opts = useful(game.decision.options)
+        prior = [after(first, a, p, rng, self.rank_depth) for a in opts]
+        order = sorted(range(len(opts)), key=lambda i: -prior[i])[:self.width]
+        if len(order) == 1:
+            return opts[order[0]]
+        caps = [t for t in (self.seconds, self.limit) if t is not None]
+        deadline = time.perf_counter() + min(caps) if caps else None
+        totals = [0.0] * len(order)
+        done = 0
+        d = first
+        while done < 1 or ((deadline is None or time.perf_counter() < deadline)
+                           and (self.seconds is not None or done < self.samples)):
+            if done:
+                d = determinize(game, p, rng)
+            stream = rng.next64()  # the same random stream for every option: their difference is less noisy
+            for k, i in enumerate(order):
+                g = d.clone(story=False)
+                g.apply(opts[i])
+                totals[k] += self.playout(g, p, Rng(stream | 1))
+            done += 1
+        self.last_samples = done
+        k = max(range(len(order)), key=lambda k: (totals[k] / done + self.prior * prior[order[k]], -k))
+        return opts[order[k]]
+
+    def playout(self, g: "Game", p: int, rng: Rng) -> float:
+        """The greedy policy (one level deep) for everyone for `horizon` action choices; p's worth then."""
+        left = self.horizon
+        while g.decision is not None:
+            if g.decision.kind in ACTIONS:
+                if left <= 0:
+                    break
+                left -= 1
+            g.apply(pick(g, rng, 1))
+        return evaluate(g, p)
+
+
+__all__ = ["Bot", "GreedyBot", "RandomBot", "SearchBot", "after", "card_worth", "pick", "settle", "useful"]

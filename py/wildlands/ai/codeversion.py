@@ -1,0 +1,44 @@
+"""Which code played a recorded Wildlands game: a short hash, as crystalclans.codeversion gives Crystal
+Clans' records, so a tournament or balance report counts only games today's code would play the same.
+
+It covers what decides how a game goes: every `.py` file of the wildlands package (engine and bots), its data
+files, and the Crystal Clans modules it plays with (the PRNG, the action value object, the frame base class,
+the shared bot base class). Left out: the tools that only run and report games (this module, ai/tournament.py
+and __main__.py), so mending a report does not disown the games already recorded. Files are read with their
+line endings normalised, as Crystal Clans' are; the hash's length and the name of unlabelled records
+(`older`) are Crystal Clans' own.
+"""
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+
+from crystalclans.codeversion import LENGTH, OLDER
+
+PACKAGE = Path(__file__).resolve().parent.parent          # py/wildlands
+TOOLS = ("__main__.py", "ai/codeversion.py", "ai/tournament.py")
+SHARED = ("rng.py", "actions.py", "frames.py", "jsontext.py", "ai/bots.py")
+
+__all__ = ["ANY", "OLDER", "code_version"]
+ANY = "any"
+
+
+def _file(h, root: Path, rel: str) -> None:
+    h.update(rel.encode("utf-8") + b"\0")
+    h.update((root / rel).read_bytes().replace(b"\r\n", b"\n") + b"\0")
+
+
+@lru_cache(maxsize=4)
+def code_version(root: Path = PACKAGE) -> str:
+    """The 12 hex digits naming today's Wildlands code (engine, bots, data, shared Crystal Clans modules)."""
+    h = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+                       and p.suffix in (".py", ".json")):
+        rel = path.relative_to(root).as_posix()
+        if rel not in TOOLS:
+            _file(h, root, rel)
+    shared = root.parent / "crystalclans"
+    for rel in SHARED:
+        _file(h, shared, rel)
+    return h.hexdigest()[:LENGTH]
