@@ -39,7 +39,7 @@ ACTION_NAMES = {"melee": N_("melee"), "heavy_melee": N_("heavy melee"), "ranged"
                 "heavy_ranged": N_("heavy ranged"), "area": N_("area"), "cover": N_("cover"), "shield": N_("shield"),
                 "manoeuvre": N_("manoeuvre"), "fly": N_("fly")}
 ACTION_ICONS = {"melee": "⚔", "heavy_melee": "⚔⚔", "ranged": "➶", "heavy_ranged": "➶➶", "area": "✺", "cover": "◧",
-                "shield": "⛨", "manoeuvre": "⇆", "fly": "🜁"}
+                "shield": "◈", "manoeuvre": "⇆", "fly": "➚"}
 GROUPS = (("start", N_("Start spaces")), ("reveal", N_("Reveal")), ("move", N_("Move")), ("climb", N_("Climb")),
           ("fly", N_("Fly")), ("pickup", N_("Pick up a shard")),
           ("attack", N_("Attack")), ("manoeuvre", N_("Manoeuvre")), ("pay", N_("Pay")), ("other", N_("Other")))
@@ -273,7 +273,7 @@ def board_svg(view: dict, names: list[str], options: list[str], focus: "int | No
         cells.append("</g>")
         # shards along the bottom edge
         for k, f in enumerate(shards.get(s, [])):
-            marks.append(shape(SHAPES[f], x + 14 + k * 16, y + S - 14, 6, "wl-shard", "fill:" + COLOURS[f]))
+            marks.append(shape(SHAPES[f], x + 15 + k * 20, y + S - 15, 8, "wl-shard", "fill:" + COLOURS[f]))
         placed = figures.get(s, []) + [(seat, dict(c, ghost=True)) for seat, c in ghosts.get(s, [])]
         for k, (seat, c) in enumerate(placed[:6]):
             cx = x + 26 + (k % 3) * 24 + (0 if len(placed) > 3 else 12)
@@ -327,7 +327,7 @@ def board_svg(view: dict, names: list[str], options: list[str], focus: "int | No
 
 def legend() -> str:
     items = [("wl-lg-high", _("high ground (climb: the arrow points uphill)")), ("wl-lg-cover", _("cover")),
-             ("wl-lg-wall", _("wall")), ("wl-lg-dmg", _("damage")), ("wl-lg-shard", _("shard"))]
+             ("wl-lg-wall", _("wall")), ("wl-lg-dmg", _("damage")), ("wl-lg-shard", _("shard (its faction's colour and shape)"))]
     return ('<ul class="wl-legend" aria-hidden="true">'
             + "".join(f'<li><span class="{c}"></span>{h(t)}</li>' for c, t in items) + "</ul>")
 
