@@ -241,7 +241,7 @@ def patch_lock(lock_path: Path, wheels: list[Path]) -> None:
 
 
 PY_BUNDLE = VENDOR / "crystalclans-py.zip"  # the app's own Python sources, unpacked by PyScript ([files])
-PY_BUNDLE_PACKAGES = ("crystalclans", "tashkalar", "app")
+PY_BUNDLE_PACKAGES = ("crystalclans", "tashkalar", "wildlands", "app")
 
 
 LOCALE = ROOT / "py" / "app" / "locale"  # gettext catalogs: <lang>/LC_MESSAGES/crystalclans.po (sources)
@@ -448,7 +448,8 @@ BOOT_SIZE = VENDOR / "boot-size.js"  # what the first visit downloads before the
 def boot_files() -> list[Path]:
     """The files a first visit downloads before the start screen (measured in Chromium: everything over
     1 KB of performance.getEntriesByType('resource') at ready; PyScript's small plugin chunks left out)."""
-    files = [ROOT / "web" / "css" / "app.css", ROOT / "web" / "css" / "tashkalar.css", ROOT / "py" / "app" / "main.py",
+    files = [ROOT / "web" / "css" / "app.css", ROOT / "web" / "css" / "tashkalar.css",
+             ROOT / "web" / "css" / "wildlands.css", ROOT / "py" / "app" / "main.py",
              PY_BUNDLE]
     files += [PYODIDE_DIR / f for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                                         "pyodide-lock.json")]

@@ -28,6 +28,14 @@ from .text import Words
 APP_TITLE = "Crystal Clans"  # the page's heading on the start screen (index.html's)
 
 
+def asked_aloud(g, d) -> bool:
+    """A question to someone who does not hold the device, the same whatever her hand (a module's optional
+    `asked_aloud`): with people at one screen it is answered where the device is (pass in one click) or the
+    asked player takes the device (`App.hand_over`), so asking never tells what she holds."""
+    hook = getattr(games.of(g), "asked_aloud", None)
+    return bool(hook and hook(g, d))
+
+
 def needs_own_hand(g, d) -> bool:
     """Whether making decision `d` shows its player something the others may not see (the game says)."""
     return games.of(g).needs_own_hand(g, d)
@@ -92,6 +100,8 @@ class App:
 
     def viewer(self) -> int:
         g = self.game
+        if self.public_screen and self.shown_player is not None:  # a question asked aloud: the holder's view
+            return self.shown_player
         return perspective(self.seats, g.decision.player if g.decision is not None else None, self.shown_player,
                            games.of(g).winner(g))
 
@@ -254,6 +264,10 @@ class App:
             if needs_own_hand(g, g.decision):
                 self.pending_pass = g.decision.player
                 self.undo_marks = []
+            elif asked_aloud(g, g.decision) and self.shown_player is not None:
+                # another player's question that shows nothing (Wildlands' interrupt windows and defences):
+                # answered at this screen as it is, its hand hidden; the asked may take the device (hand_over)
+                self.public_screen = True
             else:  # a choice anyone may watch: made on a table that shows no hand, without handing the device over
                 self.shown_player = None
                 self.public_screen = True
@@ -270,6 +284,16 @@ class App:
             return
         if self._apply(notation):
             self.drive()  # the decision may have passed to the computer
+
+    def hand_over(self) -> None:
+        """A question asked aloud (see asked_aloud): its player takes the device to look at her hand first."""
+        g = self.game
+        if g is None or g.decision is None or not self.public_screen or not self.offers_decision():
+            return
+        self.public_screen = False
+        self.pending_pass = g.decision.player
+        self.undo_marks = []
+        self.render()
 
     def continue_overlay(self) -> None:
         """The person dismissed the battle result or took the device: go on (the computer may move next)."""
@@ -318,6 +342,7 @@ class App:
         g = self.game
         hotseat = needs_pass_screen(self.seats)
         if (g.is_over or g.decision is None or "position" in g.setup
+                or not hasattr(g, "undo_floor")  # an engine without undo (Wildlands' for now)
                 or (hotseat and (g.decision.player != player or g.turn != turn))):
             self.undo_marks = []
             return

@@ -29,7 +29,7 @@ random.seed()  # from the OS's entropy: a start-up snapshot would otherwise deal
 import app as _app_pkg  # noqa: E402
 from app import games, i18n, render  # noqa: E402
 from app.rules_ref import numbers_from_doc  # noqa: E402
-from app.settings import clean_settings, read_settings, seat_codes, seat_names, tk_players  # noqa: E402
+from app.settings import clean_settings, players, read_settings, seat_codes, seat_names  # noqa: E402
 from app.storage import Storage  # noqa: E402
 
 _marks["imports"] = _t()
@@ -123,7 +123,7 @@ def on_click(event):
         s = read_settings(document, app.settings)
         app.settings = s
         app.storage.set_new_game_settings(s)
-        n = tk_players(s) if s["game"] == "tashkalar" else 2
+        n = players(s)
         options = games.get(s["game"]).options_from_settings(s)
         app.ask_before_replacing("new-game", lambda: app.start_game(s["game"], options, seat_names(s, n),
                                                                     seat_codes(s, n)))
@@ -148,6 +148,8 @@ def on_click(event):
         cmd = str(ds.cmd)
         if cmd == "undo":
             app.undo()
+        elif cmd == "hand-over":  # a question asked aloud: its player takes the device (App.hand_over)
+            app.hand_over()
         elif cmd == "close-modal":
             app.modal = None
             app.pending_confirm = None
@@ -386,7 +388,7 @@ def close_menu():
 
 START_FIELDS = ("name-0", "name-1", "name-2", "name-3", "clan-0", "clan-1", "seat-0", "seat-1", "seat-2", "seat-3",
                 "first-player", "mulligan", "tk-mode", "tk-players", "tk-form", "tk-deck-0", "tk-deck-1", "tk-deck-2",
-                "tk-deck-3")
+                "tk-deck-3", "wl-board", "wl-players", "wl-faction-0", "wl-faction-1", "wl-faction-2", "wl-faction-3")
 
 
 def on_change(event):
@@ -396,7 +398,7 @@ def on_change(event):
         target = _app if _app is not None else START
         target.settings = read_settings(document, target.settings)
         target.storage.set_new_game_settings(target.settings)
-        if tid in ("tk-mode", "tk-players"):  # the seats and the mode's words follow the choice
+        if tid in ("tk-mode", "tk-players", "wl-board", "wl-players"):  # the seats and the mode's words follow the choice
             if _app is not None:
                 _app.render()
             else:

@@ -13,7 +13,8 @@ from . import games
 from .cards import card_face, crystal_face, mini_card, style_icon
 from .log import FROM_DRAW, NO_CARD_LEFT, SENT_HOME, STAYED_HOME, arithmetic, log_panel, recap, squads_sent_home
 from .seats import LEVEL_NAMES
-from .settings import TK_DECKS, TK_ONLINE_MODES, seat_codes, seat_names, tk_players
+from .settings import TK_DECKS, TK_ONLINE_MODES, seat_codes, seat_names
+from .settings import players as seat_count
 from .i18n import N_, _, ngettext, pgettext
 from .text import h, style_name
 
@@ -108,12 +109,17 @@ def start_screen(app) -> str:
                 f'<p class="clan-desc clan-{h(s["clans"][i])}" id="clan-desc-{i}">{h(words.themes.get(s["clans"][i], ""))}</p>')
 
     game = s.get("game", "crystalclans")
-    n = tk_players(s) if game == "tashkalar" else 2
+    n = seat_count(s)
     seats = seat_codes(s, n)
     names = seat_names(s, n)
 
+    if game == "wildlands":  # its module's part of the screen (app/games/wildlands_start.py)
+        from .games import wildlands_start as wls
+
     def seat_select(i):
         opts = [("human", _("A person at this screen"))] + [(k, _(v)) for k, v in LEVEL_NAMES.items()]
+        if game == "wildlands" and not wls.HAS_BOTS:
+            opts = opts[:1]
         o = "".join(f'<option value="{v}"{" selected" if v == seats[i] else ""}>{h(t)}</option>' for v, t in opts)
         return (f'<label class="field"><span>{h(_("Played by"))}</span><select id="seat-{i}" data-seat="{i}" '
                 f'aria-label="{h(_("Who plays player {n}").format(n=i + 1))}">{o}</select></label>')
@@ -125,6 +131,9 @@ def start_screen(app) -> str:
 
         def choice(i):
             return tks.deck_select(i, decks[i])
+    elif game == "wildlands":
+        def choice(i):
+            return wls.faction_select(i, s)
     else:
         choice = clan_select
     players = "".join(
@@ -136,7 +145,7 @@ def start_screen(app) -> str:
     switch = "".join(
         f'<button type="button" data-game="{g}" aria-pressed="{"true" if g == game else "false"}"'
         f'{" class=primary" if g == game else ""}>{h(title)}</button>'
-        for g, title in (("crystalclans", "Crystal Clans"), ("tashkalar", "Tash-Kalar")))
+        for g, title in (("crystalclans", "Crystal Clans"), ("tashkalar", "Tash-Kalar"), ("wildlands", "Wildlands")))
     switch = f'<div class="game-switch" role="group" aria-label="{h(_("Which game"))}">{switch}</div>'
     fp = s["first"]
     first = (f'<label class="field"><span>{h(_("Who goes first"))}</span><select id="first-player" '
@@ -147,7 +156,8 @@ def start_screen(app) -> str:
     mull = (f'<label class="check"><input type="checkbox" id="mulligan"{" checked" if s["mulligan"] else ""}> '
             f'{h(_("Mulligan (each player may shuffle back cards from the opening hand once)"))}</label>')
 
-    options = first + mull if game != "tashkalar" else tks.mode_fields(s) + first + tks.notes()
+    options = (tks.mode_fields(s) + first + tks.notes() if game == "tashkalar" else
+               wls.fields(s) + wls.notes() if game == "wildlands" else first + mull)
     cont = ""
     if app.autosave_meta is not None:
         m = app.autosave_meta
@@ -176,6 +186,8 @@ def start_screen(app) -> str:
     learn = (f'<section class="panel learn" aria-labelledby="learn-title"><h2 id="learn-title">{h(learn_title)}</h2>'
              f'<p class="muted">{h(learn_text)}</p>'
              f'<button type="button" class="primary" data-cmd="tutorial">{h(_("Learn by playing"))}</button></section>')
+    if game == "wildlands":  # no guided Wildlands game yet
+        learn = ""
     if getattr(app, "resume_offer", None) is not None and getattr(app, "link", None) is None:
         # "Continue" on an online game leads here: going on needs the link again, so that comes first
         side = online + learn
@@ -283,6 +295,9 @@ def online_panel(app) -> str:
         s = app.settings
         offline = s.get("game") == "tashkalar" and s.get("tk_mode") not in TK_ONLINE_MODES
         invite = f'<p class="notice" data-online-modes>{h(_(TK_ONLINE_NOTE))}</p>' if offline else ""
+        if s.get("game") == "wildlands":  # not linked yet: its module's link_options refuses
+            offline = True
+            invite = f'<p class="notice" data-online-modes>{h(_("Wildlands is played at one screen for now."))}</p>'
         return (head + '<p class="muted">' + h(_("Two devices, no account and no server: invite a friend with a link, a "
                 "code or a QR code (you play Player 1 with the game, names and choices made here), or join "
                 "with the invitation a friend sent you (you play Player 2, under Player 2's name).")) + '</p>' + invite +

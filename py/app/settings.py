@@ -6,12 +6,13 @@ Names and seats are lists of 2 to 4 (Crystal Clans uses the first two; a Tash-Ka
 four); a list shorter than a game needs is filled from the defaults where it is read (`seat_names`)."""
 from __future__ import annotations
 
+from .games import wildlands_start as wls
 from .i18n import _
 from .seats import CODES, HUMAN
 
 DEFAULT_NAMES = ["Ada", "Bob", "Cyd", "Dee"]
 FIRST = ("random", "0", "1", "2", "3")
-GAMES = ("crystalclans", "tashkalar")
+GAMES = ("crystalclans", "tashkalar", "wildlands")
 MAX_SEATS = 4
 # Tash-Kalar's choices on the start screen (checked against the engine's by tests/unit/test_game_modules.py;
 # written out here so the start screen shows before any engine loads)
@@ -27,13 +28,19 @@ def tk_players(s: dict) -> int:
     return 4 if mode == "team" else (s.get("tk_players", 3) if mode == "melee" else 2)
 
 
+def players(s: dict) -> int:
+    """How many play the game these settings describe (any game: Crystal Clans is always two)."""
+    game = s.get("game")
+    return tk_players(s) if game == "tashkalar" else (wls.players(s) if game == "wildlands" else 2)
+
+
 def default_settings(clan_ids: list[str]) -> dict:
     """New-game settings: two names, the first and the fourth clan (Blood vs Skull), random first player,
     two people at this screen; Crystal Clans chosen; for Tash-Kalar a Duel of Northern v Highland."""
     return {"names": DEFAULT_NAMES[:2], "clans": [clan_ids[0], clan_ids[min(3, len(clan_ids) - 1)]],
             "first": "random", "mulligan": False, "seats": [HUMAN, HUMAN],
             "game": GAMES[0], "tk_mode": TK_MODES[0], "tk_players": 3, "tk_form": TK_FORMS[0],
-            "tk_decks": [TK_DECKS[0], TK_DECKS[2], TK_DECKS[3], TK_DECKS[1]]}
+            "tk_decks": [TK_DECKS[0], TK_DECKS[2], TK_DECKS[3], TK_DECKS[1]], **wls.defaults()}
 
 
 def first_player(s: dict) -> "str | int":
@@ -85,6 +92,7 @@ def clean_settings(raw, clan_ids: list[str]) -> dict:
     if (isinstance(decks, list) and len(decks) == MAX_SEATS and all(d in TK_DECKS for d in decks)
             and len(set(decks)) == len(decks)):
         out["tk_decks"] = list(decks)
+    wls.clean(raw, out)
     return out
 
 
@@ -134,4 +142,5 @@ def read_settings(document, before: "dict | None" = None) -> dict:
         out["tk_players"] = 4 if val("tk-players") == "4" else 3
     if val("tk-form") is not None:
         out["tk_form"] = val("tk-form") if val("tk-form") in TK_FORMS else TK_FORMS[0]
+    wls.read(val, out)
     return out

@@ -10,7 +10,8 @@ import importlib
 from typing import Any, Protocol
 
 # name -> the module under app.games that describes it; the first is the default game
-REGISTRY: dict[str, str] = {"crystalclans": "app.games.crystalclans", "tashkalar": "app.games.tashkalar"}
+REGISTRY: dict[str, str] = {"crystalclans": "app.games.crystalclans", "tashkalar": "app.games.tashkalar",
+                           "wildlands": "app.games.wildlands"}
 DEFAULT = "crystalclans"
 
 

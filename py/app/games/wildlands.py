@@ -1,0 +1,136 @@
+"""Wildlands as a game module of the table (see app.games.GameModule). Its board and panels:
+wildlands_table.py; its story in sentences: wildlands_story.py; its part of the start screen: wildlands_start.py.
+
+Interrupt windows and defences (the engine asks every other player after every action, and the owner of
+every character hit, whatever they hold): with people at one screen they are asked aloud (`asked_aloud`):
+the table shows the same two buttons whatever the asked player holds, "Pass" (one click, the device stays
+where it is) and "Take the device", which hands it over behind the pass screen to show her hand and her real
+options. Nothing answers for a person by itself: an automatic pass only when a hand has nothing to play would
+tell everyone at the screen what that hand holds."""
+from __future__ import annotations
+
+from typing import Any
+
+import wildlands as wl
+from wildlands.saves import MAX_SAVE_CHARS, SaveError, check_save_text
+
+from ..i18n import _
+from . import wildlands_start as start
+
+name = "wildlands"
+title = "Wildlands"  # the page's heading while it is played (a name: not translated)
+Game = wl.Game
+IllegalAction = wl.IllegalAction
+
+__all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "asked_aloud", "bot_levels", "card_details",
+           "check_save_text", "content_hash", "default_names", "effects", "last_battle", "link_options", "make_bot",
+           "name", "needs_own_hand", "new_game", "options_from_settings", "options_of", "save_names", "save_text",
+           "summary", "table_screen", "title", "tutorial", "useful", "warm_up", "winner"]
+
+ALOUD = ("interrupt", "defend")  # another player's question, asked at every action or attack alike
+
+
+def new_game(options: dict[str, Any], seed: int) -> wl.Game:
+    """options: board ("dungeon" or "ruins"), factions (2-4, all different). The engine seats the first player."""
+    return wl.new_game(board=str(options.get("board", "dungeon")), factions=tuple(options["factions"]), seed=seed)
+
+
+def options_from_settings(s: dict) -> dict[str, Any]:
+    return start.options(s)
+
+
+def options_of(g: wl.Game) -> dict[str, Any]:
+    return {"board": g.setup.get("board", g.board), "factions": list(g.factions)}
+
+
+def link_options(raw: Any) -> dict[str, Any]:
+    raise ValueError("Wildlands is played at one screen for now")
+
+
+def content_hash() -> str:
+    from wildlands.saves import CONTENT_HASH
+
+    return CONTENT_HASH
+
+
+def save_names(doc: dict) -> "list[str] | None":
+    names = doc.get("names") if isinstance(doc, dict) else None
+    if isinstance(names, list) and names and all(isinstance(n, str) for n in names):
+        return [n[:24] for n in names]
+    return None
+
+
+def default_names(words, game: wl.Game) -> list[str]:
+    return [_("Player {n}").format(n=i + 1) for i in range(game.n)]
+
+
+def winner(g: wl.Game) -> "int | None":
+    return g.winners[0] if g.is_over and len(g.winners) == 1 else None
+
+
+def last_battle(g: wl.Game):
+    return None  # attacks are told in the story; nothing to show between moves
+
+
+def save_text(g: wl.Game, names: list[str]) -> str:
+    return g.to_json()  # the names are kept beside the save (autosave and slot metadata)
+
+
+def summary(g: wl.Game, names: list[str], words, winner: "int | None") -> str:
+    from .wildlands_start import BOARD_TEXT
+
+    state = _("{name} won").format(name=names[winner]) if winner is not None else _("turn {n}").format(n=g.turn)
+    return "Wildlands · " + _(BOARD_TEXT[g.board][0]) + " · " + ", ".join(names) + f" · {state}"
+
+
+def effects(feed, g: wl.Game):
+    """What changed since the table was last shown: the spaces where something happened (fx-* classes)."""
+    from .wildlands_table import board_effects
+
+    return board_effects(feed.new_facts(g))
+
+
+def table_screen(app) -> str:
+    from .wildlands_table import table_screen as screen
+
+    return screen(app)
+
+
+def card_details(app, card_id: str) -> str:
+    from .wildlands_table import card_details as details
+
+    return details(app, card_id)
+
+
+def needs_own_hand(g: wl.Game, d) -> bool:
+    """Every decision of the player who holds the device shows her hand (or her secret map cards); the
+    questions asked of the others at every action and attack (ALOUD) are asked without it."""
+    return d.kind not in ALOUD
+
+
+def asked_aloud(g: wl.Game, d) -> bool:
+    return d.kind in ALOUD
+
+
+def useful(options: list) -> list:
+    kept = [a for a in options if str(a) != "cancel"]
+    return kept or options
+
+
+def make_bot(level: str, seed: int, **budget: Any):
+    """The computer player: wildlands.ai when it exists (the start screen offers no computer seat before)."""
+    from wildlands.ai import make_bot as make  # noqa: F401  (ImportError until the bots land)
+
+    return make({"easy": "greedy", "normal": "search", "hard": "search"}.get(level, level), seed=seed, **budget)
+
+
+def bot_levels() -> tuple[str, ...]:
+    return ("normal", "hard") if start.HAS_BOTS else ()
+
+
+def warm_up() -> None:
+    wl.new_game(seed=0)
+
+
+def tutorial():
+    raise NotImplementedError("no guided Wildlands game yet")

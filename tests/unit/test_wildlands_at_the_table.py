@@ -1,0 +1,122 @@
+"""A Wildlands game on the real table (py/app/controller.py with a fake DOM): 2 and 4 people at one screen play
+whole games through the table's own screen. Every click is something the screen offers and a legal action;
+a hand shows only behind a pass screen; the questions asked aloud (interrupt windows, defences) offer the same
+two buttons whatever the asked player holds; the autosave holds the game and loads back."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from app import games
+from crystalclans.rng import Rng, seed_state
+
+from .fake_dom import fake_window
+from .test_seats import new_app
+
+
+def html_of(app) -> str:
+    return app.document.getElementById("app").innerHTML
+
+
+def offered(app) -> list[str]:
+    return list(dict.fromkeys(re.findall(r'data-action="([^"]*)"', html_of(app))))
+
+
+FACTIONS = {2: ["guild", "gnomads"], 4: ["guild", "gnomads", "lawbringers", "pit_fighters"]}
+
+
+@pytest.mark.parametrize("n,board", [(2, "dungeon"), (2, "ruins"), (4, "ruins"), (4, "dungeon")])
+def test_people_play_a_whole_game_of_wildlands_at_one_screen(n, board):
+    names = ["Ada", "Bo", "Cy", "Di"][:n]
+    app = new_app(fake_window("?seed=4&pace=0"))
+    app.start_game("wildlands", {"board": board, "factions": FACTIONS[n]}, names, ["human"] * n)
+    assert app.game.n == n and games.of(app.game).name == "wildlands" and app.screen == "game"
+    rng = Rng(seed_state(11 + n))
+    passes = clicks = aloud = hand_overs = picks = 0
+    while not app.game.is_over and clicks < 6000:
+        html = html_of(app)
+        if app.overlay_pending():
+            passes += 1
+            assert "data-turn-screen" in html and offered(app) == []
+            assert "wl-hand" not in html  # the hand stays hidden behind the pass screen
+            app.continue_overlay()
+            continue
+        d = app.game.decision
+        legal = [str(a) for a in d.options]
+        shown = offered(app)
+        if "data-aloud" in html:  # asked aloud: the same two buttons whatever the asked player holds
+            aloud += 1
+            assert shown == ["pass"] and 'data-cmd="hand-over"' in html and "wl-hand" not in html
+            assert "interrupt" not in re.findall(r'data-action="([^"]*)"', html)
+            assert app.view["you"] != d.player  # the holder's view: the asked player's options are not in it
+            if rng.below(8) == 0:
+                hand_overs += 1
+                app.hand_over()
+                assert app.pending_pass == d.player
+                continue
+            app.apply("pass")
+            clicks += 1
+            continue
+        assert app.view["you"] == d.player
+        assert set(shown) == set(legal), set(shown) ^ set(legal)
+        assert html.count("data-space=") == 42
+        if "wl-hand" in html:
+            assert 'class="wl-cards"' in html
+        picks_here = re.findall(r'data-pick="(@\d+|#\w+)"(?! disabled)', html)
+        if picks_here and rng.below(4) == 0:  # a lit space of several options (or a card): narrow to it
+            pick = picks_here[rng.below(len(picks_here))]
+            app.table_pick = (pick, pick.startswith("@"), len(app.game.log))
+            app.render()
+            picks += 1
+            assert set(offered(app)) == set(legal) and "wl-picked" in html_of(app)
+        app.apply(shown[rng.below(len(shown))])
+        clicks += 1
+    assert app.game.is_over and app.finished, clicks
+    html = html_of(app)
+    assert "data-game-over" in html and "Game over" in html
+    assert passes >= 5 and aloud >= 10 and hand_overs >= 1 and picks >= 1
+    saved = app.storage.autosave_text()
+    assert json.loads(saved)["format"].startswith("wildlands-save/")
+    assert games.for_save(json.loads(saved)).Game.from_json(saved).state_hash() == app.game.state_hash()
+    assert "Wildlands" in app.summary() and all(name in app.summary() for name in names)
+
+
+def test_the_start_screen_offers_wildlands_with_people_only_until_its_computer_exists():
+    from app import render
+    from app.settings import read_settings
+
+    app = new_app(fake_window("?seed=4&pace=0"))
+    app.settings = dict(app.settings, game="wildlands", wl_players=3, wl_board="ruins")
+    html = render.start_screen(app)
+    assert 'data-game="wildlands"' in html and 'id="wl-board"' in html and 'id="wl-faction-2"' in html
+    assert 'id="wl-faction-3"' not in html and "data-wl-no-bots" in html
+    assert 'value="easy"' not in html  # no computer seat offered
+    opts = games.get("wildlands").options_from_settings(app.settings)
+    assert opts["board"] == "ruins" and len(opts["factions"]) == 3 and len(set(opts["factions"])) == 3
+
+
+def test_a_wildlands_save_loads_back_on_the_table():
+    app = new_app(fake_window("?seed=5&pace=0"))
+    app.start_game("wildlands", {"board": "dungeon", "factions": ["lawbringers", "pit_fighters"]}, ["Ann", "Bo"],
+                   ["human", "human"])
+    rng = Rng(seed_state(3))
+    for _ in range(60):
+        if app.overlay_pending():
+            app.continue_overlay()
+            continue
+        o = offered(app)
+        app.apply(o[rng.below(len(o))])
+    text = games.get("wildlands").save_text(app.game, app.names)
+    module = games.for_save(json.loads(text))
+    assert module.name == "wildlands"
+    g = module.Game.from_json(module.check_save_text(text))
+    assert g.state_hash() == app.game.state_hash()
+
+
+def test_the_start_screens_wildlands_lists_are_the_engines():
+    import wildlands as wl
+    from app.games import wildlands_start as wls
+
+    assert wls.BOARDS == wl.BOARD_IDS and wls.FACTIONS == wl.FACTION_IDS
