@@ -83,7 +83,7 @@ def test_people_play_a_whole_game_of_wildlands_at_one_screen(n, board):
     assert "Wildlands" in app.summary() and all(name in app.summary() for name in names)
 
 
-def test_the_start_screen_offers_wildlands_with_people_only_until_its_computer_exists():
+def test_the_start_screen_offers_wildlands_with_people_or_the_computer():
     from app import render
     from app.settings import read_settings
 
@@ -91,8 +91,8 @@ def test_the_start_screen_offers_wildlands_with_people_only_until_its_computer_e
     app.settings = dict(app.settings, game="wildlands", wl_players=3, wl_board="ruins")
     html = render.start_screen(app)
     assert 'data-game="wildlands"' in html and 'id="wl-board"' in html and 'id="wl-faction-2"' in html
-    assert 'id="wl-faction-3"' not in html and "data-wl-no-bots" in html
-    assert 'value="easy"' not in html  # no computer seat offered
+    assert 'id="wl-faction-3"' not in html and "data-wl-no-bots" not in html
+    assert 'value="easy"' in html and 'value="hard"' in html  # a computer seat may be chosen
     opts = games.get("wildlands").options_from_settings(app.settings)
     assert opts["board"] == "ruins" and len(opts["factions"]) == 3 and len(set(opts["factions"])) == 3
 
@@ -120,3 +120,31 @@ def test_the_start_screens_wildlands_lists_are_the_engines():
     from app.games import wildlands_start as wls
 
     assert wls.BOARDS == wl.BOARD_IDS and wls.FACTIONS == wl.FACTION_IDS
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_computer_plays_wildlands_at_every_level_through_the_worker_service(level):
+    """A person against the computer: its moves come from Wildlands' bots through the worker's service
+    (bot_service), every one legal, also its answers out of turn; the person never sees a pass screen."""
+    from app.computer import InlineComputer
+
+    from .test_seats import run_computer
+
+    app = new_app(fake_window("?seed=6&pace=0"), computer=InlineComputer())
+    app.start_game("wildlands", {"board": "dungeon", "factions": ["guild", "pit_fighters"]}, ["Ada", "Bot"],
+                   ["human", level])
+    rng = Rng(seed_state(3))
+    computer_moves = 0
+    while not app.game.is_over and computer_moves < 15:
+        g = app.game
+        assert app.pending_pass is None
+        if g.decision.player == 1:
+            before = len(g.log)
+            run_computer(app)
+            assert len(app.game.log) > before, app.computer_failure
+            computer_moves += len(app.game.log) - before
+            continue
+        legal = [str(a) for a in g.legal_actions()]
+        app.apply(legal[rng.below(len(legal))])
+    assert computer_moves >= 15 and not app.computer_failure
+    assert max(app.think_ms) < 5000, app.think_ms

@@ -25,9 +25,20 @@ IllegalAction = wl.IllegalAction
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "asked_aloud", "bot_levels", "card_details",
            "check_save_text", "content_hash", "default_names", "effects", "last_battle", "link_options", "make_bot",
            "name", "needs_own_hand", "new_game", "options_from_settings", "options_of", "save_names", "save_text",
-           "summary", "table_screen", "title", "tutorial", "useful", "warm_up", "winner"]
+           "summary", "table_screen", "title", "tutorial", "useful", "warm_up", "winner", "rules_entries",
+           "rules_search_hint"]
 
 ALOUD = ("interrupt", "defend")  # another player's question, asked at every action or attack alike
+
+
+from .wildlands_rules import rules_search_hint  # noqa: E402
+
+
+def rules_entries(app) -> list:
+    """Wildlands' rules reference (wildlands_rules.py), in the current language."""
+    from .wildlands_rules import entries
+
+    return entries()
 
 
 def new_game(options: dict[str, Any], seed: int) -> wl.Game:
@@ -117,15 +128,28 @@ def useful(options: list) -> list:
     return kept or options
 
 
-def make_bot(level: str, seed: int, **budget: Any):
-    """The computer player: wildlands.ai when it exists (the start screen offers no computer seat before)."""
-    from wildlands.ai import make_bot as make  # noqa: F401  (ImportError until the bots land)
+# the table's levels as Wildlands bots (wildlands.ai): easy looks one choice ahead (its attacks followed through
+# the defence), normal and hard search redealt hidden cards, hard with more samples
+LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
+    "easy": ("greedy", {}),
+    "normal": ("search", {"samples": 1, "width": 2}),
+    "hard": ("search", {}),
+}
 
-    return make({"easy": "greedy", "normal": "search", "hard": "search"}.get(level, level), seed=seed, **budget)
+
+def make_bot(level: str, seed: int, **budget: Any):
+    """The bot for one of the table's levels (or a bot's own name, for tournaments)."""
+    from wildlands.ai import make_bot as make  # the bots are loaded with the first computer move
+
+    name, preset = LEVELS.get(level, (level, {}))
+    if name == "greedy":
+        budget.pop("limit", None)  # greedy does not search: no time limit to keep
+    return make(name, seed=seed, **{**preset, **budget})
 
 
 def bot_levels() -> tuple[str, ...]:
-    return ("normal", "hard") if start.HAS_BOTS else ()
+    """The levels whose search the worker holds to its time limit."""
+    return ("normal", "hard")
 
 
 def warm_up() -> None:

@@ -15,11 +15,12 @@ BOARD_TEXT = {"dungeon": (N_("Dungeon"), N_("Corridors and chambers: walls block
               "ruins": (N_("Ruins"), N_("Open ground around a walled keep; its gate joins spaces 25 and 30."))}
 FACTION_TEXT = {"guild": N_("The Venerable Guild of Mages"), "gnomads": N_("The Gnomads"),
                 "lawbringers": N_("The Lawbringers"), "pit_fighters": N_("The Pit Fighters")}
-# no Wildlands computer player yet (wildlands.ai is being written): every seat is a person at this screen
-HAS_BOTS = False
+# the computer plays Wildlands (wildlands.ai): a seat may be a person here or the computer
+HAS_BOTS = True
 NO_BOTS = N_("The computer does not play Wildlands yet: every seat is a person at this screen (pass the device).")
 ABOUT = N_("Wildlands: race to 5 points by picking up your faction's crystal shards and knocking out enemies; "
-           "every card moves, attacks or defends. Played at one screen for now (2 to 4 people).")
+           "every card moves, attacks or defends. 2 to 4 players at one screen or against the computer (not online "
+           "yet).")
 
 
 def h(s) -> str:
