@@ -15,34 +15,18 @@ import argparse
 import sys
 import time
 from collections import defaultdict
-from pathlib import Path
+
+from selfplay.cli import cannot_run, record_path, runner_options, status, write_out
 
 from .codeversion import code_version
 from .simulate import pairings, random_result
 
 
-def _where(args: argparse.Namespace) -> int | None:
-    """None if the games can run where asked; else the exit status, having said why (no cluster engine)."""
-    if getattr(args, "cluster", None):
-        from selfplay import ClusterUnavailable, require_cluster
-
-        try:
-            require_cluster()
-        except ClusterUnavailable as e:
-            print(str(e), file=sys.stderr)
-            return 3
-    return None
-
-
-def _status(line: str) -> None:
-    print(line, file=sys.stderr, flush=True)
-
-
 def simulate(args: argparse.Namespace) -> int:
     from selfplay import Game, run
 
-    if (status := _where(args)) is not None:
-        return status
+    if (failed := cannot_run(args)) is not None:
+        return failed
     pairs = [tuple(args.clans)] if args.clans else pairings()
     tasks = [(pairs[i % len(pairs)], args.seed + i, args.mulligan) for i in range(args.games)]
     game = Game(name="crystalclans-random", play=random_result, task_key=_sim_key, line_key=_sim_key,
@@ -51,7 +35,7 @@ def simulate(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     total_actions = 0
     workers = args.workers or (None if args.cluster else 1)
-    outs = run(game, tasks, workers=workers, cluster=args.cluster, progress=_status if args.progress else None)
+    outs = run(game, tasks, workers=workers, cluster=args.cluster, progress=status if args.progress else None)
     for out in outs:
         clans = tuple(out["clans"])
         if out["winner"] is None:
@@ -95,17 +79,15 @@ def tournament(args: argparse.Namespace) -> int:
     if unknown or len(bots) < 2:
         print(f"--bots: two or more of {', '.join(BOT_NAMES)} (got {args.bots!r})", file=sys.stderr)
         return 2
-    if (status := _where(args)) is not None:
-        return status
+    if (failed := cannot_run(args)) is not None:
+        return failed
     t0 = time.perf_counter()
     code = args.code or code_version()
     print(f"seat-swapped pairs of games over mixed clans, {args.games} games per pair, seed {args.seed}, "
           + ("every recorded game whatever its code" if code == "any" else f"code {code}"))
-    record = Path(args.record) if args.record else None
-    if record is not None:
-        record.parent.mkdir(parents=True, exist_ok=True)
+    record = record_path(args)
     run(bots, args.games, args.seed, args.workers, progress=lambda line: print(line, flush=True), record=record,
-        play_missing=not args.recorded_only, code=code, cluster=args.cluster, status=_status)
+        play_missing=not args.recorded_only, code=code, cluster=args.cluster, status=status)
     print(f"{time.perf_counter() - t0:.0f} s")
     return 0
 
@@ -114,53 +96,28 @@ def balance(args: argparse.Namespace) -> int:
     from .ai.tournament import balance as run
     from .ai.tournament import balance_markdown
 
-    if (status := _where(args)) is not None:
-        return status
+    if (failed := cannot_run(args)) is not None:
+        return failed
     t0 = time.perf_counter()
-    record = Path(args.record) if args.record else None
-    if record is not None:
-        record.parent.mkdir(parents=True, exist_ok=True)
+    record = record_path(args)
     r = run(args.bot, args.games, args.seed, args.workers, record=record, play_missing=not args.recorded_only,
-            code=args.code, cluster=args.cluster, status=_status)
+            code=args.code, cluster=args.cluster, status=status)
     cmd = f"python -m crystalclans balance --bot {args.bot} --games {args.games} --seed {args.seed}"
     if record is not None:
         cmd += f" --record {args.record}" + (" --recorded-only" if args.recorded_only else "")
     if args.code:
         cmd += f" --code {args.code}"
     text = balance_markdown(r, cmd, time.perf_counter() - t0)
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(text, encoding="utf-8")
-    print(text)
+    write_out(args, text)
     return 0
 
 
 def report(args: argparse.Namespace) -> int:
-    from selfplay import ANY, read_record
-    from selfplay.report import report as make
+    from selfplay.cli import report_command
 
     from .ai.tournament import GAME, sides
 
-    record = Path(args.record)
-    if not record.is_file():
-        print(f"--record: no file {record}", file=sys.stderr)
-        return 2
-    code = args.code or code_version()
-    done, other = read_record(record, GAME, code)
-    text = make(done.values(), sides, title="Crystal Clans: games of a record", faction="clan",
-                source=args.record, code=None if code == ANY else code, other=len(other))
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(text, encoding="utf-8")
-    print(text)
-    return 0
-
-
-def _runner_options(p: argparse.ArgumentParser, workers_help: str = "processes (default: all cores; 1: in this "
-                                                                      "process)") -> None:
-    p.add_argument("--workers", type=int, default=None, help=workers_help)
-    p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask cluster: 'local' starts a "
-                   "throwaway one of --workers processes, else a running scheduler's address (tcp://host:8786); "
-                   "needs pip install -e '.[cluster]' here and on the workers")
+    return report_command(args, GAME, sides, code_version, title="Crystal Clans: games of a record", faction="clan")
 
 
 CODE_HELP = ("which recorded games count: those of this code version (default: today's code, "
@@ -176,13 +133,13 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--clans", nargs=2, metavar=("CLAN0", "CLAN1"))
     sim.add_argument("--mulligan", action="store_true")
-    _runner_options(sim, "processes (default: 1, in this process, so the speed is one core's)")
+    runner_options(sim, "processes (default: 1, in this process, so the speed is one core's)")
     sim.add_argument("--progress", action="store_true", help="games done, games/s and time left on stderr")
     tour = sub.add_parser("tournament", help="bots play seat-swapped pairs of games; win rates and Elo")
     tour.add_argument("--bots", default="random,greedy,normal,hard")
     tour.add_argument("--games", type=int, default=40, help="games per pair of bots")
     tour.add_argument("--seed", type=int, default=1)
-    _runner_options(tour)
+    runner_options(tour)
     tour.add_argument("--record", help="a JSON-lines file: each game appended as it ends; games already "
                                        "in it are not played again (continue a stopped run)")
     tour.add_argument("--recorded-only", action="store_true", help="with --record: report the games played so "
@@ -192,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     bal.add_argument("--bot", default="hard")
     bal.add_argument("--games", type=int, default=10, help="games per clan pairing (21 pairings)")
     bal.add_argument("--seed", type=int, default=1)
-    _runner_options(bal)
+    runner_options(bal)
     bal.add_argument("--out", default="docs/BALANCE.md")
     bal.add_argument("--record", help="a JSON-lines file of finished games (continue a stopped run)")
     bal.add_argument("--recorded-only", action="store_true", help="with --record: write the report of the games "

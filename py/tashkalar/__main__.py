@@ -12,37 +12,13 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
+
+from selfplay.cli import cannot_run, record_path, runner_options, status, write_out
 
 MODES = ("duel", "high_form")
 CODE_HELP = ("which recorded games count: those of this code (default: today's, tashkalar.ai.codeversion; "
              "others are left out and counted), 'older' (records that name no code), 'any' (every recorded "
              "game; plays none) or a code hash")
-
-
-def _record(args) -> "Path | None":
-    if not args.record:
-        return None
-    record = Path(args.record)
-    record.parent.mkdir(parents=True, exist_ok=True)
-    return record
-
-
-def _where(args) -> "int | None":
-    """None if the games can run where asked; else the exit status, having said why (no cluster engine)."""
-    if getattr(args, "cluster", None):
-        from selfplay import ClusterUnavailable, require_cluster
-
-        try:
-            require_cluster()
-        except ClusterUnavailable as e:
-            print(str(e), file=sys.stderr)
-            return 3
-    return None
-
-
-def _status(line: str) -> None:
-    print(line, file=sys.stderr, flush=True)
 
 
 def tournament(args: argparse.Namespace) -> int:
@@ -55,16 +31,16 @@ def tournament(args: argparse.Namespace) -> int:
     if unknown or len(bots) < 2:
         print(f"--bots: two or more of {', '.join(BOT_NAMES)} (got {args.bots!r})", file=sys.stderr)
         return 2
-    if (status := _where(args)) is not None:
-        return status
+    if (failed := cannot_run(args)) is not None:
+        return failed
     code = args.code or code_version()
     t0 = time.perf_counter()
     print(f"{args.mode}: seat-swapped pairs of games over mixed decks, {args.games} games per pair, seed "
           f"{args.seed}, " + ("every recorded game whatever its code" if code == "any" else f"code {code}"),
           flush=True)
     run(bots, args.games, args.seed, args.workers, progress=lambda line: print(line, flush=True),
-        record=_record(args), play_missing=not args.recorded_only, code=code, mode=args.mode, cluster=args.cluster,
-        status=_status)
+        record=record_path(args), play_missing=not args.recorded_only, code=code, mode=args.mode, cluster=args.cluster,
+        status=status)
     print(f"{time.perf_counter() - t0:.0f} s")
     return 0
 
@@ -77,51 +53,28 @@ def balance(args: argparse.Namespace) -> int:
     if args.bot not in BOT_NAMES:
         print(f"--bot: one of {', '.join(BOT_NAMES)}", file=sys.stderr)
         return 2
-    if (status := _where(args)) is not None:
-        return status
-    r = run(args.bot, args.games, args.seed, args.workers, record=_record(args),
+    if (failed := cannot_run(args)) is not None:
+        return failed
+    r = run(args.bot, args.games, args.seed, args.workers, record=record_path(args),
             play_missing=not args.recorded_only, code=args.code, mode=args.mode, cluster=args.cluster,
-            status=_status)
+            status=status)
     cmd = f"python -m tashkalar balance --bot {args.bot} --games {args.games} --seed {args.seed} --mode {args.mode}"
     if args.record:
         cmd += f" --record {args.record}" + (" --recorded-only" if args.recorded_only else "")
     if args.code:
         cmd += f" --code {args.code}"
     text = balance_markdown(r, cmd)
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(text, encoding="utf-8")
-    print(text)
+    write_out(args, text)
     return 0
 
 
 def report(args: argparse.Namespace) -> int:
-    from selfplay import ANY, read_record
-    from selfplay.report import report as make
+    from selfplay.cli import report_command
 
     from .ai.codeversion import code_version
     from .ai.tournament import GAME, sides
 
-    record = Path(args.record)
-    if not record.is_file():
-        print(f"--record: no file {record}", file=sys.stderr)
-        return 2
-    code = args.code or code_version()
-    done, other = read_record(record, GAME, code)
-    text = make(done.values(), sides, title="Tash-Kalar: games of a record", faction="deck", source=args.record,
-                code=None if code == ANY else code, other=len(other))
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(text, encoding="utf-8")
-    print(text)
-    return 0
-
-
-def _runner_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--workers", type=int, default=None, help="processes (default: all cores; 1: in this process)")
-    p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask cluster: 'local' starts a "
-                   "throwaway one of --workers processes, else a running scheduler's address (tcp://host:8786); "
-                   "needs pip install -e '.[cluster]' here and on the workers")
+    return report_command(args, GAME, sides, code_version, title="Tash-Kalar: games of a record", faction="deck")
 
 
 def main(argv: "list[str] | None" = None) -> int:
@@ -132,7 +85,7 @@ def main(argv: "list[str] | None" = None) -> int:
     tour.add_argument("--games", type=int, default=20, help="games per pair of bots")
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--mode", choices=MODES, default="duel")
-    _runner_options(tour)
+    runner_options(tour)
     tour.add_argument("--record", help="a JSON-lines file: each game appended as it ends; games already in it "
                                        "are not played again (continue a stopped run)")
     tour.add_argument("--recorded-only", action="store_true", help="with --record: report the games played so "
@@ -143,7 +96,7 @@ def main(argv: "list[str] | None" = None) -> int:
     bal.add_argument("--games", type=int, default=10, help="games per ordered deck pairing (12 pairings)")
     bal.add_argument("--seed", type=int, default=1)
     bal.add_argument("--mode", choices=MODES, default="duel")
-    _runner_options(bal)
+    runner_options(bal)
     bal.add_argument("--out", default=None, help="write the markdown there too")
     bal.add_argument("--record", help="a JSON-lines file of finished games (continue a stopped run)")
     bal.add_argument("--recorded-only", action="store_true", help="with --record: report what is recorded")

@@ -10,11 +10,11 @@ line endings normalised, as Crystal Clans' are; the hash's length and the name o
 """
 from __future__ import annotations
 
-import hashlib
 from functools import lru_cache
 from pathlib import Path
 
-from crystalclans.codeversion import LENGTH, OLDER
+from crystalclans.codeversion import OLDER
+from selfplay.codehash import package_hash
 
 PACKAGE = Path(__file__).resolve().parent.parent          # py/tashkalar
 TOOLS = ("__main__.py", "ai/codeversion.py", "ai/tournament.py")
@@ -24,21 +24,7 @@ __all__ = ["ANY", "OLDER", "code_version"]
 ANY = "any"
 
 
-def _file(h, root: Path, rel: str) -> None:
-    h.update(rel.encode("utf-8") + b"\0")
-    h.update((root / rel).read_bytes().replace(b"\r\n", b"\n") + b"\0")
-
-
 @lru_cache(maxsize=4)
 def code_version(root: Path = PACKAGE) -> str:
     """The 12 hex digits naming today's Tash-Kalar code (engine, bots, data, shared Crystal Clans modules)."""
-    h = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-                       and p.suffix in (".py", ".json")):
-        rel = path.relative_to(root).as_posix()
-        if rel not in TOOLS:
-            _file(h, root, rel)
-    shared = root.parent / "crystalclans"
-    for rel in SHARED:
-        _file(h, shared, rel)
-    return h.hexdigest()[:LENGTH]
+    return package_hash(root, TOOLS, root.parent / "crystalclans", SHARED)

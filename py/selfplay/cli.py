@@ -1,0 +1,70 @@
+"""What every game's command line (crystalclans, tashkalar, wildlands) does alike around the runner: the
+--workers/--cluster options, the record's path, whether the games can run where asked, progress lines on
+stderr, and the report of a record."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+WORKERS_HELP = "processes (default: all cores; 1: in this process)"
+
+
+def runner_options(p: argparse.ArgumentParser, workers_help: str = WORKERS_HELP) -> None:
+    p.add_argument("--workers", type=int, default=None, help=workers_help)
+    p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask cluster: 'local' starts a "
+                   "throwaway one of --workers processes, else a running scheduler's address (tcp://host:8786); "
+                   "needs pip install -e '.[cluster]' here and on the workers")
+
+
+def record_path(args: argparse.Namespace) -> "Path | None":
+    """The --record file (its folder made), or None."""
+    if not getattr(args, "record", None):
+        return None
+    record = Path(args.record)
+    record.parent.mkdir(parents=True, exist_ok=True)
+    return record
+
+
+def cannot_run(args: argparse.Namespace) -> "int | None":
+    """None if the games can run where asked; else the exit status, having said why (no cluster engine)."""
+    if getattr(args, "cluster", None):
+        from .runner import ClusterUnavailable, require_cluster
+
+        try:
+            require_cluster()
+        except ClusterUnavailable as e:
+            print(str(e), file=sys.stderr)
+            return 3
+    return None
+
+
+def status(line: str) -> None:
+    """A progress line, on stderr."""
+    print(line, file=sys.stderr, flush=True)
+
+
+def write_out(args: argparse.Namespace, text: str) -> None:
+    """The text to --out (if given) and to stdout."""
+    if getattr(args, "out", None):
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(text, encoding="utf-8")
+    print(text)
+
+
+def report_command(args: argparse.Namespace, game: Any, sides: Callable[[dict], Iterable], code_version: Callable[[], str],
+                   title: str, faction: str) -> int:
+    """`report`: the tables of a record's games of one code (args.code, default today's), from the record alone."""
+    from .report import report as make
+    from .runner import ANY, read_record
+
+    record = Path(args.record)
+    if not record.is_file():
+        print(f"--record: no file {record}", file=sys.stderr)
+        return 2
+    code = args.code or code_version()
+    done, other = read_record(record, game, code)
+    write_out(args, make(done.values(), sides, title=title, faction=faction, source=args.record,
+                         code=None if code == ANY else code, other=len(other)))
+    return 0
