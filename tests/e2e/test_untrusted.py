@@ -32,12 +32,19 @@ def visible_text(page, selector: str) -> str:
         .filter(e => e2eVisible(e, false)).map(e => e.innerText.trim()).join(" ")""", selector)
 
 
-def play_some(page, seed: int, clicks: int = 8) -> None:
+def play_some(page, seed: int, clicks: int = 8, most: int = 40) -> None:
+    """`clicks` random clicks, and more (up to `most`) until the game moved: the deal is random, and a few
+    clicks can be only pass screens and a summon chosen and cancelled, which leave the state as it was."""
     import random
 
+    rng = random.Random(seed)
     before = state_hash(page)
-    play_random_clicks(page, random.Random(seed), clicks, until_game_over=False, log_every=0)
-    assert state_hash(page) != before, "the game did not move"
+    play_random_clicks(page, rng, clicks, until_game_over=False, log_every=0)
+    done = clicks
+    while state_hash(page) == before and done < most:
+        play_random_clicks(page, rng, 4, until_game_over=False, log_every=0)
+        done += 4
+    assert state_hash(page) != before, f"the game did not move in {done} clicks"
 
 
 def test_with_site_data_blocked_the_game_plays_and_says_saving_is_off(new_context, app_url, say):
