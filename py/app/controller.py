@@ -316,6 +316,7 @@ class App:
         turn = g.turn
         prev_battle = games.of(g).last_battle(g)
         log_len = len(g.log)
+        aloud = asked_aloud(g, g.decision)
         try:
             if self.session is not None:
                 self.session.play(notation)  # sent to the peer; a secret pick waits for the reveal
@@ -326,28 +327,31 @@ class App:
             self.show_error(str(e))
             return False
         self._after_change(prev_battle)
-        self._update_undo(player, turn, log_len)
+        self._update_undo(player, turn, log_len, aloud)
         self.autosave()
         self.render()
         self.last_update_ms = (time.perf_counter() - t0) * 1000
         return True
 
-    def _update_undo(self, player: int, turn: int, log_len: int) -> None:
+    def _update_undo(self, player: int, turn: int, log_len: int, aloud: bool = False) -> None:
         """Undo marks: before each move of a person here, where an undo may return to.
 
         The engine says how far back that may be (`game.undo_floor`: no move since then showed anyone
         something hidden, drew on chance or made a secret choice). With two people here a mark never reaches
         back past the other's decision (the pass screen clears them); against the computer an undo steps
-        back over the computer's replies too (the computer would choose the same again)."""
+        back over the computer's replies too (the computer would choose the same again). A question asked
+        aloud (Wildlands' interrupt windows and defences, answered at the screen as it is) keeps the asker's
+        marks, and its answer sets none: it showed nothing, and an undo goes back to the asker's own moves."""
         g = self.game
         hotseat = needs_pass_screen(self.seats)
+        asked = g.decision is not None and hotseat and asked_aloud(g, g.decision)
         if (g.is_over or g.decision is None or "position" in g.setup
-                or not hasattr(g, "undo_floor")  # an engine without undo (Wildlands' for now)
-                or (hotseat and (g.decision.player != player or g.turn != turn))):
+                or (hotseat and not asked and (g.decision.player != player or g.turn != turn) and not aloud)
+                or (hotseat and aloud and g.turn != turn)):
             self.undo_marks = []
             return
         self.undo_marks = [m for m in self.undo_marks if m >= g.undo_floor]
-        if self.seats[player].local and log_len >= g.undo_floor:
+        if self.seats[player].local and log_len >= g.undo_floor and not (hotseat and aloud):
             self.undo_marks.append(log_len)
 
     def undo(self) -> None:

@@ -148,16 +148,18 @@ def start_screen(app) -> str:
         for g, title in (("crystalclans", "Crystal Clans"), ("tashkalar", "Tash-Kalar"), ("wildlands", "Wildlands")))
     switch = f'<div class="game-switch" role="group" aria-label="{h(_("Which game"))}">{switch}</div>'
     fp = s["first"]
+    # Wildlands' rulebook seats the owner of the lowest shard (W16), a matter of the deal: its "random"
+    random_first = _("By the rules: the lowest shard starts") if game == "wildlands" else _("Random")
     first = (f'<label class="field"><span>{h(_("Who goes first"))}</span><select id="first-player" '
              f'aria-label="{h(_("Who goes first"))}">'
-             f'<option value="random"{" selected" if fp == "random" else ""}>{h(_("Random"))}</option>'
+             f'<option value="random"{" selected" if fp == "random" else ""}>{h(random_first)}</option>'
              + "".join(f'<option value="{i}"{" selected" if fp == str(i) else ""}>{h(_("Player {n}").format(n=i + 1))}</option>'
                        for i in range(n)) + '</select></label>')
     mull = (f'<label class="check"><input type="checkbox" id="mulligan"{" checked" if s["mulligan"] else ""}> '
             f'{h(_("Mulligan (each player may shuffle back cards from the opening hand once)"))}</label>')
 
     options = (tks.mode_fields(s) + first + tks.notes() if game == "tashkalar" else
-               wls.fields(s) + wls.notes() if game == "wildlands" else first + mull)
+               wls.fields(s) + first + wls.notes() if game == "wildlands" else first + mull)
     cont = ""
     if app.autosave_meta is not None:
         m = app.autosave_meta
@@ -976,17 +978,23 @@ def crystal_ways(s: dict) -> str:
     return ", ".join(_(w).format(n=n) for n, w in ways if n)
 
 
+def stats_table(names: list[str], rows: "list[tuple[str, list[str]]]") -> str:
+    """A game's statistics at its end, every game's: a column per player, a row per (label, cells); the cells
+    are HTML already (numbers, or a note in a muted span)."""
+    head = "".join(f'<th scope="col">{h(n)}</th>' for n in names)
+    body = "".join(f'<tr><th scope="row">{h(label)}</th>' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+                   for label, cells in rows)
+    return (f'<table class="go-stats" data-stats><caption class="sr-only">{h(_("Statistics of the game"))}</caption>'
+            f'<thead><tr><th scope="col"></th>{head}</tr></thead><tbody>{body}</tbody></table>')
+
+
 def statistics_table(app) -> str:
     """The game's statistics per player (engine: game.statistics()); a battle is won when the other side
     lost more units."""
     stats = app.game.statistics()
-    names = app.names
-    rows = "".join(f'<tr><th scope="row">{h(_(label))}</th><td>{cell(stats[0])}</td><td>{cell(stats[1])}</td></tr>'
-                   for label, cell in STAT_ROWS)
-    return (f'<table class="go-stats" data-stats><caption class="sr-only">{h(_("Statistics of the game"))}</caption>'
-            f'<thead><tr><th scope="col"></th><th scope="col">{h(names[0])}</th><th scope="col">{h(names[1])}</th></tr>'
-            f'</thead><tbody>{rows}</tbody></table>'
-            f'<p class="muted small">{h(_("A battle is won when the other side lost more units in it."))}</p>')
+    rows = [(_(label), [cell(stats[0]), cell(stats[1])]) for label, cell in STAT_ROWS]
+    return (stats_table(app.names[:2], rows)
+            + f'<p class="muted small">{h(_("A battle is won when the other side lost more units in it."))}</p>')
 
 
 VIEW_OF = N_("{name}'s view")
@@ -1149,7 +1157,7 @@ def menu_html(app) -> str:
     resign = (f'<button type="button" data-cmd="resign" title="{h(_("Resign this online game"))}">{h(_("Resign"))}</button>'
               if app.session is not None and not app.finished else '')
     replay = (f'<button type="button" data-cmd="replay" title="{h(_("Watch the game so far again, turn by turn"))}">'
-              f'{h(_("Replay"))}</button>' if hasattr(app.game, "replay") else "")  # a game whose engine replays
+              f'{h(_("Replay"))}</button>')
     return f"""
 <span class="status">{turn_status(app)}</span>
 {rules_button()}{language_button()}

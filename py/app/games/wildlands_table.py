@@ -516,10 +516,52 @@ def pass_screen(app) -> str:
 </div>"""
 
 
-def game_over(view: dict, names: list[str], rematch: str = "") -> str:
+STAT_ROWS = (
+    (N_("Points"), None),
+    (N_("Shards picked up"), "shards"),
+    (N_("Enemy characters knocked out"), "knockouts"),
+    (N_("Own characters lost"), "lost"),
+    (N_("Attacks made"), "attacks"),
+    (N_("Damage dealt to enemies"), "damage"),
+    (N_("Defences played"), "defences"),
+    (N_("Interrupts played"), "interrupts"),
+    (N_("Steps taken"), "steps"),
+    (N_("Cards drawn"), "cards_drawn"),
+)
+
+
+def statistics_table(view: dict, names: list[str], stats: list[dict[str, int]]) -> str:
+    """The game's statistics per player (engine: game.statistics(), from the story's facts)."""
+    from ..render import stats_table
+
+    scores = view["scores"]
+    rows = [(_(label), [str(scores[p] if key is None else stats[p][key]) for p in range(len(stats))])
+            for label, key in STAT_ROWS]
+    return stats_table([who(names, p) for p in range(len(stats))], rows)
+
+
+def game_over(view: dict, names: list[str], rematch: str = "", stats: "list[dict[str, int]] | None" = None) -> str:
+    """The end: who won, the statistics, the shell's rematch controls, the replay, a new game."""
+    table = statistics_table(view, names, stats) if stats else ""
     return (f'<section class="panel game-over" data-game-over role="status"><h2>{status_line(view, names)}</h2>'
-            f'<p>{h(", ".join(f"{who(names, s)}: {v}" for s, v in enumerate(view["scores"])))}</p>'
-            f'<div class="go-buttons">{rematch}<button type="button" data-cmd="menu">{h(_("New game"))}</button></div></section>')
+            f'{table}<div class="go-buttons">{rematch}'
+            f'<button type="button" data-cmd="replay" data-replay-open title="{h(_("Watch the game again, turn by turn"))}">'
+            f'{h(_("Replay"))}</button><button type="button" data-cmd="menu">{h(_("New game"))}</button></div></section>')
+
+
+def replay_table(app, view: dict, frame) -> str:
+    """One frame of the replay viewer (read-only): the board as the viewer saw it, the story so far, the
+    seats and the viewer's hand."""
+    from .wildlands_story import story_panel
+
+    names = app.names
+    shown = dict(view, legal_actions=[])
+    return "".join([
+        f'<div class="table wl-table wl-{h(view["board"])} replaying"><div class="main-col">',
+        f'<p class="wl-status">{status_line(view, names)}</p>',
+        '<div class="wl-board">' + board_svg(shown, names, []) + legend() + "</div>",
+        story_panel(view, names, frame.story()), '</div><aside class="side-col">', seats_panel(view, names),
+        hand_panel(shown), "</aside></div>"])
 
 
 def table_screen(app) -> str:
@@ -540,7 +582,7 @@ def table_screen(app) -> str:
     focus = int(pick[1]) if pick and pick[0] == "@" and pick[1].isdigit() else None
     parts = [storage_notice(app.storage), link_alerts(app)]
     if over:
-        parts.append(game_over(view, names, rematch_controls(app)))
+        parts.append(game_over(view, names, rematch_controls(app), app.game.statistics()))
     parts.append(f'<div class="table wl-table wl-{h(view["board"])}"><div class="main-col">')
     parts.append(f'<p class="wl-status" role="status" data-turn-status>{status_line(view, names)}</p>')
     parts.append('<div class="wl-board">' + board_svg(shown, names, shown.get("legal_actions") or [], focus,
