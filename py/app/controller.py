@@ -405,10 +405,33 @@ class App:
             link.opened()  # messages that came before this event are handled now: the game may be agreed
             self._start_if_agreed()
             self.render()
+        elif state in ("listening", "relaying", "norelay", "met", "taken"):
+            link.relay = state
+            if state == "met":
+                link.stage = "connecting"
+            elif state == "taken":
+                link.problem = _("This game already has two players: the link was for someone else, or it was "
+                                 "opened twice. Ask your friend for a new invitation.")
+            self._render_keeping_fields("[data-link-input]", "#name-1")
         elif state == "closed" and link.stage != "ended":
             link.problem = _("The link to the other player is lost. The game is saved here: re-link (one of you "
                              "invites again, the other joins) and it goes on where you both were.")
             self.render()
+
+    def _render_keeping_fields(self, *selectors: str) -> None:
+        """Render, keeping what the player typed or pasted into these fields (a relay's news may come while
+        she is pasting a code by hand)."""
+        doc = self.document
+        kept = {}
+        for sel in selectors:
+            el = doc.querySelector(sel)
+            if el:  # (null in the page is JsNull, not None)
+                kept[sel] = str(el.value)
+        self.render()
+        for sel, value in kept.items():
+            el = doc.querySelector(sel)
+            if el and not str(el.value):
+                el.value = value
 
     def _start_if_agreed(self) -> bool:
         """The link's game, once both pages agree on it (a new deal, or where to resume), goes on the table."""

@@ -77,6 +77,9 @@ class Link:
         self.resumer: Resume | None = None
         self.stage = "creating" if role == "host" else "pasting"
         self.problem = ""
+        # how the reply travels (web/js/relay.js): "" not known yet, "listening"/"relaying" through a relay,
+        # "norelay" by hand, "met" a reply came through a relay, "taken" the host linked another page
+        self.relay = ""
         self.handshake: Handshake | None = None
         self.session: Session | None = None
         self.early: list[str] = []  # messages that arrived before the channel's open event here

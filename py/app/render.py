@@ -269,6 +269,12 @@ ICE_HELP = N_("On one network (the same Wi-Fi or LAN), or two windows on one dev
 
 
 RESYNC = N_("Resync from the host's game")
+RELAY_HOST = N_("Your friend only needs to open the link: your pages meet through public relays, which pass on sealed "
+                "messages they cannot read. Nothing comes back to paste.")
+NO_RELAY_HOST = N_("No relay could be reached, so link by hand: send the link or the code, then paste the reply code "
+                   "your friend sends back.")
+RELAY_GUEST = N_("Linking through a relay… nothing to send back.")
+NO_RELAY_GUEST = N_("No relay could be reached, so link by hand:")
 
 
 TK_ONLINE_NOTE = N_("Online, Tash-Kalar is played as a Duel or the High Form: choose one of them above to invite a "
@@ -330,14 +336,20 @@ def online_panel(app) -> str:
         share = ""
         if link.url:
             share = (f'<p>{h(_("Send your friend this link (or let her scan the QR code with her phone):"))}</p>'
-                     f'<div class="row"><input type="text" class="link-url" data-link-url readonly value="{h(link.url)}" '
+                     f'<div class="row"><input type="text" class="link-url" data-link-url data-invite-link readonly value="{h(link.url)}" '
                      f'aria-label="{h(_("Invitation link"))}"><button type="button" class="primary" data-cmd="copy-link">'
                      f'{h(_("Copy the link"))}</button></div>')
         if link.qr:
             share += f'<div class="link-qr" data-link-qr>{link.qr}</div>'
-        body = (share + f'<p class="muted">{h(_("or send the code itself ({n} characters):").format(n=len(link.code)))}</p>'
-                + code_box + paste.format(label=h(_("Then paste the reply code your friend sends back")),
-                                          button=h(_("Connect")), value=""))
+        by_hand = (f'<p class="muted">{h(_("or send the code itself ({n} characters):").format(n=len(link.code)))}</p>'
+                   + code_box + paste.format(label=h(_("Then paste the reply code your friend sends back")),
+                                             button=h(_("Connect")), value=""))
+        if link.relay == "listening":
+            body = (share + f'<p class="notice" role="status" data-relay-note>{h(_(RELAY_HOST))}</p>'
+                    f'<details class="by-hand"><summary>{h(_("Link by hand instead"))}</summary>{by_hand}</details>')
+        else:
+            body = share + (f'<p class="notice warn" role="status" data-relay-note>{h(_(NO_RELAY_HOST))}</p>'
+                            if link.relay == "norelay" else "") + by_hand
     elif stage == "pasting":
         name = (f'<label class="field"><span>{h(_("Your name"))}</span><input id="name-1" type="text" maxlength="24" '
                 f'value="{h(link.my_name)}" autocomplete="off"></label>')
@@ -349,9 +361,17 @@ def online_panel(app) -> str:
         else:
             body = name + paste.format(label=h(_("Paste the invitation link or code your friend sent")),
                                        button=h(_("Join")), value="")
+    elif stage == "answering" and link.relay == "taken":
+        body = ""
     elif stage == "answering":
-        body = ('<p>' + h(_("Send this reply code back to your friend (or let her scan it); the game starts when she "
-                            "pastes or scans it.")) + '</p>' + (f'<div class="link-qr" data-link-qr>{link.qr}</div>' if link.qr else "") + code_box)
+        by_hand = ('<p>' + h(_("Send this reply code back to your friend (or let her scan it); the game starts when she "
+                               "pastes or scans it.")) + '</p>' + (f'<div class="link-qr" data-link-qr>{link.qr}</div>' if link.qr else "") + code_box)
+        if link.relay == "relaying":
+            body = (f'<p class="busy" role="status" data-relay-note>{h(_(RELAY_GUEST))}</p>'
+                    f'<details class="by-hand"><summary>{h(_("Not linked after a while? Link by hand"))}</summary>{by_hand}</details>')
+        else:
+            body = (f'<p class="notice warn" role="status" data-relay-note>{h(_(NO_RELAY_GUEST))}</p>'
+                    if link.relay == "norelay" else "") + by_hand
     elif stage == "connecting":
         body = f'<p class="busy" role="status">{h(_("Connecting…"))}</p>'
     elif link.resumer is not None and link.resumer.out_of_step:
@@ -363,6 +383,7 @@ def online_panel(app) -> str:
     else:
         body = f'<p class="busy" role="status">{h(_("Linked. Agreeing on a fair deal…"))}</p>'
     problem = f'<p class="notice warn" role="status">{h(link.problem)}</p>' if link.problem else ""
+    head = head.replace('<section class="panel online"', f'<section class="panel online" data-relay="{h(link.relay)}"', 1)
     return head + problem + body + f'<button type="button" class="ghost" data-cmd="link-cancel">{h(_("Cancel"))}</button></section>'
 
 
