@@ -581,6 +581,11 @@ def table_screen(app) -> str:
     pick = parse_pick(raw[0]) if interactive and raw and raw[2] == len(app.game.log) else None
     focus = int(pick[1]) if pick and pick[0] == "@" and pick[1].isdigit() else None
     parts = [storage_notice(app.storage), link_alerts(app)]
+    tutorial = getattr(app, "tutorial", None)
+    if tutorial is not None:  # the guided first game's coach (wildlands_tutorial.py), above the whole table
+        from ..render import coach
+
+        parts.append(coach(app))
     if over:
         parts.append(game_over(view, names, rematch_controls(app), app.game.statistics()))
     parts.append(f'<div class="table wl-table wl-{h(view["board"])}"><div class="main-col">')
@@ -594,7 +599,7 @@ def table_screen(app) -> str:
         parts.append(aloud_panel(app, view))
     elif interactive and not overlay:
         parts.append(actions_panel(shown, names, pick, undo_button(app)))
-    elif not over and not overlay:
+    elif not over and not overlay and not (tutorial is not None and tutorial.finished(app.game)):
         parts.append(waiting_bar(app, view, since=""))
     parts.append(seats_panel(view, names))
     if not (overlay or public):
