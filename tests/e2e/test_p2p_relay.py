@@ -116,11 +116,11 @@ def test_with_no_relay_reachable_both_pages_say_so_and_link_by_hand(new_context,
 
 @pytest.mark.skipif(not relays.available("nostr"), reason="no nostr relay installed")
 def test_time_to_link_through_a_loopback_relay(new_context, app_url, say):
-    """Median of several links through a Nostr relay on loopback (issue 30 asks for 20; the suite runs 5,
+    """Median of several links through a Nostr relay on loopback (issue 30 asks for 20; the suite runs 2,
     `CRYSTALCLANS_LONG=1` runs 20)."""
     from ..conftest import LONG
 
-    n = 20 if LONG else 5
+    n = 20 if LONG else 2
     times = []
     with relays.running("nostr") as url:
         for _ in range(n):
