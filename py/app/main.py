@@ -236,6 +236,7 @@ def on_click(event):
             window.crystalclans_p2p.close()
             app.link = None
             app.render()
+            app.watch_for_invitation()
         elif cmd == "drop-damaged":
             n = app.storage.drop_damaged()
             app.render()
@@ -294,13 +295,16 @@ async def _p2p_host():
     link = app.link
     p2p = window.crystalclans_p2p
     try:
-        code = str(await p2p.host(_to_js(link.ice_servers), link.tag))
+        code = str(await p2p.host(_to_js(link.ice_servers), link.tag, link.room))
     except Exception as e:
         app.show_error(i18n._("Could not create an invitation: {why}").format(why=e))
         return
     if app.link is not link:
         return
+    from app.link import room_secret
+
     link.code = code
+    link.room = room_secret(code)
     link.url = str(p2p.inviteLink(code))
     link.stage = "inviting"
     app.render()
@@ -327,6 +331,9 @@ async def _p2p_submit(code: str):
             if problem:
                 raise ValueError(problem)
             reply = await window.crystalclans_p2p.join(code, _to_js(link.ice_servers))
+            from app.link import room_secret
+
+            link.room = room_secret(code) or link.room
             link.code = str(reply)
             link.stage = "answering"
             app.render()
@@ -378,6 +385,18 @@ def _on_p2p_message(text):
 def _on_p2p_state(state):
     if _app is not None:
         _app.on_link_state(str(state))
+
+
+def _on_p2p_offer(code):
+    """The other page of a saved online game invites again through the relays: join it, nothing typed."""
+    if _app is None or _app.link is not None or _app.resume_offer is None:
+        return
+    from app.link import parse_ice_servers
+
+    _app.link_begin("guest", read_settings(document, _app.settings), _p2p_send,
+                    parse_ice_servers(_app.storage.ice_servers_text())[0])
+    _app.link.invited = str(code)
+    asyncio.ensure_future(_p2p_submit(str(code)))
 
 
 def close_menu():
@@ -502,6 +521,7 @@ window.crystalclans_think_ms = create_proxy(think_ms)
 window.crystalclans_link_state = create_proxy(link_state)
 window.crystalclans_p2p.onmessage(create_proxy(_on_p2p_message))
 window.crystalclans_p2p.onstate(create_proxy(_on_p2p_state))
+window.crystalclans_p2p.onoffer(create_proxy(_on_p2p_offer))
 
 START = StartInfo()
 _marks["cards"] = _t()

@@ -167,6 +167,7 @@ def _well_formed(key: str, v) -> bool:
         return isinstance(v, str)
     if key == "over":
         return isinstance(v, bool)
-    if key == "online":  # an online game's seat on this page
-        return isinstance(v, dict) and type(v.get("seat")) is int and v["seat"] in (0, 1)
+    if key == "online":  # an online game's seat on this page, and the relays' room where its pages meet again
+        return (isinstance(v, dict) and type(v.get("seat")) is int and v["seat"] in (0, 1)
+                and (v.get("room") is None or (isinstance(v["room"], str) and len(v["room"]) <= 64)))
     return True
