@@ -17,6 +17,8 @@ from .net.session import Session
 
 
 MAX_ICE_SERVERS = 6
+# used unless the player turns them off: they tell each page its public address (nothing of the game)
+PUBLIC_STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
 _ICE_URL = re.compile(r"(stuns?|turns?):[A-Za-z0-9.\-\[\]:]+(\?transport=(udp|tcp))?")
 
 
@@ -59,6 +61,14 @@ def room_secret(code: str) -> str:
     text = str(code or "").strip().rsplit("#", 1)[-1]
     secret = text.split(".", 1)[1] if "." in text else ""
     return secret if ROOM_SECRET.fullmatch(secret) else ""
+
+
+def ice_servers_for(text: str, public_stun: bool) -> tuple[list[dict], list[str]]:
+    """The STUN/TURN servers a link uses: the player's lines, then the public STUN servers unless turned off."""
+    servers, problems = parse_ice_servers(text)
+    if public_stun:
+        servers += [{"urls": u} for u in PUBLIC_STUN if all(s["urls"] != u for s in servers)]
+    return servers, problems
 
 
 class SavedOnline:

@@ -249,17 +249,30 @@ def _p2p_send(text: str) -> None:
 
 
 def _ice_servers():
-    """The settings field's STUN/TURN servers (remembered in this browser), or None if a line is wrong."""
-    from app.link import parse_ice_servers
+    """The settings' STUN/TURN servers (the field's lines and the public STUN servers unless turned off, both
+    remembered in this browser), or None if a line is wrong."""
+    from app.link import ice_servers_for
 
     field = document.getElementById("ice-servers")
     text = str(field.value) if field else app.storage.ice_servers_text()
-    servers, problems = parse_ice_servers(text)
+    help_ = app.storage.public_help()
+    boxes = {k: document.querySelector(f"[data-public-{k}]") for k in ("relays", "stun")}
+    if boxes["relays"] and boxes["stun"]:
+        help_ = {k: bool(boxes[k].checked) for k in boxes}
+        app.storage.set_public_help(help_["relays"], help_["stun"])
+    servers, problems = ice_servers_for(text, help_["stun"])
     if problems:
         app.show_error(i18n._("STUN/TURN servers: {problems}").format(problems="; ".join(problems)))
         return None
     app.storage.set_ice_servers_text(text)
     return servers
+
+
+def _stored_ice_servers() -> list:
+    """The STUN/TURN servers as remembered here (a page that joins without its settings form in view)."""
+    from app.link import ice_servers_for
+
+    return ice_servers_for(app.storage.ice_servers_text(), app.storage.public_help()["stun"])[0]
 
 
 async def _scan(link):
@@ -391,10 +404,7 @@ def _on_p2p_offer(code):
     """The other page of a saved online game invites again through the relays: join it, nothing typed."""
     if _app is None or _app.link is not None or _app.resume_offer is None:
         return
-    from app.link import parse_ice_servers
-
-    _app.link_begin("guest", read_settings(document, _app.settings), _p2p_send,
-                    parse_ice_servers(_app.storage.ice_servers_text())[0])
+    _app.link_begin("guest", read_settings(document, _app.settings), _p2p_send, _stored_ice_servers())
     _app.link.invited = str(code)
     asyncio.ensure_future(_p2p_submit(str(code)))
 
@@ -539,10 +549,7 @@ def _join_invitation(_event=None):
     which changes only the #fragment): the join panel, the code already in it."""
     code = str(window.crystalclans_p2p.invited() or "")
     if code:
-        from app.link import parse_ice_servers
-
-        app.link_begin("guest", read_settings(document, app.settings), _p2p_send,
-                       parse_ice_servers(app.storage.ice_servers_text())[0])
+        app.link_begin("guest", read_settings(document, app.settings), _p2p_send, _stored_ice_servers())
         app.link.invited = code
         app.render()
         join = document.querySelector("[data-link-submit]")

@@ -254,13 +254,17 @@ export async function open(secret, relays, onMessage, onReached = () => {}) {
 }
 
 // This page's relays: ?relay=<url> (repeatable; "mqtt+ws://…" for a broker, "nostr+ws://…" or a plain
-// ws(s):// URL for a Nostr relay), "?relay=none" for none, else the public ones.
+// ws(s):// URL for a Nostr relay), "?relay=none" for none, else the public ones unless the player turned
+// them off.
 export function relays() {
   const asked = new URLSearchParams(location.search).getAll("relay")
     .map((r) => r.trim().replace(/^(nostr|mqtt) /, "$1+"))  // a "+" typed into the address bar reads as a space
     .filter((r) => /^((nostr|mqtt)\+)?wss?:\/\/\S+$/.test(r) || r === "none");
   if (asked.includes("none")) return [];
   if (asked.length) return asked.map((r) => (/^(nostr|mqtt)\+/.test(r) ? r : "nostr+" + r));
+  try {  // the player may have turned public relays off (the start screen's "Playing across the internet?")
+    if (JSON.parse(localStorage.getItem("crystalclans.public_help") || "{}").relays === false) return [];
+  } catch (e) { /* no storage, or not ours: the default */ }
   return PUBLIC.slice();
 }
 
