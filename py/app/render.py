@@ -185,11 +185,13 @@ def start_screen(app) -> str:
         from .games.tashkalar_tutorial import LEARN
 
         learn_title, learn_text = (_(m) for m in LEARN)
+    elif game == "wildlands":
+        from .games.wildlands_tutorial import LEARN as WL_LEARN
+
+        learn_title, learn_text = (_(m) for m in WL_LEARN)
     learn = (f'<section class="panel learn" aria-labelledby="learn-title"><h2 id="learn-title">{h(learn_title)}</h2>'
              f'<p class="muted">{h(learn_text)}</p>'
              f'<button type="button" class="primary" data-cmd="tutorial">{h(_("Learn by playing"))}</button></section>')
-    if game == "wildlands":  # no guided Wildlands game yet
-        learn = ""
     if getattr(app, "resume_offer", None) is not None and getattr(app, "link", None) is None:
         # "Continue" on an online game leads here: going on needs the link again, so that comes first
         side = online + learn
