@@ -13,7 +13,8 @@ from . import games
 from .cards import card_face, crystal_face, mini_card, style_icon
 from .log import FROM_DRAW, NO_CARD_LEFT, SENT_HOME, STAYED_HOME, arithmetic, log_panel, recap, squads_sent_home
 from .seats import LEVEL_NAMES
-from .settings import TK_DECKS, TK_ONLINE_MODES, seat_codes, seat_names
+from .games.tashkalar_start import DECKS as TK_DECKS, ONLINE_MODES as TK_ONLINE_MODES
+from .settings import seat_codes, seat_names
 from .settings import players as seat_count
 from .i18n import N_, _, ngettext, pgettext
 from .text import h, style_name
