@@ -937,12 +937,17 @@ def game_over_panel(app) -> str:
     g = app.game
     w = app.winner()
     session = app.session
+    turns, moves = app.view["turn"], len(g.log)
+    moves_said = ngettext("{n} move", "{n} moves", moves).format(n=moves)
     if session is not None and session.resigned is not None:
-        how = h(_("{name} resigned after {turns} turns ({moves} moves).").format(
-            name=app.names[session.resigned], turns=app.view["turn"], moves=len(g.log)))
+        how = h(ngettext("{name} resigned after {turns} turn ({moves}).", "{name} resigned after {turns} turns ({moves}).",
+                         turns).format(name=app.names[session.resigned], turns=turns, moves=moves_said))
     else:
-        how = h(_("{name} collected {n} crystals after {turns} turns ({moves} moves).").format(
-            name=app.names[w], n=app.view["players"][w]["crystal_count"], turns=app.view["turn"], moves=len(g.log)))
+        n = app.view["players"][w]["crystal_count"]
+        how = h(ngettext("{name} collected {crystals} after {turns} turn ({moves}).",
+                         "{name} collected {crystals} after {turns} turns ({moves}).", turns).format(
+            name=app.names[w], crystals=ngettext("{n} crystal", "{n} crystals", n).format(n=n), turns=turns,
+            moves=moves_said))
     rematch = rematch_controls(app)
     return f"""
 <section class="game-over clan-{h(app.view['players'][w]['clan'])}" data-game-over role="alert" aria-labelledby="go-title">

@@ -164,6 +164,8 @@ class Words:
             return hit
         prim = self.prims.get(eff.op) or {}
         tmpl = prim.get(f"render_{self.lang}") or prim.get("render_en") or eff.op.replace("_", " ")
+        if prim.get("render_count") and eff.params.get(prim["render_count"]) == 1:  # "a card", not "1 card(s)"
+            tmpl = prim.get(f"render_{self.lang}_one") or prim.get("render_en_one") or tmpl
         params = {k: self._param(k, v) for k, v in eff.params.items()}
         if eff.op in ("special", "signature") and eff.params.get("id") in self.effect_ids:
             params["id"] = self.effect_ids[eff.params["id"]]
