@@ -706,14 +706,23 @@ def action_bar(app, view) -> str:
     btns = []
     picked = len(info.get("picked") or [])
     chosen = len(info.get("chosen") or [])
-    for a, part in zip(view["legal_actions"], d.get("parts") or []):
+    options = list(zip(view["legal_actions"], d.get("parts") or []))
+    reorder = d["kind"] == "reorder"
+    if reorder:  # keeping the order is the usual answer: first, the primary button, focused (Enter keeps it)
+        options.sort(key=lambda o: o[1]["kind"] != "keep")
+    for a, part in options:
         kind = part["kind"]
         cls = "act-btn"
+        attrs = cost_attrs(view, a)
         if kind == "done" and d["kind"] not in ("battle", "action"):
             cls += " primary"
         elif kind in ("cancel",):
             cls += " ghost"
         label = words.action_label(a, names)
+        if reorder and kind == "keep":
+            cls += " primary"
+            attrs += " data-autofocus data-keep-order"
+            label = _("Keep this order")
         if kind == "done" and d["kind"] == "summon":
             label = ngettext("Summon {n} unit", "Summon {n} units", picked).format(n=picked)
         elif kind == "done" and d["kind"] == "replenish":
@@ -721,7 +730,7 @@ def action_bar(app, view) -> str:
                      if chosen else _("Discard nothing and draw"))
         elif kind == "done" and d["kind"] == "battle":
             label = _("No battle")
-        btns.append(_btn(h(label) + cost_badge(view, a), action=a, cls=cls, attrs=cost_attrs(view, a)))
+        btns.append(_btn(h(label) + cost_badge(view, a), action=a, cls=cls, attrs=attrs))
     undo = undo_button(app)
     return f"""
 <section class="action-bar" aria-label="{h(_("Your options"))}">

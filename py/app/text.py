@@ -339,7 +339,11 @@ class Words:
             own = info.get("controller", d.get("player")) == d.get("player")
             if kind == "reorder":
                 pos = int(info.get("position", 0))
-                which = (_("Reorder your squad in {zone}") if own else _("Reorder the enemy squad in {zone}")).format(zone=zone)
+                if own:  # asked after most activations: short, keeping first
+                    return (_("Keep the order of your squad in {zone}, or choose its top unit") if pos == 0 else
+                            _("Keep the rest of your squad in {zone} in order, or choose unit {n}")).format(
+                        zone=zone, n=pos + 1)
+                which = _("Reorder the enemy squad in {zone}").format(zone=zone)
                 slot = _("choose the unit for the top") if pos == 0 else \
                     _("choose the unit for position {n}").format(n=pos + 1)
                 return _("{what}: {how}, or keep the order").format(what=which, how=slot)
