@@ -96,6 +96,9 @@ def _btn(label: str, *, action: str | None = None, cls: str = "", attrs: str = "
 
 
 # ------------------------------------------------------------------------------ start screen
+FRIEND_SEAT = N_("Your friend plays this seat online and gives her own name when she joins.")
+
+
 def start_screen(app) -> str:
     words = app.words
     clans = list(app.cs.clans)
@@ -136,10 +139,18 @@ def start_screen(app) -> str:
             return wls.faction_select(i, s)
     else:
         choice = clan_select
+    link = getattr(app, "link", None)
+    hosting = link is not None and link.role == "host" and link.resume is None
+
+    def who_and_name(i):
+        if hosting and i != link.me:  # the friend plays this seat under the name she gives herself
+            return f'<p class="muted friend-seat" data-friend-seat>{h(_(FRIEND_SEAT))}</p>'
+        return (f'{seat_select(i)}<label class="field"><span>{h(_("Name"))}</span><input id="name-{i}" type="text" '
+                f'maxlength="24" value="{h(names[i])}" aria-label="{h(_("Name of player {n}").format(n=i + 1))}" '
+                'autocomplete="off"></label>')
+
     players = "".join(
-        f'<fieldset class="seat seat-{i}"><legend>{h(_("Player {n}").format(n=i + 1))}</legend>{seat_select(i)}'
-        f'<label class="field"><span>{h(_("Name"))}</span><input id="name-{i}" type="text" maxlength="24" '
-        f'value="{h(names[i])}" aria-label="{h(_("Name of player {n}").format(n=i + 1))}" autocomplete="off"></label>'
+        f'<fieldset class="seat seat-{i}"><legend>{h(_("Player {n}").format(n=i + 1))}</legend>{who_and_name(i)}'
         f'{choice(i)}</fieldset>'
         for i in range(n))
     switch = "".join(
@@ -193,7 +204,6 @@ def start_screen(app) -> str:
         side = online + learn
     else:
         side = cont + learn + online
-    link = getattr(app, "link", None)
     if link is not None and link.role == "guest" and link.resume is None:
         # joining a friend's game: the new-game form (clans, first player) is the host's to fill, not this page's
         return f"""
@@ -299,8 +309,8 @@ def online_panel(app) -> str:
             offline = True
             invite = f'<p class="notice" data-online-modes>{h(_("Wildlands is played at one screen for now."))}</p>'
         return (head + '<p class="muted">' + h(_("Two devices, no account and no server: invite a friend with a link, a "
-                "code or a QR code (you play Player 1 with the game, names and choices made here), or join "
-                "with the invitation a friend sent you (you play Player 2, under Player 2's name).")) + '</p>' + invite +
+                "code or a QR code (you play Player 1 with the game and choices made here; your friend names "
+                "herself), or join with the invitation a friend sent you (you play Player 2 under the name you give).")) + '</p>' + invite +
                 f'<div class="row"><button type="button" class="primary" data-p2p-host{" disabled" if offline else ""}>'
                 f'{h(_("Invite a friend"))}</button> '
                 f'<button type="button" data-p2p-join>{h(_("Join with a code"))}</button></div>'
