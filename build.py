@@ -47,6 +47,8 @@ PYODIDE_VERSION = "314.0.7"  # CPython 3.14.2, lock abi_version 2026_0
 PYSCRIPT_VERSION = "0.7.31"
 QRCODE_VERSION = "2.0.4"  # npm qrcode-generator (MIT): draws the invitation's QR code in the page
 QRCODE_DIR = VENDOR / "qrcode"
+NOBLE_VERSION = "3.2.0"  # npm @noble/secp256k1 (MIT): signs the Nostr events that carry a sealed invitation's answer
+NOBLE_DIR = VENDOR / "noble-secp256k1"
 AXE_VERSION = "4.14.1"  # npm axe-core (MPL-2.0): accessibility scans in the browser tests only, never served
 AXE_JS = CACHE / "axe-core" / "axe.min.js"
 PYODIDE_FILES = [
@@ -103,6 +105,7 @@ def canonical(name: str) -> str:
 
 def wanted_stamp() -> dict:
     return {"recipe": RECIPE, "pyodide": PYODIDE_VERSION, "pyscript": PYSCRIPT_VERSION, "qrcode": QRCODE_VERSION,
+            "noble": NOBLE_VERSION,
             "axe": AXE_VERSION, "web_wheels": WEB_WHEELS, "test_wheels": TEST_WHEELS}
 
 
@@ -114,7 +117,7 @@ def setup_is_current() -> bool:
         return False
     if stamp.get("wanted") != wanted_stamp():
         return False
-    expected = [PYODIDE_DIR / f for f in PYODIDE_FILES] + [PYSCRIPT_DIR / "core.js", QRCODE_DIR / "qrcode.mjs", AXE_JS]
+    expected = [PYODIDE_DIR / f for f in PYODIDE_FILES] + [PYSCRIPT_DIR / "core.js", QRCODE_DIR / "qrcode.mjs", NOBLE_DIR / "index.js", AXE_JS]
     expected += [PYODIDE_DIR / f for f in stamp.get("web_wheel_files", [])]
     expected += [TEST_WHEEL_DIR / f for f in manifest.get("wheels", [])]
     return len(stamp.get("web_wheel_files", [])) == len(WEB_WHEELS) and all(p.is_file() for p in expected)
@@ -574,6 +577,8 @@ def _setup_vendor(quiet_if_current: bool) -> int:
             lambda rel: rel in ("dist/qrcode.mjs", "LICENSE", "README.md"))
     (QRCODE_DIR / "dist" / "qrcode.mjs").replace(QRCODE_DIR / "qrcode.mjs")
     (QRCODE_DIR / "dist").rmdir()
+    extract(npm_tarball("@noble/secp256k1", NOBLE_VERSION), "package/", NOBLE_DIR,
+            lambda rel: rel in ("index.js", "LICENSE", "README.md"))
     extract(npm_tarball("axe-core", AXE_VERSION), "package/", AXE_JS.parent,
             lambda rel: rel in ("axe.min.js", "LICENSE"))
 
@@ -638,6 +643,27 @@ def cmd_serve(args) -> int:
     return 0
 
 
+def cmd_relay(args) -> int:
+    """A relay on loopback for pages opened with ?relay=<url> (the one the tests use): Nostr or MQTT."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import relays
+
+    if not relays.available(args.kind):
+        log(f"relay: the {args.kind} relay is not installed: pip install -e '.[relay]'")
+        return 1
+    with relays.running(args.kind, args.port) as url:
+        log(f"relay: {args.kind} relay at {url}")
+        log(f"relay: open http://localhost:8000/?relay={urllib.parse.quote(url, safe='')} (after `python build.py serve`); "
+            "Ctrl-C stops it")
+        print(url, flush=True)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            log("\nrelay: stopped")
+    return 0
+
+
 def cmd_dist(args) -> int:
     cmd_setup(quiet_if_current=True)
     dist = ROOT / "dist"
@@ -692,6 +718,8 @@ HEADERS = """/
 /web/vendor/pyscript/*
   Cache-Control: public, max-age=86400
 /web/vendor/qrcode/*
+  Cache-Control: public, max-age=86400
+/web/vendor/noble-secp256k1/*
   Cache-Control: public, max-age=86400
 """
 
@@ -813,6 +841,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--long", action="store_true", help="long property runs (CRYSTALCLANS_LONG=1)")
     sub.add_parser("bench", help="engine throughput (CPython, Pyodide under Node) and page load times (Chromium)")
     sub.add_parser("dist", help="setup, then copy index.html, pyscript.toml, py/, web/ into dist/")
+    p = sub.add_parser("relay", help="a relay on loopback for pages opened with ?relay=<url> (prints its URL)")
+    p.add_argument("--port", type=int, default=None, help="port (default: a free one)")
+    p.add_argument("--kind", choices=("nostr", "mqtt"), default="nostr", help="Nostr relay or MQTT broker")
     sub.add_parser("cards", help="regenerate py/crystalclans/data/base_set.json (needs PyYAML)")
     sub.add_parser("i18n", help="extract the app's messages into py/app/locale and merge them into each .po")
     args, extra = parser.parse_known_args(argv)
@@ -821,7 +852,7 @@ def main(argv: list[str] | None = None) -> int:
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     return {"setup": cmd_setup, "serve": cmd_serve, "bench": cmd_bench, "dist": cmd_dist,
-            "cards": cmd_cards, "i18n": cmd_i18n}[args.command](args)
+            "cards": cmd_cards, "i18n": cmd_i18n, "relay": cmd_relay}[args.command](args)
 
 
 if __name__ == "__main__":

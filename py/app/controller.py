@@ -316,6 +316,7 @@ class App:
         turn = g.turn
         prev_battle = games.of(g).last_battle(g)
         log_len = len(g.log)
+        aloud = asked_aloud(g, g.decision)
         try:
             if self.session is not None:
                 self.session.play(notation)  # sent to the peer; a secret pick waits for the reveal
@@ -326,28 +327,31 @@ class App:
             self.show_error(str(e))
             return False
         self._after_change(prev_battle)
-        self._update_undo(player, turn, log_len)
+        self._update_undo(player, turn, log_len, aloud)
         self.autosave()
         self.render()
         self.last_update_ms = (time.perf_counter() - t0) * 1000
         return True
 
-    def _update_undo(self, player: int, turn: int, log_len: int) -> None:
+    def _update_undo(self, player: int, turn: int, log_len: int, aloud: bool = False) -> None:
         """Undo marks: before each move of a person here, where an undo may return to.
 
         The engine says how far back that may be (`game.undo_floor`: no move since then showed anyone
         something hidden, drew on chance or made a secret choice). With two people here a mark never reaches
         back past the other's decision (the pass screen clears them); against the computer an undo steps
-        back over the computer's replies too (the computer would choose the same again)."""
+        back over the computer's replies too (the computer would choose the same again). A question asked
+        aloud (Wildlands' interrupt windows and defences, answered at the screen as it is) keeps the asker's
+        marks, and its answer sets none: it showed nothing, and an undo goes back to the asker's own moves."""
         g = self.game
         hotseat = needs_pass_screen(self.seats)
+        asked = g.decision is not None and hotseat and asked_aloud(g, g.decision)
         if (g.is_over or g.decision is None or "position" in g.setup
-                or not hasattr(g, "undo_floor")  # an engine without undo (Wildlands' for now)
-                or (hotseat and (g.decision.player != player or g.turn != turn))):
+                or (hotseat and not asked and (g.decision.player != player or g.turn != turn) and not aloud)
+                or (hotseat and aloud and g.turn != turn)):
             self.undo_marks = []
             return
         self.undo_marks = [m for m in self.undo_marks if m >= g.undo_floor]
-        if self.seats[player].local and log_len >= g.undo_floor:
+        if self.seats[player].local and log_len >= g.undo_floor and not (hotseat and aloud):
             self.undo_marks.append(log_len)
 
     def undo(self) -> None:
@@ -401,10 +405,33 @@ class App:
             link.opened()  # messages that came before this event are handled now: the game may be agreed
             self._start_if_agreed()
             self.render()
+        elif state in ("listening", "relaying", "norelay", "met", "taken"):
+            link.relay = state
+            if state == "met":
+                link.stage = "connecting"
+            elif state == "taken":
+                link.problem = _("This game already has two players: the link was for someone else, or it was "
+                                 "opened twice. Ask your friend for a new invitation.")
+            self._render_keeping_fields("[data-link-input]", "#name-1")
         elif state == "closed" and link.stage != "ended":
             link.problem = _("The link to the other player is lost. The game is saved here: re-link (one of you "
                              "invites again, the other joins) and it goes on where you both were.")
             self.render()
+
+    def _render_keeping_fields(self, *selectors: str) -> None:
+        """Render, keeping what the player typed or pasted into these fields (a relay's news may come while
+        she is pasting a code by hand)."""
+        doc = self.document
+        kept = {}
+        for sel in selectors:
+            el = doc.querySelector(sel)
+            if el:  # (null in the page is JsNull, not None)
+                kept[sel] = str(el.value)
+        self.render()
+        for sel, value in kept.items():
+            el = doc.querySelector(sel)
+            if el and not str(el.value):
+                el.value = value
 
     def _start_if_agreed(self) -> bool:
         """The link's game, once both pages agree on it (a new deal, or where to resume), goes on the table."""
@@ -417,19 +444,31 @@ class App:
         self.render()
         return True
 
-    def offer_resume(self, game, names, seat: int) -> None:
-        """The start screen offers to go on with this online game over a new link (either player invites)."""
+    def offer_resume(self, game, names, seat: int, room: str = "") -> None:
+        """The start screen offers to go on with this online game over a new link (either player invites).
+        A game linked through relays waits there for the other page's new invitation: when it comes, this
+        page joins it by itself (main.py's offer handler)."""
         from .link import SavedOnline
 
-        self.resume_offer = SavedOnline(game, seat, names)
+        self.resume_offer = SavedOnline(game, seat, names, room)
         self.link = None
         self.screen = "start"
         self.clear_error()
         self.render()
+        self.watch_for_invitation()
+
+    def watch_for_invitation(self) -> None:
+        """Listen in the saved online game's room for the other page's invitation (nothing without a room)."""
+        r = self.resume_offer
+        if r is not None and r.room and self.link is None:
+            try:
+                self.window.crystalclans_p2p.watch(r.room)
+            except Exception:
+                pass  # no relays here: the codes go by hand
 
     def relink(self) -> None:
         if self.link is not None and self.game is not None:
-            self.offer_resume(self.game, self.names, self.link.me)
+            self.offer_resume(self.game, self.names, self.link.me, self.link.room)
 
     def play_saved_here(self) -> None:
         """Go on with a saved online game at this screen only (both sides played here)."""
@@ -590,6 +629,8 @@ class App:
                 "saved_at": time.time(), "over": self.finished}
         if self.session is not None:  # an online game: a reloaded page offers to re-link and go on
             meta["online"] = {"seat": self.session.me}
+            if self.link is not None and self.link.room:
+                meta["online"]["room"] = self.link.room
         if not self.storage.autosave(games.of(self.game).save_text(self.game, self.names), meta):
             self.show_error(_(self.storage.problem))  # and render.storage_notice keeps saying it
         self.autosave_meta = meta
@@ -658,7 +699,7 @@ class App:
         names = [str(n)[:24] for n in names]
         seat = online.get("seat") if isinstance(online, dict) else None
         if seat in (0, 1) and not game.is_over:
-            self.offer_resume(game, names, seat)
+            self.offer_resume(game, names, seat, str(online.get("room") or ""))
             return
         self.install(game, names, seats)
         self.clear_error()

@@ -159,16 +159,18 @@ def start_screen(app) -> str:
         for g, title in (("crystalclans", "Crystal Clans"), ("tashkalar", "Tash-Kalar"), ("wildlands", "Wildlands")))
     switch = f'<div class="game-switch" role="group" aria-label="{h(_("Which game"))}">{switch}</div>'
     fp = s["first"]
+    # Wildlands' rulebook seats the owner of the lowest shard (W16), a matter of the deal: its "random"
+    random_first = _("By the rules: the lowest shard starts") if game == "wildlands" else _("Random")
     first = (f'<label class="field"><span>{h(_("Who goes first"))}</span><select id="first-player" '
              f'aria-label="{h(_("Who goes first"))}">'
-             f'<option value="random"{" selected" if fp == "random" else ""}>{h(_("Random"))}</option>'
+             f'<option value="random"{" selected" if fp == "random" else ""}>{h(random_first)}</option>'
              + "".join(f'<option value="{i}"{" selected" if fp == str(i) else ""}>{h(_("Player {n}").format(n=i + 1))}</option>'
                        for i in range(n)) + '</select></label>')
     mull = (f'<label class="check"><input type="checkbox" id="mulligan"{" checked" if s["mulligan"] else ""}> '
             f'{h(_("Mulligan (each player may shuffle back cards from the opening hand once)"))}</label>')
 
     options = (tks.mode_fields(s) + first + tks.notes() if game == "tashkalar" else
-               wls.fields(s) + wls.notes() if game == "wildlands" else first + mull)
+               wls.fields(s) + first + wls.notes() if game == "wildlands" else first + mull)
     cont = ""
     if app.autosave_meta is not None:
         m = app.autosave_meta
@@ -194,11 +196,13 @@ def start_screen(app) -> str:
         from .games.tashkalar_tutorial import LEARN
 
         learn_title, learn_text = (_(m) for m in LEARN)
+    elif game == "wildlands":
+        from .games.wildlands_tutorial import LEARN as WL_LEARN
+
+        learn_title, learn_text = (_(m) for m in WL_LEARN)
     learn = (f'<section class="panel learn" aria-labelledby="learn-title"><h2 id="learn-title">{h(learn_title)}</h2>'
              f'<p class="muted">{h(learn_text)}</p>'
              f'<button type="button" class="primary" data-cmd="tutorial">{h(_("Learn by playing"))}</button></section>')
-    if game == "wildlands":  # no guided Wildlands game yet
-        learn = ""
     if getattr(app, "resume_offer", None) is not None and getattr(app, "link", None) is None:
         # "Continue" on an online game leads here: going on needs the link again, so that comes first
         side = online + learn
@@ -271,12 +275,22 @@ class Targets:
 
 
 # ------------------------------------------------------------------------------ the table
-ICE_HELP = N_("On one network (the same Wi-Fi or LAN), or two windows on one device, nothing is needed. Across "
-              "the internet, add a STUN server (most home networks), or a TURN server (strict company or mobile "
-              "networks); both players need the same lines. One a line: {stun} or {turn}.")
+ICE_HELP = N_("On one network (the same Wi-Fi or LAN), or two windows on one device, nothing more is needed. "
+              "Behind strict company, school or mobile networks only a TURN server carries the game: add it "
+              "below, one a line, like {turn} (or another STUN server: {stun}).")
 
 
 RESYNC = N_("Resync from the host's game")
+PUBLIC_RELAYS = N_("Meet through public relays, so your friend only opens the link (they pass on sealed messages "
+                   "they cannot read)")
+PUBLIC_STUN = N_("Use public STUN servers, which most home routers need (they learn each page's public address, "
+                 "nothing of the game)")
+RELAY_HOST = N_("Your friend only needs to open the link: your pages meet through public relays, which pass on sealed "
+                "messages they cannot read. Nothing comes back to paste.")
+NO_RELAY_HOST = N_("No relay could be reached, so link by hand: send the link or the code, then paste the reply code "
+                   "your friend sends back.")
+RELAY_GUEST = N_("Linking through a relay… nothing to send back.")
+NO_RELAY_GUEST = N_("No relay could be reached, so link by hand:")
 
 
 TK_ONLINE_NOTE = N_("Online, Tash-Kalar is played as a Duel or the High Form: choose one of them above to invite a "
@@ -301,6 +315,7 @@ def online_panel(app) -> str:
                 '</button></section>')
     if link is None:
         ice = h(app.storage.ice_servers_text())
+        public = app.storage.public_help()
         help_html = h(_(ICE_HELP)).format(stun="<code>stun:host:port</code>", turn="<code>turn:host:port user password</code>")
         s = app.settings
         offline = s.get("game") == "tashkalar" and s.get("tk_mode") not in TK_ONLINE_MODES
@@ -314,7 +329,12 @@ def online_panel(app) -> str:
                 f'<div class="row"><button type="button" class="primary" data-p2p-host{" disabled" if offline else ""}>'
                 f'{h(_("Invite a friend"))}</button> '
                 f'<button type="button" data-p2p-join>{h(_("Join with a code"))}</button></div>'
-                f'<details class="ice"{" open" if ice else ""}><summary>{h(_("Playing across the internet?"))}</summary>'
+                f'<details class="ice"{" open" if ice or not all(public.values()) else ""}>'
+                f'<summary>{h(_("Playing across the internet?"))}</summary>'
+                f'<label class="check"><input type="checkbox" data-public-relays{" checked" if public["relays"] else ""}> '
+                f'{h(_(PUBLIC_RELAYS))}</label>'
+                f'<label class="check"><input type="checkbox" data-public-stun{" checked" if public["stun"] else ""}> '
+                f'{h(_(PUBLIC_STUN))}</label>'
                 f'<p class="muted">{help_html}</p><label class="field"><span>{h(_("STUN/TURN servers"))}</span>'
                 f'<textarea id="ice-servers" data-ice-servers rows="2" spellcheck="false" '
                 f'placeholder="stun:stun.example.org:3478" aria-label="{h(_("STUN and TURN servers, one a line"))}">{ice}'
@@ -338,14 +358,20 @@ def online_panel(app) -> str:
         share = ""
         if link.url:
             share = (f'<p>{h(_("Send your friend this link (or let her scan the QR code with her phone):"))}</p>'
-                     f'<div class="row"><input type="text" class="link-url" data-link-url readonly value="{h(link.url)}" '
+                     f'<div class="row"><input type="text" class="link-url" data-link-url data-invite-link readonly value="{h(link.url)}" '
                      f'aria-label="{h(_("Invitation link"))}"><button type="button" class="primary" data-cmd="copy-link">'
                      f'{h(_("Copy the link"))}</button></div>')
         if link.qr:
             share += f'<div class="link-qr" data-link-qr>{link.qr}</div>'
-        body = (share + f'<p class="muted">{h(_("or send the code itself ({n} characters):").format(n=len(link.code)))}</p>'
-                + code_box + paste.format(label=h(_("Then paste the reply code your friend sends back")),
-                                          button=h(_("Connect")), value=""))
+        by_hand = (f'<p class="muted">{h(_("or send the code itself ({n} characters):").format(n=len(link.code)))}</p>'
+                   + code_box + paste.format(label=h(_("Then paste the reply code your friend sends back")),
+                                             button=h(_("Connect")), value=""))
+        if link.relay == "listening":
+            body = (share + f'<p class="notice" role="status" data-relay-note>{h(_(RELAY_HOST))}</p>'
+                    f'<details class="by-hand"><summary>{h(_("Link by hand instead"))}</summary>{by_hand}</details>')
+        else:
+            body = share + (f'<p class="notice warn" role="status" data-relay-note>{h(_(NO_RELAY_HOST))}</p>'
+                            if link.relay == "norelay" else "") + by_hand
     elif stage == "pasting":
         name = (f'<label class="field"><span>{h(_("Your name"))}</span><input id="name-1" type="text" maxlength="24" '
                 f'value="{h(link.my_name)}" autocomplete="off"></label>')
@@ -357,9 +383,17 @@ def online_panel(app) -> str:
         else:
             body = name + paste.format(label=h(_("Paste the invitation link or code your friend sent")),
                                        button=h(_("Join")), value="")
+    elif stage == "answering" and link.relay == "taken":
+        body = ""
     elif stage == "answering":
-        body = ('<p>' + h(_("Send this reply code back to your friend (or let her scan it); the game starts when she "
-                            "pastes or scans it.")) + '</p>' + (f'<div class="link-qr" data-link-qr>{link.qr}</div>' if link.qr else "") + code_box)
+        by_hand = ('<p>' + h(_("Send this reply code back to your friend (or let her scan it); the game starts when she "
+                               "pastes or scans it.")) + '</p>' + (f'<div class="link-qr" data-link-qr>{link.qr}</div>' if link.qr else "") + code_box)
+        if link.relay == "relaying":
+            body = (f'<p class="busy" role="status" data-relay-note>{h(_(RELAY_GUEST))}</p>'
+                    f'<details class="by-hand"><summary>{h(_("Not linked after a while? Link by hand"))}</summary>{by_hand}</details>')
+        else:
+            body = (f'<p class="notice warn" role="status" data-relay-note>{h(_(NO_RELAY_GUEST))}</p>'
+                    if link.relay == "norelay" else "") + by_hand
     elif stage == "connecting":
         body = f'<p class="busy" role="status">{h(_("Connecting…"))}</p>'
     elif link.resumer is not None and link.resumer.out_of_step:
@@ -371,6 +405,7 @@ def online_panel(app) -> str:
     else:
         body = f'<p class="busy" role="status">{h(_("Linked. Agreeing on a fair deal…"))}</p>'
     problem = f'<p class="notice warn" role="status">{h(link.problem)}</p>' if link.problem else ""
+    head = head.replace('<section class="panel online"', f'<section class="panel online" data-relay="{h(link.relay)}"', 1)
     return head + problem + body + f'<button type="button" class="ghost" data-cmd="link-cancel">{h(_("Cancel"))}</button></section>'
 
 
@@ -1000,17 +1035,23 @@ def crystal_ways(s: dict) -> str:
     return ", ".join(_(w).format(n=n) for n, w in ways if n)
 
 
+def stats_table(names: list[str], rows: "list[tuple[str, list[str]]]") -> str:
+    """A game's statistics at its end, every game's: a column per player, a row per (label, cells); the cells
+    are HTML already (numbers, or a note in a muted span)."""
+    head = "".join(f'<th scope="col">{h(n)}</th>' for n in names)
+    body = "".join(f'<tr><th scope="row">{h(label)}</th>' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+                   for label, cells in rows)
+    return (f'<table class="go-stats" data-stats><caption class="sr-only">{h(_("Statistics of the game"))}</caption>'
+            f'<thead><tr><th scope="col"></th>{head}</tr></thead><tbody>{body}</tbody></table>')
+
+
 def statistics_table(app) -> str:
     """The game's statistics per player (engine: game.statistics()); a battle is won when the other side
     lost more units."""
     stats = app.game.statistics()
-    names = app.names
-    rows = "".join(f'<tr><th scope="row">{h(_(label))}</th><td>{cell(stats[0])}</td><td>{cell(stats[1])}</td></tr>'
-                   for label, cell in STAT_ROWS)
-    return (f'<table class="go-stats" data-stats><caption class="sr-only">{h(_("Statistics of the game"))}</caption>'
-            f'<thead><tr><th scope="col"></th><th scope="col">{h(names[0])}</th><th scope="col">{h(names[1])}</th></tr>'
-            f'</thead><tbody>{rows}</tbody></table>'
-            f'<p class="muted small">{h(_("A battle is won when the other side lost more units in it."))}</p>')
+    rows = [(_(label), [cell(stats[0]), cell(stats[1])]) for label, cell in STAT_ROWS]
+    return (stats_table(app.names[:2], rows)
+            + f'<p class="muted small">{h(_("A battle is won when the other side lost more units in it."))}</p>')
 
 
 VIEW_OF = N_("{name}'s view")
@@ -1173,7 +1214,7 @@ def menu_html(app) -> str:
     resign = (f'<button type="button" data-cmd="resign" title="{h(_("Resign this online game"))}">{h(_("Resign"))}</button>'
               if app.session is not None and not app.finished else '')
     replay = (f'<button type="button" data-cmd="replay" title="{h(_("Watch the game so far again, turn by turn"))}">'
-              f'{h(_("Replay"))}</button>' if hasattr(app.game, "replay") else "")  # a game whose engine replays
+              f'{h(_("Replay"))}</button>')
     return f"""
 <span class="status">{turn_status(app)}</span>
 {rules_button()}{language_button()}

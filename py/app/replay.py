@@ -57,8 +57,9 @@ class Replay:
             w = games.of(g).winner(g)
             return (_("End of the game: {name} wins").format(name=names[w]) if w is not None
                     else _("Where the game stands (turn {n})").format(n=g.turn))
-        if self.index == 0:
-            return _("The deal: turn 1, {name} begins").format(name=names[g.active])
+        if self.index == 0:  # the game's first player: known only after a setup played before turn 1 (Wildlands)
+            first = getattr(self.frames[-1], "first_player", g.active)
+            return _("The deal: turn 1, {name} begins").format(name=names[first])
         return _("Start of turn {n}: {name}'s turn").format(n=g.turn, name=names[g.active])
 
 

@@ -33,9 +33,12 @@ __all__ = ["Action", "BOARD_IDS", "Decision", "FACTION_IDS", "Game", "IllegalAct
 __version__ = "0.1.0"
 
 
-def new_game(board: str = "dungeon", factions: "tuple[str, ...]" = ("guild", "gnomads"), seed: int = 0) -> Game:
-    """A new game: decks and map cards from `seed`; the players first choose their start spaces (W13)."""
-    return Game.new(board=board, factions=tuple(factions) if isinstance(factions, list) else factions, seed=seed)
+def new_game(board: str = "dungeon", factions: "tuple[str, ...]" = ("guild", "gnomads"), seed: int = 0,
+             first_player: "int | None" = None) -> Game:
+    """A new game: decks and map cards from `seed`; the players first choose their start spaces (W13).
+    first_player: the seat that starts, or None for the rulebook's lowest shard (W16)."""
+    return Game.new(board=board, factions=tuple(factions) if isinstance(factions, list) else factions, seed=seed,
+                    first_player=first_player)
 
 
 def parse_action(game: Game, text: str) -> Action:

@@ -12,7 +12,8 @@ A character's code is `seat * 5 + index` (index in its faction's data order):
 * `active` holds the marker, `actor` is who plays now (the active player, or the interrupter, W51, W53);
   `must_reveal` while the compulsory reveal (W17) is owed; `tie` once an elimination left a tie (W62);
 * `stack` the frames still to run (rules.py), `decision` the question asked now, `prompts` how many
-  out-of-turn questions (interrupt windows and defences) were asked, per seat.
+  out-of-turn questions (interrupt windows and defences) were asked, per seat;
+* `undo_floor`: an undo may not go back before this many moves (see revealed()).
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ class Game:
         "setup", "board", "bd", "n", "factions", "fd", "ids", "health", "pos", "start", "dmg", "dealt",
         "shards", "collected", "taken", "hands", "draws", "discards", "active", "actor", "first_player", "turn",
         "must_reveal", "tie", "over", "winners", "rng", "stack", "decision", "log", "hidden", "events", "prompts",
+        "undo_floor",
     )
 
     def __init__(self) -> None:
@@ -68,6 +70,7 @@ class Game:
         self.hidden: dict[int, int] = {}  # log index -> the only seat that may see that entry
         self.events: list[tuple] | None = []
         self.prompts: list[int] = []
+        self.undo_floor = 0
 
     def _init_seats(self, board: str, factions: tuple[str, ...]) -> None:
         if board not in BOARDS:
@@ -97,10 +100,13 @@ class Game:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def new(cls, board: str = "dungeon", factions: "tuple[str, ...]" = ("guild", "gnomads"), seed: int = 0) -> "Game":
+    def new(cls, board: str = "dungeon", factions: "tuple[str, ...]" = ("guild", "gnomads"), seed: int = 0,
+            first_player: "int | None" = None) -> "Game":
+        """first_player: the seat that takes the first turn; None: the owner of the lowest shard (W16)."""
         from .setup import new_game
 
-        return new_game(cls(), board, tuple(factions) if isinstance(factions, list) else factions, seed)
+        return new_game(cls(), board, tuple(factions) if isinstance(factions, list) else factions, seed,
+                        first_player)
 
     @classmethod
     def from_position(cls, pos: dict) -> "Game":
@@ -112,10 +118,13 @@ class Game:
     def from_setup(cls, setup: dict) -> "Game":
         if "position" in setup:
             return cls.from_position(setup["position"])
-        return cls.new(board=setup["board"], factions=tuple(setup["factions"]), seed=setup["seed"])
+        return cls.new(board=setup["board"], factions=tuple(setup["factions"]), seed=setup["seed"],
+                       first_player=setup.get("first_player"))  # a save made before the option: None
 
     @classmethod
     def from_log(cls, setup: dict, log: "Iterable[str]") -> "Game":
+        """The game a setup and its moves make: each move applied where it stands. A move that is not legal
+        there, or comes after the end, raises IllegalAction saying which."""
         g = cls.from_setup(setup)
         for i, move in enumerate(log):
             if g.decision is None:
@@ -126,7 +135,15 @@ class Game:
                 raise IllegalAction(f"move {i + 1}: {e}") from None
         return g
 
+    def at(self, moves: int) -> "Game":
+        """A new Game: this one as it stood after its first `moves` moves (an undo, a resync's common part)."""
+        if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= len(self.log):
+            raise ValueError(f"this game has {len(self.log)} moves, not {moves!r:.20}")
+        return Game.from_log(self.setup, self.log[:moves])
+
     def replay(self) -> "Iterator[Game]":
+        """This game played again from its start: yields a new Game at the start, then that same Game after
+        each move of this one's log (clone() what you keep)."""
         g = Game.from_setup(self.setup)
         yield g
         for move in self.log:
@@ -208,6 +225,7 @@ class Game:
         ev = self.events
         g.events = ev[:] if ev is not None and story else None
         g.prompts = self.prompts[:]
+        g.undo_floor = self.undo_floor
         return g
 
     def state_key(self) -> tuple:
@@ -235,6 +253,13 @@ class Game:
         from .story import tell
 
         return tell(self)
+
+    def statistics(self) -> list[dict[str, int]]:
+        """Per player: shards picked up, knockouts scored, characters lost, attacks, damage dealt to enemies,
+        defences, interrupts, steps taken, cards drawn (story.py, from the story's facts)."""
+        from .story import statistics
+
+        return statistics(self)
 
     def to_json(self) -> str:
         from .saves import game_to_json
@@ -279,8 +304,16 @@ class Game:
         b = p * NC
         return any(x != -1 for x in self.pos[b:b + NC])
 
+    def revealed(self) -> None:
+        """The move being applied showed someone something hidden (a card drawn, a map card turned up, a card
+        played out of turn) or committed a secret choice (a start space), or drew on chance (a reshuffle):
+        no undo may take it back. A `pass` (to an interrupt window or a defence) is not one: everyone is
+        asked at every window whatever they hold, so a pass shows nothing."""
+        self.undo_floor = len(self.log)
+
     def reveal(self, code: int) -> None:
         """W18: the figure goes onto its map card's space; the map card leaves the game."""
+        self.revealed()
         s = self.start[code]
         self.pos[code] = s
         self.start[code] = 0
@@ -357,8 +390,10 @@ class Game:
                 self.rng.shuffle(deck)
                 if self.events is not None:
                     self.note("reshuffle", p)
-        if got and self.events is not None:
-            self.note("draw", p, got)
+        if got:
+            self.revealed()
+            if self.events is not None:
+                self.note("draw", p, got)
         return got
 
     def play_card(self, p: int, card: int) -> None:

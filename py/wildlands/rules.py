@@ -231,8 +231,10 @@ class Setup(Frame):
         g.dealt = [[] for _ in range(n)]
         for p in range(n):
             g.draw(p, HAND_LIMIT)  # W15
-        low = min(s for p in range(n) for s in g.shards[p])
-        first = next(p for p in range(n) if low in g.shards[p])  # W16
+        first = g.setup.get("first_player")  # the players' choice, else W16: the lowest shard's owner
+        if first is None:
+            low = min(s for p in range(n) for s in g.shards[p])
+            first = next(p for p in range(n) if low in g.shards[p])
         g.first_player = first
         g.stack.pop()
         g.stack.append(Turn())
@@ -241,6 +243,7 @@ class Setup(Frame):
 
     def choose(self, g: "Game", a: Action) -> None:
         g.hidden[len(g.log) - 1] = self.seat
+        g.revealed()  # a secret choice: taking it back would let its player choose again
         g.start[self.seat * NC + self.i] = a.args[1]
         self.i += 1
         if self.i == NC:
@@ -384,6 +387,7 @@ class Window(Frame):
             self.i += 1
             return
         g.play_card(q, g.special_in_hand(q))  # W51; W52: this card opens no window
+        g.revealed()  # the special card is shown
         if g.events is not None:
             g.note("interrupt", q, self.by)
         g.stack.pop()
@@ -487,6 +491,7 @@ class Attack(Frame):
         o = v // NC
         g.prompts[o] += 1
         if a.kind == "defend":
+            g.revealed()  # a card of another player's hand is shown
             g.play_card(o, card_code(g, o, a.args[0]))
             self.saved.append(v)
             if g.events is not None:

@@ -61,6 +61,7 @@ def _model():
         factions: list[Literal["guild", "gnomads", "lawbringers", "pit_fighters"]] = Field(min_length=2,
                                                                                             max_length=4)
         seed: int = Field(strict=True, ge=-(1 << 63), lt=1 << 63)
+        first_player: Optional[Annotated[int, Field(strict=True, ge=0, le=3)]] = None  # absent in older saves
 
     class Save(BaseModel):
         model_config = ConfigDict(extra="forbid")
@@ -119,7 +120,7 @@ def game_from_json(text: "str | bytes | dict") -> "Game":
     try:
         if save.setup is not None:
             s = save.setup
-            g = Game.new(board=s.board, factions=tuple(s.factions), seed=s.seed)
+            g = Game.new(board=s.board, factions=tuple(s.factions), seed=s.seed, first_player=s.first_player)
         else:
             g = Game.from_position(save.position)
     except ValueError as e:

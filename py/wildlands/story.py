@@ -37,3 +37,39 @@ def tell(g: "Game") -> list[dict[str, Any]]:
     if current["events"] or current["turn"]:
         out.append(current)
     return out
+
+
+STATISTICS = ("shards", "knockouts", "lost", "attacks", "damage", "defences", "interrupts", "steps", "cards_drawn")
+STEPS = ("move", "climb", "fly", "manoeuvre")
+
+
+def statistics(g: "Game") -> list[dict[str, int]]:
+    """Per player, from the story's facts alone: shards picked up, enemy characters knocked out (W58) and
+    own characters lost (by anyone, W60 included), attacks made, damage dealt to enemy characters by her
+    attacks, defences and interrupts played, steps taken by her characters (moves, climbs, flights,
+    manoeuvre steps), cards drawn (the opening hand too)."""
+    owner = {cid: code // 5 for code, cid in enumerate(g.ids)}
+    stats = [dict.fromkeys(STATISTICS, 0) for _ in range(g.n)]
+    attacker = -1  # every damage follows the attack that caused it (rules.Attack)
+    for _, kind, *v in g.events or ():
+        if kind == "pickup":
+            stats[v[0]]["shards"] += 1
+        elif kind == "defeat":
+            stats[owner[v[0]]]["lost"] += 1
+            if v[1] >= 0:
+                stats[v[1]]["knockouts"] += 1
+        elif kind == "attack":
+            attacker = v[0]
+            stats[attacker]["attacks"] += 1
+        elif kind == "damage":
+            if attacker >= 0 and owner[v[0]] != attacker:
+                stats[attacker]["damage"] += v[1]
+        elif kind == "defend":
+            stats[v[0]]["defences"] += 1
+        elif kind == "interrupt":
+            stats[v[0]]["interrupts"] += 1
+        elif kind in STEPS:
+            stats[owner[v[0]]]["steps"] += 1
+        elif kind == "draw":
+            stats[v[0]]["cards_drawn"] += v[1]
+    return stats

@@ -81,6 +81,19 @@ def test_people_play_a_whole_game_of_wildlands_at_one_screen(n, board):
     assert json.loads(saved)["format"].startswith("wildlands-save/")
     assert games.for_save(json.loads(saved)).Game.from_json(saved).state_hash() == app.game.state_hash()
     assert "Wildlands" in app.summary() and all(name in app.summary() for name in names)
+    # the end: the statistics (the engine's, from the story) and the replay from the deal
+    stats = app.game.statistics()
+    assert "data-stats" in html and "Shards picked up" in html and "data-replay-open" in html
+    assert all(f"<td>{stats[p]['attacks']}</td>" in html for p in range(n))
+    app.open_replay()
+    html = html_of(app)
+    assert "data-replay" in html and "wl-board-svg" in html and "replaying" in html
+    first = names[app.game.first_player]
+    assert f"The deal: turn 1, {first} begins" in html
+    assert app.replay.sides == tuple(range(n))  # the game is over: every hand may be shown
+    app.replay.go(len(app.replay.frames) - 1)
+    app.render()
+    assert app.replay.frame.state_hash() == app.game.state_hash() and "End of the game" in html_of(app)
 
 
 def test_the_start_screen_offers_wildlands_with_people_or_the_computer():
@@ -95,6 +108,79 @@ def test_the_start_screen_offers_wildlands_with_people_or_the_computer():
     assert 'value="easy"' in html and 'value="hard"' in html  # a computer seat may be chosen
     opts = games.get("wildlands").options_from_settings(app.settings)
     assert opts["board"] == "ruins" and len(opts["factions"]) == 3 and len(set(opts["factions"])) == 3
+    # who goes first: the rulebook's lowest shard (W16, "random") or a seat
+    assert 'id="first-player"' in html and "By the rules: the lowest shard starts" in html
+    assert 'value="2"' in html and opts["first"] == "random"
+    assert games.get("wildlands").options_from_settings(dict(app.settings, first="2"))["first"] == 2
+    assert games.get("wildlands").options_from_settings(dict(app.settings, first="3"))["first"] == "random"
+
+
+def play_setup(app) -> None:
+    """Every player's secret start spaces, each behind her pass screen, up to turn 1."""
+    while app.game.turn == 0:
+        if app.overlay_pending():
+            app.continue_overlay()
+        else:
+            app.apply(offered(app)[0])
+
+
+def test_the_first_player_chosen_starts_and_a_rematch_keeps_the_choice():
+    app = new_app(fake_window("?seed=7&pace=0"))
+    app.start_game("wildlands", {"board": "ruins", "factions": ["guild", "gnomads", "lawbringers"], "first": 2},
+                   ["Ada", "Bo", "Cy"], ["human"] * 3)
+    play_setup(app)
+    assert app.game.active == app.game.first_player == 2 and app.game.setup["first_player"] == 2
+    assert games.get("wildlands").options_of(app.game)["first"] == 2
+
+
+def test_undo_takes_back_a_move_over_the_questions_asked_aloud_never_past_a_draw():
+    """Two people at one screen: after a move the other is asked aloud (interrupt?) and passes; the mover may
+    still undo it (the pass showed nothing). A reveal, the start spaces and a turn's draw cannot be undone."""
+    app = new_app(fake_window("?seed=8&pace=0"))
+    app.start_game("wildlands", {"board": "dungeon", "factions": ["guild", "gnomads"], "first": 0}, ["Ada", "Bo"],
+                   ["human", "human"])
+    play_setup(app)
+    if app.overlay_pending():
+        app.continue_overlay()
+    assert not app.can_undo()  # the start spaces are secret choices, the opening hands were drawn
+    app.apply(next(o for o in offered(app) if o.startswith("reveal ")))
+    assert not app.can_undo()  # a figure came off its card: everyone saw where
+    before, moves = app.game.state_hash(), len(app.game.log)
+    app.apply(next(o for o in offered(app) if o.startswith("move ")))
+    assert "data-aloud" in html_of(app) and app.game.decision.player == 1
+    app.apply("pass")  # Bo passes aloud: the device stays with Ada
+    assert app.game.decision.player == 0 and app.pending_pass is None and app.can_undo()
+    assert 'data-cmd="undo"' in html_of(app)
+    app.undo()
+    assert app.game.state_hash() == before and len(app.game.log) == moves and not app.can_undo()
+    app.apply(next(o for o in offered(app) if o.startswith("move ")))
+    app.apply("pass")
+    app.apply("end")
+    app.apply("pass")  # the turn's end: Ada draws 3, Bo's turn behind the pass screen
+    assert app.game.active == 1 and not app.can_undo() and app.game.undo_floor == len(app.game.log)
+
+
+def test_undo_against_the_computer_steps_back_over_its_answers():
+    from app.computer import InlineComputer
+
+    from .test_seats import run_computer
+
+    app = new_app(fake_window("?seed=6&pace=0"), computer=InlineComputer())
+    app.start_game("wildlands", {"board": "dungeon", "factions": ["guild", "pit_fighters"], "first": 0},
+                   ["Ada", "Bot"], ["human", "easy"])
+    while app.game.turn == 0:
+        if app.game.decision.player == 1:
+            run_computer(app)
+        else:
+            app.apply(offered(app)[0])
+    app.apply(next(o for o in offered(app) if o.startswith("reveal ")))
+    before, moves = app.game.state_hash(), len(app.game.log)
+    app.apply(next(o for o in offered(app) if o.startswith("move ")))
+    while app.game.decision.player == 1:
+        run_computer(app)  # the computer's answer to the window
+    assert len(app.game.log) == moves + 2 and app.can_undo()
+    app.undo()
+    assert app.game.state_hash() == before
 
 
 def test_a_wildlands_save_loads_back_on_the_table():

@@ -11,11 +11,19 @@
 //   const reply = await p2p.join(code, iceServers)
 //   await p2p.accept(reply)                      // on the host: the channel opens on both pages
 //   p2p.send(text); p2p.onmessage(text => ...); p2p.onstate(state => ...); p2p.state(); p2p.close()
+//   p2p.watch(secret); p2p.onoffer(code => ...)  // a saved game's page waits in its room for a new invitation
 //   p2p.inviteLink(code) -> this page's URL with the code as its #fragment (never sent to any host)
 //   await p2p.qr(text) -> an SVG QR code (vendored qrcode-generator, loaded on first use)
 //   p2p.invited() -> the code in this page's #fragment, if it was opened from an invitation link
 //   p2p.canScan(); await p2p.scan(videoElement) -> the text of the first Crystal Clans QR code the camera sees
 //   ("" after p2p.stopScan())
+//
+// With relays (web/js/relay.js, imported on first use) the reply needs no hand: the invitation ends in
+// ".<secret>", and the guest's page sends its reply sealed through the relays of the room that secret
+// names; the host's page accepts the first reply for its invitation and tells any later page the seat is
+// taken. Extra states for the page: "listening" (host: a relay carries replies), "relaying" (guest: the reply
+// is on its way), "norelay" (no relay answered: the codes go by hand), "met" (host: a reply came through a
+// relay), "taken" (guest: the host linked someone else).
 //
 // Python sees only text messages (see py/app/net/); this module never reads them.
 
@@ -25,8 +33,14 @@ let pc = null;
 let channel = null;
 let onMessage = null;
 let onState = null;
+let onOffer = null;
 let linkedAt = 0;
 let unsent = [];  // what the page said while its end of the channel was still connecting: sent on open
+let room = null;  // the relays' room of the invitation in hand (relay.js), or null
+let hosting = false;  // this page made the invitation in hand
+const RELAY_WAIT_MS = 6000;  // no relay answered in this time: the codes go by hand
+const RESEND_MS = 1500;  // a guest says its reply again until the channel opens (relays keep nothing)
+const me = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 function setState(s) {
   document.body.dataset.linked = s === "open" ? "true" : "false";
@@ -85,8 +99,20 @@ async function encode(desc, tag) {
   return PREFIX + b64url(await deflate(JSON.stringify(d)));
 }
 
-async function decode(code) {
+// "CC1<code>.<secret>" -> [code, secret]; an invitation without relays has no secret.
+function split(code) {
   const text = String(code || "").trim().replace(/^.*#/, "");
+  const dot = text.indexOf(".");
+  return dot < 0 ? [text, ""] : [text.slice(0, dot), text.slice(dot + 1)];
+}
+
+async function invitationId(code) {
+  const d = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(split(code)[0]));
+  return Array.from(new Uint8Array(d).slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function decode(code) {
+  const text = split(code)[0];
   if (!text.startsWith(PREFIX)) throw new Error("this is not a Crystal Clans link code");
   let d;
   try {
@@ -117,6 +143,7 @@ function wire(ch) {
     const waiting = unsent;
     unsent = [];
     for (const text of waiting) ch.send(text);
+    if (!hosting) leaveRoom();  // linked: a guest needs the relays no more (a host's stays, to tell later pages the seat is taken)
     setState("open");
   };
   ch.onclose = () => setState("closed");
@@ -135,13 +162,18 @@ function fresh(iceServers) {
   return pc;
 }
 
-async function host(iceServers, tag) {
+async function host(iceServers, tag, secret) {
   const conn = fresh(iceServers);
+  hosting = true;
   wire(conn.createDataChannel("crystalclans", { ordered: true }));
   await conn.setLocalDescription(await conn.createOffer());
   await gathered(conn);
   setState("inviting");
-  return encode(conn.localDescription, tag);
+  const code = await encode(conn.localDescription, tag);
+  const { newSecret } = await import("./relay.js");
+  const room = /^[A-Za-z0-9_-]{16,64}$/.test(secret || "") ? secret : newSecret();  // a saved game's room: met again there
+  listen(code, room, !!tag).catch(() => setState("norelay"));
+  return code + "." + room;
 }
 
 // What an invitation is for: the id of the saved game it goes on with, or "" for a new game.
@@ -152,12 +184,16 @@ async function inspect(code) {
 async function join(code, iceServers) {
   const offer = expand(await decode(code), "offer");
   const conn = fresh(iceServers);
+  hosting = false;
   conn.ondatachannel = (e) => wire(e.channel);
   await conn.setRemoteDescription(offer);
   await conn.setLocalDescription(await conn.createAnswer());
   await gathered(conn);
   setState("answering");
-  return encode(conn.localDescription);
+  const reply = await encode(conn.localDescription);
+  const secret = split(code)[1];
+  if (secret) answer(code, secret, reply).catch(() => setState("norelay"));
+  return reply;
 }
 
 async function accept(code) {
@@ -175,7 +211,98 @@ function send(text) {
   return true;
 }
 
+function leaveRoom() {
+  if (room) room.close();
+  room = null;
+}
+
+// The host's page listens in the room for the first reply to this invitation.
+async function listen(code, secret, announce) {
+  const relay = await import("./relay.js");
+  const list = relay.relays();
+  if (!list.length) return setState("norelay");
+  const inv = await invitationId(code);
+  let guest = "";
+  let r = null;
+  const conn = pc;
+  const idle = () => room === r && !guest && !conn.remoteDescription;
+  r = await relay.open(secret, list, (m) => {
+    if (m.k !== "answer" || m.i !== inv || typeof m.f !== "string" || typeof m.b !== "string" || pc !== conn) return;
+    if (!guest && !conn.remoteDescription) {  // (a reply pasted by hand came first: that one links)
+      guest = m.f;
+      setState("met");
+      accept(m.b).catch(() => setState("closed"));
+    } else if (guest && m.f !== guest) {
+      r.publish({ k: "taken", i: inv, t: m.f });
+    }
+  }, () => { if (idle()) setState("listening"); });
+  if (pc !== conn) return r.close();
+  leaveRoom();
+  room = r;
+  if (idle() && r.reached()) setState("listening");
+  setTimeout(() => { if (idle()) setState(r.reached() ? "listening" : "norelay"); }, RELAY_WAIT_MS);
+  // an invitation to go on with a saved game is also said in its room, where the other page waits (watch)
+  const announceAgain = () => {
+    if (!idle()) return;
+    r.publish({ k: "offer", i: inv, b: code });
+    setTimeout(announceAgain, RESEND_MS);
+  };
+  if (announce) announceAgain();
+}
+
+// A page holding a saved online game waits in its room for the other page's invitation, and hands it to
+// the page (onoffer) to join; until it hosts, joins or closes.
+async function watch(secret) {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(secret || "")) return;
+  close();  // (the page calls this with no link of its own in hand)
+  const relay = await import("./relay.js");
+  const list = relay.relays();
+  if (!list.length) return;
+  let r = null;
+  r = await relay.open(secret, list, async (m) => {
+    if (m.k !== "offer" || typeof m.b !== "string" || room !== r || pc) return;
+    if (m.i !== await invitationId(m.b)) return;
+    leaveRoom();
+    if (onOffer) onOffer(m.b + "." + secret);
+  });
+  if (pc) return r.close();
+  leaveRoom();
+  room = r;
+}
+
+// The guest's page sends its reply through the room until the channel opens, the host says the seat is
+// taken, or no relay answers.
+async function answer(code, secret, reply) {
+  const relay = await import("./relay.js");
+  const list = relay.relays();
+  if (!list.length) return setState("norelay");
+  const inv = await invitationId(code);
+  const conn = pc;
+  let r = null;
+  const waiting = () => room === r && pc === conn && !(channel && channel.readyState === "open");
+  r = await relay.open(secret, list, (m) => {
+    if (m.k === "taken" && m.i === inv && m.t === me && waiting()) {
+      leaveRoom();
+      close();
+      setState("taken");
+    }
+  }, () => { if (waiting()) setState("relaying"); });
+  if (pc !== conn) return r.close();
+  leaveRoom();
+  room = r;
+  if (r.reached()) setState("relaying");
+  const started = performance.now();
+  const say = () => {
+    if (!waiting()) return;
+    if (!r.reached() && performance.now() - started > RELAY_WAIT_MS) return setState("norelay");
+    r.publish({ k: "answer", i: inv, f: me, b: reply });
+    setTimeout(say, RESEND_MS);
+  };
+  say();
+}
+
 function close() {
+  leaveRoom();
   try { if (channel) channel.close(); } catch (e) { /* already closed */ }
   try { if (pc) pc.close(); } catch (e) { /* already closed */ }
   channel = null;
@@ -184,13 +311,17 @@ function close() {
 }
 
 function inviteLink(code) {
-  return location.origin + location.pathname + "#" + code;
+  // the page's own ?relay=… travels with the link, so the guest meets the host where the host listens
+  const relays = new URLSearchParams(location.search).getAll("relay").map((r) => r.trim().replace(/^(nostr|mqtt) /, "$1+"));
+  const query = relays.length ? "?" + relays.map((r) => "relay=" + encodeURIComponent(r)).join("&") : "";
+  return location.origin + location.pathname + query + "#" + code;
 }
 
 function invited() {
   const h = decodeURIComponent(location.hash.slice(1));
   if (!h.startsWith(PREFIX)) return "";
   history.replaceState(null, "", location.pathname + location.search);  // a reload does not join again
+  if (split(h)[1]) import("./relay.js").then((m) => m.warm()).catch(() => {});  // ready before Join is pressed
   return h;
 }
 
@@ -237,6 +368,9 @@ window.crystalclans_p2p = {
   host, join, accept, send, close, inviteLink, invited, qr, inspect, canScan, scan, stopScan,
   onmessage: (cb) => { onMessage = cb; },
   onstate: (cb) => { onState = cb; },
+  onoffer: (cb) => { onOffer = cb; },
+  relayCounts: async () => (await import("./relay.js")).received(),
+  watch,
   state: () => (channel ? channel.readyState : "none"),
   linkedAt: () => linkedAt,
 };

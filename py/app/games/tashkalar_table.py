@@ -351,15 +351,13 @@ STAT_ROWS = (
 
 def statistics_table(view: dict, names: list[str], stats: list[dict[str, int]]) -> str:
     """The game's statistics per player (engine: game.statistics(), from the story's facts)."""
+    from ..render import stats_table
+
     scores = view.get("scores") or [0] * len(stats)
     high_form = view.get("mode") == "high_form" or view.get("form") == "high_form"
-    head = "".join(f'<th scope="col">{h(names[p])}</th>' for p in range(len(stats)))
-    rows = "".join(
-        f'<tr><th scope="row">{h(_(label))}</th>'
-        + "".join(f"<td>{scores[p] if key is None else stats[p][key]}</td>" for p in range(len(stats))) + "</tr>"
-        for label, key in STAT_ROWS if key != "tasks" or high_form)
-    return (f'<table class="go-stats" data-stats><caption class="sr-only">{h(_("Statistics of the game"))}</caption>'
-            f'<thead><tr><th scope="col"></th>{head}</tr></thead><tbody>{rows}</tbody></table>')
+    rows = [(_(label), [str(scores[p] if key is None else stats[p][key]) for p in range(len(stats))])
+            for label, key in STAT_ROWS if key != "tasks" or high_form]
+    return stats_table(names[:len(stats)], rows)
 
 
 def game_over(view: dict, names: list[str], rematch: str = "", stats: "list[dict[str, int]] | None" = None) -> str:

@@ -24,7 +24,8 @@ IllegalAction = wl.IllegalAction
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "asked_aloud", "bot_levels", "card_details",
            "check_save_text", "content_hash", "default_names", "effects", "last_battle", "link_options", "make_bot",
-           "name", "needs_own_hand", "new_game", "options_from_settings", "options_of", "save_names", "save_text",
+           "name", "needs_own_hand", "new_game", "options_from_settings", "options_of", "replay_table", "save_names",
+           "save_text",
            "summary", "table_screen", "title", "tutorial", "useful", "warm_up", "winner", "rules_entries",
            "rules_search_hint"]
 
@@ -42,8 +43,11 @@ def rules_entries(app) -> list:
 
 
 def new_game(options: dict[str, Any], seed: int) -> wl.Game:
-    """options: board ("dungeon" or "ruins"), factions (2-4, all different). The engine seats the first player."""
-    return wl.new_game(board=str(options.get("board", "dungeon")), factions=tuple(options["factions"]), seed=seed)
+    """options: board ("dungeon" or "ruins"), factions (2-4, all different), first ("random": the rulebook's
+    lowest shard starts, W16, itself a matter of the deal; or a seat)."""
+    first = options.get("first", "random")
+    return wl.new_game(board=str(options.get("board", "dungeon")), factions=tuple(options["factions"]), seed=seed,
+                       first_player=None if first == "random" else int(first))
 
 
 def options_from_settings(s: dict) -> dict[str, Any]:
@@ -51,7 +55,9 @@ def options_from_settings(s: dict) -> dict[str, Any]:
 
 
 def options_of(g: wl.Game) -> dict[str, Any]:
-    return {"board": g.setup.get("board", g.board), "factions": list(g.factions)}
+    first = g.setup.get("first_player")
+    return {"board": g.setup.get("board", g.board), "factions": list(g.factions),
+            "first": "random" if first is None else first}
 
 
 def link_options(raw: Any) -> dict[str, Any]:
@@ -107,6 +113,12 @@ def table_screen(app) -> str:
     return screen(app)
 
 
+def replay_table(app, view: dict, frame: wl.Game) -> str:
+    from .wildlands_table import replay_table as table
+
+    return table(app, view, frame)
+
+
 def card_details(app, card_id: str) -> str:
     from .wildlands_table import card_details as details
 
@@ -157,4 +169,7 @@ def warm_up() -> None:
 
 
 def tutorial():
-    raise NotImplementedError("no guided Wildlands game yet")
+    """The guided first game (wildlands_tutorial.py): a scripted Guild turn on the Dungeon against the Gnomads."""
+    from .wildlands_tutorial import Tutorial
+
+    return Tutorial()

@@ -68,10 +68,12 @@ def read(val, out: dict) -> None:
 
 
 def options(s: dict) -> dict:
-    """The settings as the game module's new_game options."""
+    """The settings as the game module's new_game options: "random" first means the rulebook's (W16)."""
     n = players(s)
     fs = list(s.get("wl_factions") or FACTIONS)[:n]
-    return {"board": s.get("wl_board", BOARDS[0]), "factions": fs}  # the first player: the engine's (W16)
+    first = str(s.get("first", "random"))
+    first = int(first) if first.isdigit() and int(first) < n else "random"
+    return {"board": s.get("wl_board", BOARDS[0]), "factions": fs, "first": first}
 
 
 def faction_select(i: int, s: dict) -> str:

@@ -1,0 +1,228 @@
+"""One link and nothing sent back (issue 30): two pages meet through a real relay on loopback, a Nostr relay
+(nostr-relay) and an MQTT broker over WebSocket (amqtt), started by the fixtures (tools/relays.py). The host's
+page is opened with ?relay=<url>, so it listens there alone, and its invitation link carries the same
+?relay; the guest opens the link and presses Join; nothing is typed or pasted. A third page opening the same
+link is told the game has two players; with no relay reachable both pages say so and link by hand."""
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .ui import assert_no_page_errors, open_app, screenshot
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+import relays  # noqa: E402
+
+
+@pytest.fixture(scope="module", params=relays.KINDS)
+def relay(request):
+    if not relays.available(request.param):
+        pytest.skip(f"no {request.param} relay installed here (pip install -e '.[relay]')")
+    with relays.running(request.param) as url:
+        yield url
+
+
+def invite(host, url: str) -> str:
+    """The host's page, opened with ?relay=…, invites: the invitation link, once a relay carries replies."""
+    host.click("[data-p2p-host]")
+    link = host.locator("[data-invite-link]")
+    link.wait_for(state="visible", timeout=20_000)
+    host.wait_for_selector('section.online[data-relay="listening"]', timeout=15_000)
+    assert host.locator("[data-relay-note]").is_visible()
+    assert not host.locator("[data-link-input]").is_visible(), "with a relay the host is not asked to paste a reply"
+    return link.input_value()
+
+
+def join_by_link(guest, invitation: str) -> float:
+    """The guest opens the link and presses Join: seconds from the press until both pages are linked."""
+    guest.goto(invitation)
+    guest.wait_for_selector('body[data-ready="true"]', timeout=120_000)
+    guest.locator("[data-link-submit]").wait_for(state="visible", timeout=20_000)
+    t = time.perf_counter()
+    guest.click("[data-link-submit]")
+    guest.wait_for_selector('body[data-linked="true"]', state="attached", timeout=20_000)
+    return time.perf_counter() - t
+
+
+def page_at(ctx, url: str):
+    page = ctx.new_page()
+    open_app(page, url)
+    return page
+
+
+def on_the_table(*pages) -> None:
+    for p in pages:
+        p.wait_for_selector('body[data-linked="true"]', state="attached", timeout=20_000)
+        p.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=60_000)
+
+
+def test_a_link_is_all_the_guest_needs_and_a_third_page_gets_no_seat(new_context, app_url, relay, say):
+    kind = relay.split("+", 1)[0]
+    host = page_at(new_context(), f"{app_url}?relay={relay}")
+    invitation = invite(host, relay)
+    assert "#CC1" in invitation and "." in invitation.split("#", 1)[1], "the invitation carries its room's secret"
+    assert f"relay={relay}".replace(":", "%3A").replace("/", "%2F").replace("+", "%2B") in invitation
+    screenshot(host, f"p2p_relay_{kind}_host")
+    guest = page_at(new_context(), app_url)
+    seconds = join_by_link(guest, invitation)
+    on_the_table(host, guest)
+    hashes = [p.evaluate("() => window.crystalclans_state_hash()") for p in (host, guest)]
+    assert hashes[0] == hashes[1]
+    screenshot(guest, f"p2p_relay_{kind}_guest_linked")
+    # the same link opened again, by anyone: no seat
+    third = page_at(new_context(), app_url)
+    third.goto(invitation)
+    third.wait_for_selector('body[data-ready="true"]', timeout=120_000)
+    third.locator("[data-link-submit]").wait_for(state="visible", timeout=20_000)
+    third.click("[data-link-submit]")
+    third.wait_for_selector('section.online[data-relay="taken"]', timeout=20_000)
+    assert "two players" in third.locator("section.online").inner_text()
+    assert third.evaluate("() => document.body.dataset.linked") != "true"
+    screenshot(third, f"p2p_relay_{kind}_third_page")
+    # the two linked pages are untouched by the third
+    assert [p.evaluate("() => window.crystalclans_state_hash()") for p in (host, guest)] == hashes
+    assert_no_page_errors(host, guest, third)
+    say(f"through a loopback {kind} relay: linked {seconds:.2f} s after the guest's Join, nothing typed; "
+        "a third page was told the game has two players")
+
+
+def test_with_no_relay_reachable_both_pages_say_so_and_link_by_hand(new_context, app_url, say):
+    dead = f"nostr+ws://127.0.0.1:{relays.free_port()}"
+    host = page_at(new_context(), f"{app_url}?relay={dead}")
+    host.click("[data-p2p-host]")
+    host.wait_for_selector('section.online[data-relay="norelay"]', timeout=15_000)
+    invitation = host.locator("[data-invite-link]").input_value()
+    assert host.locator("[data-link-input]").is_visible()
+    guest = page_at(new_context(), app_url)
+    guest.goto(invitation)
+    guest.wait_for_selector('body[data-ready="true"]', timeout=120_000)
+    guest.locator("[data-link-submit]").wait_for(state="visible", timeout=20_000)
+    guest.click("[data-link-submit]")
+    guest.wait_for_selector('section.online[data-relay="norelay"]', timeout=15_000)
+    reply = guest.locator("[data-link-code]")
+    assert reply.is_visible(), "with no relay the reply code is shown to send back"
+    assert "No relay" in guest.locator("[data-relay-note]").inner_text()
+    screenshot(guest, "p2p_relay_none_guest")
+    host.fill("[data-link-input]", reply.input_value())
+    host.click("[data-link-submit]")
+    on_the_table(host, guest)
+    assert_no_page_errors(host, guest)
+    say("no relay reachable: both pages said so within the wait, and the codes by hand linked them")
+
+
+@pytest.mark.skipif(not relays.available("nostr"), reason="no nostr relay installed")
+def test_time_to_link_through_a_loopback_relay(new_context, app_url, say):
+    """Median of several links through a Nostr relay on loopback (issue 30 asks for 20; the suite runs 2,
+    `CRYSTALCLANS_LONG=1` runs 20)."""
+    from ..conftest import LONG
+
+    n = 20 if LONG else 2
+    times = []
+    with relays.running("nostr") as url:
+        for _ in range(n):
+            host_ctx, guest_ctx = new_context(), new_context()
+            host = page_at(host_ctx, f"{app_url}?relay={url}")
+            invitation = invite(host, url)
+            guest = page_at(guest_ctx, app_url)
+            times.append(join_by_link(guest, invitation))
+            host_ctx.close()
+            guest_ctx.close()
+    med = statistics.median(times)
+    say(f"time to link through a loopback Nostr relay, from the guest's Join: median {med:.2f} s over {n} "
+        f"(min {min(times):.2f}, max {max(times):.2f})")
+    assert med < 5.0
+
+
+@pytest.mark.skipif(not relays.available("mqtt"), reason="no mqtt relay installed")
+def test_after_a_reload_the_pages_meet_again_in_their_room(new_context, app_url, say):
+    """Linked through a relay, the guest's page reloads mid-game: its start screen offers the saved game and
+    waits in the game's room; the host re-links and invites again; the guest's page joins by itself (nothing
+    typed, no code, no button on the guest's side) and the game goes on where both were."""
+    from crystalclans.ai import make_bot
+
+    from .p2p import play
+    from .test_p2p_resume import wait_equal_hashes
+    from .ui import wait_ready
+
+    import random
+
+    with relays.running("mqtt") as url:
+        host = page_at(new_context(), f"{app_url}?relay={url}")
+        invitation = invite(host, url)
+        guest = page_at(new_context(), app_url)
+        join_by_link(guest, invitation)
+        on_the_table(host, guest)
+        _, over = play(host, guest, random.Random(3), 10, [make_bot("greedy", seed=1), make_bot("greedy", seed=2)])
+        assert not over
+        before = wait_equal_hashes(host, guest)
+        guest.reload()  # the invitation's ?relay stays in the guest's address bar (its #fragment is gone)
+        wait_ready(guest)
+        host.locator("[data-link-lost]").wait_for(state="visible", timeout=30_000)
+        guest.click("[data-continue-game]")
+        guest.locator("[data-resume-offer]").wait_for(state="visible", timeout=20_000)
+        t = time.perf_counter()
+        host.click("[data-cmd=relink]")
+        host.click("[data-p2p-host]")
+        on_the_table(host, guest)
+        seconds = time.perf_counter() - t
+        assert wait_equal_hashes(host, guest) == before, "the game did not go on where both pages were"
+        screenshot(guest, "p2p_relay_met_again")
+        assert_no_page_errors(host, guest)
+    say(f"after the guest's reload the pages met again in their room {seconds:.1f} s after the host's "
+        "'Invite again', nothing typed on either page")
+
+
+@pytest.mark.skipif(not relays.available("nostr"), reason="no nostr relay installed")
+def test_a_hostile_relay_can_neither_let_a_stranger_in_nor_change_a_message(new_context, app_url, say):
+    """Both pages meet only through a relay that alters, forges and replays every event it passes on (in
+    front of a real Nostr relay). A stranger who has the relay but not the link's secret presses Join and
+    gets nowhere; the invited guest links once, and the host's page dropped everything not sealed by the
+    two pages."""
+    with relays.running("nostr") as upstream, relays.Hostile(upstream) as hostile:
+        host = page_at(new_context(), f"{app_url}?relay={hostile.url}")
+        invitation = invite(host, hostile.url)
+        base, secret = invitation.rsplit(".", 1)
+        stranger = page_at(new_context(), app_url)
+        stranger.goto(base + "." + ("A" if secret[0] != "A" else "B") + secret[1:])  # the relay, not the secret
+        stranger.wait_for_selector('body[data-ready="true"]', timeout=120_000)
+        stranger.click("[data-link-submit]")
+        stranger.wait_for_selector('section.online[data-relay="relaying"]', timeout=20_000)
+        time.sleep(4)  # two of the stranger's resends, passed on (and multiplied) by the relay
+        assert host.locator('section.online[data-relay="listening"]').count() == 1, "the host took a stranger"
+        assert stranger.evaluate("() => document.body.dataset.linked") != "true"
+        guest = page_at(new_context(), app_url)
+        join_by_link(guest, invitation)
+        on_the_table(host, guest)
+        time.sleep(1.5)  # the relay's late copies arrive
+        counts = host.evaluate("() => window.crystalclans_p2p.relayCounts()")
+        assert counts["opened"] >= 1 and counts["dropped"] >= 3 and counts["repeated"] >= 2, counts
+        assert guest.evaluate("() => document.body.dataset.linked") == "true"
+        assert host.evaluate("() => window.crystalclans_state_hash()") == guest.evaluate(
+            "() => window.crystalclans_state_hash()")
+        assert_no_page_errors(host, guest, stranger)
+    say(f"a hostile relay (altered {hostile.sent['altered']}, forged {hostile.sent['forged']}, replayed "
+        f"{hostile.sent['replayed']} events): the stranger without the secret got nowhere, the guest linked once; "
+        f"the host's page opened {counts['opened']}, dropped {counts['dropped']}, ignored {counts['repeated']} "
+        "repeats")
+
+
+def test_public_relays_and_stun_are_on_for_a_new_player_and_can_be_turned_off(new_context, app_url):
+    page = page_at(new_context(public_help=True), app_url)
+    page.click("details.ice summary")
+    relays_box, stun_box = page.locator("[data-public-relays]"), page.locator("[data-public-stun]")
+    assert relays_box.is_checked() and stun_box.is_checked()
+    relays_box.uncheck()
+    stun_box.uncheck()
+    page.click("[data-p2p-host]")
+    # no relay: the invitation goes by hand at once, and the choice is kept in this browser
+    page.wait_for_selector('section.online[data-relay="norelay"]', timeout=15_000)
+    assert page.locator("[data-link-input]").is_visible()
+    kept = page.evaluate("() => JSON.parse(localStorage.getItem('crystalclans.public_help'))")
+    assert kept == {"relays": False, "stun": False}
+    page.click('[data-cmd="link-cancel"]')
+    page.click("details.ice summary") if not page.locator("details.ice[open]").count() else None
+    assert not page.locator("[data-public-relays]").is_checked()
