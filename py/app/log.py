@@ -111,7 +111,8 @@ class Teller:
         if k == "summon":
             return ""  # the action's own sentence says it
         if k == "move":
-            return _("{cards} move from {origin} to {target}.").format(
+            return ngettext("{cards} moves from {origin} to {target}.", "{cards} move from {origin} to {target}.",
+                            len(e["units"])).format(
                 cards=self.cards(e["units"]), origin=self.zone(e["from"]), target=self.zone(e["to"]))
         if k == "battle":
             return self.battle(e)

@@ -97,6 +97,9 @@ def _btn(label: str, *, action: str | None = None, cls: str = "", attrs: str = "
 
 
 # ------------------------------------------------------------------------------ start screen
+FRIEND_SEAT = N_("Your friend plays this seat online and gives her own name when she joins.")
+
+
 def start_screen(app) -> str:
     words = app.words
     clans = list(app.cs.clans)
@@ -137,10 +140,18 @@ def start_screen(app) -> str:
             return wls.faction_select(i, s)
     else:
         choice = clan_select
+    link = getattr(app, "link", None)
+    hosting = link is not None and link.role == "host" and link.resume is None
+
+    def who_and_name(i):
+        if hosting and i != link.me:  # the friend plays this seat under the name she gives herself
+            return f'<p class="muted friend-seat" data-friend-seat>{h(_(FRIEND_SEAT))}</p>'
+        return (f'{seat_select(i)}<label class="field"><span>{h(_("Name"))}</span><input id="name-{i}" type="text" '
+                f'maxlength="24" value="{h(names[i])}" aria-label="{h(_("Name of player {n}").format(n=i + 1))}" '
+                'autocomplete="off"></label>')
+
     players = "".join(
-        f'<fieldset class="seat seat-{i}"><legend>{h(_("Player {n}").format(n=i + 1))}</legend>{seat_select(i)}'
-        f'<label class="field"><span>{h(_("Name"))}</span><input id="name-{i}" type="text" maxlength="24" '
-        f'value="{h(names[i])}" aria-label="{h(_("Name of player {n}").format(n=i + 1))}" autocomplete="off"></label>'
+        f'<fieldset class="seat seat-{i}"><legend>{h(_("Player {n}").format(n=i + 1))}</legend>{who_and_name(i)}'
         f'{choice(i)}</fieldset>'
         for i in range(n))
     switch = "".join(
@@ -198,7 +209,6 @@ def start_screen(app) -> str:
         side = online + learn
     else:
         side = cont + learn + online
-    link = getattr(app, "link", None)
     if link is not None and link.role == "guest" and link.resume is None:
         # joining a friend's game: the new-game form (clans, first player) is the host's to fill, not this page's
         return f"""
@@ -315,8 +325,8 @@ def online_panel(app) -> str:
             offline = True
             invite = f'<p class="notice" data-online-modes>{h(_("Wildlands is played at one screen for now."))}</p>'
         return (head + '<p class="muted">' + h(_("Two devices, no account and no server: invite a friend with a link, a "
-                "code or a QR code (you play Player 1 with the game, names and choices made here), or join "
-                "with the invitation a friend sent you (you play Player 2, under Player 2's name).")) + '</p>' + invite +
+                "code or a QR code (you play Player 1 with the game and choices made here; your friend names "
+                "herself), or join with the invitation a friend sent you (you play Player 2 under the name you give).")) + '</p>' + invite +
                 f'<div class="row"><button type="button" class="primary" data-p2p-host{" disabled" if offline else ""}>'
                 f'{h(_("Invite a friend"))}</button> '
                 f'<button type="button" data-p2p-join>{h(_("Join with a code"))}</button></div>'
@@ -742,14 +752,23 @@ def action_bar(app, view) -> str:
     btns = []
     picked = len(info.get("picked") or [])
     chosen = len(info.get("chosen") or [])
-    for a, part in zip(view["legal_actions"], d.get("parts") or []):
+    options = list(zip(view["legal_actions"], d.get("parts") or []))
+    reorder = d["kind"] == "reorder"
+    if reorder:  # keeping the order is the usual answer: first, the primary button, focused (Enter keeps it)
+        options.sort(key=lambda o: o[1]["kind"] != "keep")
+    for a, part in options:
         kind = part["kind"]
         cls = "act-btn"
+        attrs = cost_attrs(view, a)
         if kind == "done" and d["kind"] not in ("battle", "action"):
             cls += " primary"
         elif kind in ("cancel",):
             cls += " ghost"
         label = words.action_label(a, names)
+        if reorder and kind == "keep":
+            cls += " primary"
+            attrs += " data-autofocus data-keep-order"
+            label = _("Keep this order")
         if kind == "done" and d["kind"] == "summon":
             label = ngettext("Summon {n} unit", "Summon {n} units", picked).format(n=picked)
         elif kind == "done" and d["kind"] == "replenish":
@@ -757,7 +776,7 @@ def action_bar(app, view) -> str:
                      if chosen else _("Discard nothing and draw"))
         elif kind == "done" and d["kind"] == "battle":
             label = _("No battle")
-        btns.append(_btn(h(label) + cost_badge(view, a), action=a, cls=cls, attrs=cost_attrs(view, a)))
+        btns.append(_btn(h(label) + cost_badge(view, a), action=a, cls=cls, attrs=attrs))
     undo = undo_button(app)
     return f"""
 <section class="action-bar" aria-label="{h(_("Your options"))}">
@@ -973,12 +992,17 @@ def game_over_panel(app) -> str:
     g = app.game
     w = app.winner()
     session = app.session
+    turns, moves = app.view["turn"], len(g.log)
+    moves_said = ngettext("{n} move", "{n} moves", moves).format(n=moves)
     if session is not None and session.resigned is not None:
-        how = h(_("{name} resigned after {turns} turns ({moves} moves).").format(
-            name=app.names[session.resigned], turns=app.view["turn"], moves=len(g.log)))
+        how = h(ngettext("{name} resigned after {turns} turn ({moves}).", "{name} resigned after {turns} turns ({moves}).",
+                         turns).format(name=app.names[session.resigned], turns=turns, moves=moves_said))
     else:
-        how = h(_("{name} collected {n} crystals after {turns} turns ({moves} moves).").format(
-            name=app.names[w], n=app.view["players"][w]["crystal_count"], turns=app.view["turn"], moves=len(g.log)))
+        n = app.view["players"][w]["crystal_count"]
+        how = h(ngettext("{name} collected {crystals} after {turns} turn ({moves}).",
+                         "{name} collected {crystals} after {turns} turns ({moves}).", turns).format(
+            name=app.names[w], crystals=ngettext("{n} crystal", "{n} crystals", n).format(n=n), turns=turns,
+            moves=moves_said))
     rematch = rematch_controls(app)
     return f"""
 <section class="game-over clan-{h(app.view['players'][w]['clan'])}" data-game-over role="alert" aria-labelledby="go-title">

@@ -20,7 +20,7 @@ import json
 from typing import Any, Callable
 
 from .. import games
-from ..i18n import _
+from ..i18n import _, ngettext
 from .protocol import ProtocolError, dump, parse
 from .resync import Cheating, refusal, resynced
 from .session import Session
@@ -120,10 +120,14 @@ class Resume:
         self.dropped = len(extra) - self.resent
 
     def _differ(self, at: int) -> str:
-        return (_("The two saved games differ within their first {n} moves. Play stays stopped until they are "
-                  "resynchronised from the host's game: press Resync.") if not self.host else
-                _("The two saved games differ within their first {n} moves. Play stays stopped until they are "
-                  "resynchronised from the host's game (the other player presses Resync).")).format(n=at)
+        return (ngettext("The two saved games differ in their first move. Play stays stopped until they are "
+                         "resynchronised from the host's game: press Resync.",
+                         "The two saved games differ within their first {n} moves. Play stays stopped until they are "
+                         "resynchronised from the host's game: press Resync.", at) if not self.host else
+                ngettext("The two saved games differ in their first move. Play stays stopped until they are "
+                         "resynchronised from the host's game (the other player presses Resync).",
+                         "The two saved games differ within their first {n} moves. Play stays stopped until they are "
+                         "resynchronised from the host's game (the other player presses Resync).", at)).format(n=at)
 
     def request_resync(self) -> None:
         """The guest's button: replace this game with the host's (it is checked move by move)."""
