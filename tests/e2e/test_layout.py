@@ -1,7 +1,8 @@
 """The table on the laptop and desktop screens most people have: at 1280x800, 1366x768, 1440x900 and
 1920x1080, in both themes, through a whole game, nothing of the player's own side, the opponent's side, the
-crystals or the prompt is covered or outside the window, and no hand card is cut off (bounding boxes and
-what the browser hit-tests at each one's points)."""
+crystals or the prompt is covered or outside the window, no hand card is cut off, and every unit of every
+squad on the board is whole in its zone and the window, clipped by no scroll box (bounding boxes and what the
+browser hit-tests at each one's points)."""
 from __future__ import annotations
 
 import random
@@ -44,6 +45,34 @@ CHECK_JS = """() => {
       }
     }
   }
+  // every unit of every squad on the board: whole inside its zone's box, the window and every box that clips it
+  // (a zone that scrolls on its own shows no scrollbar in many browsers), and not covered
+  for (const el of document.querySelectorAll('.board .unit')) {
+    const zone = el.closest('.zone');
+    const name = `unit ${(el.querySelector('.u-name') || el).textContent.trim()} in ${zone ? zone.getAttribute('aria-label') : '?'}`;
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) { out.push(name + ": no size"); continue; }
+    const outside = (b, top, left, bottom, right) =>
+      r.top < top - 0.5 || r.left < left - 0.5 || r.bottom > bottom + 0.5 || r.right > right + 0.5;
+    if (outside(r, 0, 0, vh, vw)) { out.push(`${name}: outside the window (${Math.round(r.top)} to ${Math.round(r.bottom)} of ${vh})`); continue; }
+    const zr = zone.getBoundingClientRect();
+    if (outside(r, zr.top, zr.left, zr.bottom, zr.right)) {
+      out.push(`${name}: outside its zone (${Math.round(r.top)} to ${Math.round(r.bottom)}, zone ${Math.round(zr.top)} to ${Math.round(zr.bottom)})`);
+      continue;
+    }
+    let clip = null;
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+      const ar = a.getBoundingClientRect(), top = ar.top + a.clientTop, left = ar.left + a.clientLeft;
+      if (outside(r, top, left, top + a.clientHeight, left + a.clientWidth)) { clip = a; break; }
+    }
+    if (clip) { out.push(`${name}: clipped by ${clip.className.split(' ')[0] || clip.tagName} (${Math.round(r.top)} to ${Math.round(r.bottom)})`); continue; }
+    for (const [fx, fy] of [[.5, .5], [.1, .5], [.9, .5]]) {
+      const hit = document.elementFromPoint(r.left + fx * r.width, r.top + fy * r.height);
+      if (hit && !el.contains(hit)) { const who = hit.closest('[class]'); out.push(`${name}: covered by ${who ? who.className.split(' ')[0] : hit.tagName}`); break; }
+    }
+  }
   for (const slot of document.querySelectorAll('.hand .hand-slot')) {  // the summon strip never covers its card
     const card = slot.querySelector('.card'), act = slot.querySelector('.card-act');
     if (card && act && act.getBoundingClientRect().top < card.getBoundingClientRect().bottom - 1)
@@ -53,8 +82,10 @@ CHECK_JS = """() => {
 }"""
 
 
-def check_sizes(page, where: str, shots: dict, keep: bool = False) -> list[str]:
+def check_sizes(page, where: str, shots: dict, keep: bool = False, units: list | None = None) -> list[str]:
     problems = []
+    units = units if units is not None else [0]
+    units[0] += page.evaluate("() => document.querySelectorAll('.board .unit').length")
     for theme in ("dark", "light"):
         page.evaluate("t => { document.documentElement.dataset.theme = t; }", theme)
         for size, (w, h) in SIZES.items():
@@ -72,23 +103,23 @@ def check_sizes(page, where: str, shots: dict, keep: bool = False) -> list[str]:
 
 
 def test_nothing_of_the_table_is_covered_at_laptop_and_desktop_sizes(new_context, app_url, say):
-    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page = new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce").new_page()  # boxes at rest
     open_app(page, app_url + "?seed=12&pace=0")
     start_game(page, clans=("blood", "stone"), first_player=0, seats=("human", "easy"))
     problems: list[str] = []
     shots: dict = {}
-    checked = [0]
+    checked, units = [0], [0]
 
     def on_step(p, step, pick) -> None:
         if step % 12 == 0 and pick["kind"] == "action":
-            problems.extend(check_sizes(p, f"click {step}", shots, keep=checked[0] == 3))
+            problems.extend(check_sizes(p, f"click {step}", shots, keep=checked[0] == 3, units=units))
             checked[0] += 1
 
     stats = play_random_clicks(page, random.Random(3), 600, on_step=on_step, log=lambda s: None)
     dismiss_overlays(page)
     screenshot(page, "layout_game_over_1280x800")
     say(f"layout: {checked[0]} points of a whole game ({stats['steps']} clicks) x 4 sizes x 2 themes; "
-        f"{len(problems)} problems")
+        f"{units[0]} units on the board at those points, each checked at every size and theme; {len(problems)} problems")
     assert not problems, "\n".join(problems[:20]) + (f"\n... ({len(problems)} in all)" if len(problems) > 20 else "")
     assert stats["game_over"] and checked[0] >= 5
     assert_no_page_errors(page)
