@@ -21,11 +21,12 @@ CHECK_JS = """() => {
     "opponent's row": zones.slice(0, 3), "middle row": zones.slice(3, 6), "own row": zones.slice(6, 9),
     "crystals": [...document.querySelectorAll('.panel.crystals h2, .panel.crystals .crystal-btn')],
     "prompt": [...document.querySelectorAll('.action-bar .prompt, .action-bar.waiting')],
+    "options": [...document.querySelectorAll('.action-bar .actions > button')],
     "hand cards": [...document.querySelectorAll('.hand .hand-slot')],
   };
   const out = [];
   for (const [name, els] of Object.entries(groups)) {
-    if (!els.length && name !== "hand cards" && name !== "prompt") out.push(name + ": missing");
+    if (!els.length && !["hand cards", "prompt", "options"].includes(name)) out.push(name + ": missing");
     for (const el of els) {
       const r = el.getBoundingClientRect();
       if (r.width < 2 || r.height < 2) { out.push(name + ": no size"); continue; }
@@ -68,6 +69,8 @@ CHECK_JS = """() => {
       if (outside(r, top, left, top + a.clientHeight, left + a.clientWidth)) { clip = a; break; }
     }
     if (clip) { out.push(`${name}: clipped by ${clip.className.split(' ')[0] || clip.tagName} (${Math.round(r.top)} to ${Math.round(r.bottom)})`); continue; }
+    const nm = el.querySelector('.u-name');  // a name wraps: it never runs under the unit's numbers
+    if (nm && nm.scrollWidth > nm.clientWidth + 1) { out.push(`${name}: its name runs past its box (${nm.scrollWidth} px in ${nm.clientWidth})`); continue; }
     for (const [fx, fy] of [[.5, .5], [.1, .5], [.9, .5]]) {
       const hit = document.elementFromPoint(r.left + fx * r.width, r.top + fy * r.height);
       if (hit && !el.contains(hit)) { const who = hit.closest('[class]'); out.push(`${name}: covered by ${who ? who.className.split(' ')[0] : hit.tagName}`); break; }
@@ -82,18 +85,33 @@ CHECK_JS = """() => {
 }"""
 
 
-def check_sizes(page, where: str, shots: dict, keep: bool = False, units: list | None = None) -> list[str]:
+# Only a Horde grows a squad past three units; one of HORDE units or more may not fit a laptop's window beside
+# the options and the hand: then the page scrolls (nothing hides inside a box), and the test counts what is
+# below the window there apart from the problems, by name
+HORDE = 10
+BIGGEST_SQUAD_JS = """() => Math.max(0, ...[...document.querySelectorAll('.board .stack')]
+  .map(s => s.querySelectorAll(':scope > .unit').length))"""
+
+
+def check_sizes(page, where: str, shots: dict, keep: bool = False, units: list | None = None,
+                horde: list | None = None) -> list[str]:
+    """The table at every size and theme: its problems; with a squad of HORDE units or more on the board, what is
+    only outside the window goes to `horde` instead."""
     problems = []
     units = units if units is not None else [0]
     units[0] += page.evaluate("() => document.querySelectorAll('.board .unit').length")
-    for theme in ("dark", "light"):
-        page.evaluate("t => { document.documentElement.dataset.theme = t; }", theme)
-        for size, (w, h) in SIZES.items():
-            page.set_viewport_size({"width": w, "height": h})
-            page.evaluate("() => window.scrollTo(0, 0)")
+    biggest = page.evaluate(BIGGEST_SQUAD_JS)
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        for theme in ("dark", "light"):
+            page.evaluate("t => { document.documentElement.dataset.theme = t; window.scrollTo(0, 0); }", theme)
             found = page.evaluate(CHECK_JS)
             if keep:
                 screenshot(page, f"layout_{size}_{theme}")
+            if found and biggest >= HORDE and horde is not None:
+                below = [p for p in found if "outside the window" in p]
+                horde += [f"{where}, {size} {theme}, a squad of {biggest}: {p}" for p in below]
+                found = [p for p in found if p not in below]
             if found:
                 problems += [f"{where}, {size} {theme}: {p}" for p in found]
                 if (size, theme) not in shots:
@@ -108,18 +126,23 @@ def test_nothing_of_the_table_is_covered_at_laptop_and_desktop_sizes(new_context
     start_game(page, clans=("blood", "stone"), first_player=0, seats=("human", "easy"))
     problems: list[str] = []
     shots: dict = {}
-    checked, units = [0], [0]
+    checked, units, horde, horde_points = [0], [0], [], set()
 
     def on_step(p, step, pick) -> None:
-        if step % 12 == 0 and pick["kind"] == "action":
-            problems.extend(check_sizes(p, f"click {step}", shots, keep=checked[0] == 3, units=units))
+        if step % 18 == 0 and pick["kind"] == "action":
+            before = len(horde)
+            problems.extend(check_sizes(p, f"click {step}", shots, keep=checked[0] == 3, units=units, horde=horde))
+            if len(horde) > before:
+                horde_points.add(step)
             checked[0] += 1
 
-    stats = play_random_clicks(page, random.Random(3), 600, on_step=on_step, log=lambda s: None)
+    stats = play_random_clicks(page, random.Random(7), 600, on_step=on_step, log=lambda s: None)
     dismiss_overlays(page)
     screenshot(page, "layout_game_over_1280x800")
     say(f"layout: {checked[0]} points of a whole game ({stats['steps']} clicks) x 4 sizes x 2 themes; "
-        f"{units[0]} units on the board at those points, each checked at every size and theme; {len(problems)} problems")
+        f"{units[0]} units on the board at those points, each checked at every size and theme; {len(problems)} problems"
+        f"; a squad of {HORDE}+ units (a Horde's) made the page scroll at {len(horde_points)} points: "
+        f"{len(horde)} parts below the window there" + "".join(f"\n  {p}" for p in horde[:12]))
     assert not problems, "\n".join(problems[:20]) + (f"\n... ({len(problems)} in all)" if len(problems) > 20 else "")
     assert stats["game_over"] and checked[0] >= 5
     assert_no_page_errors(page)
