@@ -602,11 +602,17 @@ def board(app, view, targets) -> str:
         if me == 1:
             r, c = rows - 1 - r, cols - 1 - c
         out.append(zone_html(app, view, zid, r, c, targets))
-    out.append(f'<p class="stat-legend" aria-hidden="true"><span class="atk">{h(_("A"))}</span> {h(_("attack"))} '
-               f'<span class="def">{h(_("D"))}</span> {h(_("defense"))} <span class="act">{h(_("C"))}</span> '
-               f'{h(_("activation cost"))}</p>')
+    out.append(stat_legend())
     out.append("</section>")
     return "".join(out)
+
+
+def stat_legend(where: str = "board") -> str:
+    """What the squads' coloured numbers mean. Under the board; on a laptop or desktop beside the hand's title
+    instead (CSS shows one of the two), where it costs the board no row of its own."""
+    return (f'<p class="stat-legend in-{where}" aria-hidden="true"><span class="atk">{h(_("A"))}</span> {h(_("attack"))} '
+            f'<span class="def">{h(_("D"))}</span> {h(_("defense"))} <span class="act">{h(_("C"))}</span> '
+            f'{h(_("activation cost"))}</p>')
 
 
 def zone_html(app, view, zid, r, c, targets) -> str:
@@ -836,7 +842,8 @@ def hand(app, view, targets, hidden: bool) -> str:
     title = h(_("{name}'s hand").format(name=names[me]))
     empty = f'<p class="muted">{h(_("No cards in hand."))}</p>'
     return (f'<section class="hand" aria-label="{title}"><h2 class="hand-title">{title} '
-            f'<span class="muted">({len(pl["hand"])})</span></h2><div class="hand-cards">{"".join(cards) or empty}</div></section>')
+            f'<span class="muted">({len(pl["hand"])})</span></h2>{stat_legend("hand") if cards else ""}'
+            f'<div class="hand-cards">{"".join(cards) or empty}</div></section>')
 
 
 def crystal_row(app, view, targets) -> str:
