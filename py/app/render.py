@@ -467,7 +467,7 @@ def link_alerts(app) -> str:
                   '</button>' if not session.host else
                   f'<span class="muted">{h(_("Waiting for the other player to resync…"))}</span>')
         out += f'<p class="notice warn" role="alert" data-desync>{h(session.desync)} {button}</p>'
-    return out + answer_clock(app)
+    return out
 
 
 def coach(app) -> str:
@@ -724,12 +724,13 @@ ANSWER_CLOCK_KINDS = ("interrupt", "defend")  # the questions a game asks at eve
 ANSWER_HELD = N_("You pass. The pass is sent when the time to answer is up, so the other page cannot tell from its "
                  "timing what you hold.")
 ANSWER_WAIT = N_("Each page answers these questions after the same short wait, whatever its player holds.")
-ANSWER_CLOCK = N_("Answer within {n} s: then this page passes for you. It waits the same whatever you hold, and a "
-                  "pass chosen early waits too, so the other page learns nothing from when your answer comes.")
+ANSWER_CLOCK = N_("{n} s to answer, then this page passes for you. It always waits that long (an early pass too), so "
+                  "the timing tells the other page nothing.")
 
 
 def answer_clock(app) -> str:
-    """Online, a question this page answers by itself when its clock runs out (controller.answer_seconds)."""
+    """Online, a question this page answers by itself when its clock runs out (controller.answer_seconds):
+    the game's table shows it beside the question."""
     secs = app.answer_seconds() if hasattr(app, "answer_seconds") else None
     if secs is None or getattr(app, "answer_held", False) or not app.offers_decision():
         return ""
