@@ -6,7 +6,13 @@ every character hit, whatever they hold): with people at one screen they are ask
 the table shows the same two buttons whatever the asked player holds, "Pass" (one click, the device stays
 where it is) and "Take the device", which hands it over behind the pass screen to show her hand and her real
 options. Nothing answers for a person by itself: an automatic pass only when a hand has nothing to play would
-tell everyone at the screen what that hand holds."""
+tell everyone at the screen what that hand holds.
+
+Online (two linked pages, app/net): the start spaces are secret picks (`secret_choice`: committed, revealed
+once both players chose all five), and each question asked aloud is answered on the asked player's own page,
+which answers `pass` by itself `answer_seconds` after the question reached it (the controller's answer
+clock), the same whatever its player holds; a pass chosen early waits for the clock, a card played goes at
+once. So the asking page cannot tell from when the answer comes whether the other player could have acted."""
 from __future__ import annotations
 
 from typing import Any

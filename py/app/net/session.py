@@ -2,10 +2,11 @@
 the state hash after it, and the receiver applies it only if it is the next move, comes from the player who
 must decide, is legal and leads to the same hash. Anything else is refused, said, and changes nothing.
 
-Simultaneous secrets (Foresight predictions, battle cards) come in runs of consecutive secret decisions.
-Each pick in a run travels as a salted commitment; the run's shape (who decides what, in which order) is
-read from the engine with a stand-in for every pick, so both sides agree on it without knowing the picks
-(a player's options there do not depend on the other's picks). Only when every pick of the run is
+Simultaneous secrets (Foresight predictions, battle cards; Wildlands' start spaces, see is_secret) come in runs
+of consecutive secret decisions. Each pick in a run travels as a salted commitment; the run's shape (who
+decides what, in which order) is read from the engine with a stand-in for every pick of the other player,
+so both sides agree on it without knowing the picks (a player's options there do not depend on the other's
+picks; they may depend on her own earlier picks of the run, which her page knows). Only when every pick of the run is
 committed does each side reveal its own; a reveal that does not match its commitment is refused as
 cheating. So no client learns a pick before its own picks are fixed.
 
