@@ -155,3 +155,22 @@ def test_the_answer_clock_is_the_same_whatever_the_player_holds():
     assert {s for _, s in seen["interrupt"]} == {module.WINDOW_SECONDS}
     assert {s for _, s in seen["defend"]} == {module.DEFENCE_SECONDS}
     assert {c for c, _ in seen["interrupt"] | seen["defend"]} == {True, False}, seen
+
+
+def test_after_a_resignation_a_rematch_deals_a_new_game_with_the_same_board_and_factions():
+    pages = linked()
+    first = pages[0].app.game
+    pages[1].app.resign()
+    deliver(pages)
+    assert pages[0].app.winner() == pages[1].app.winner() == 0
+    for p in pages:
+        p.app.ask_rematch()
+        deliver(pages)
+    deliver(pages)
+    a0, a1 = (p.app for p in pages)
+    assert a0.screen == a1.screen == "game", a0.document.getElementById("error").textContent
+    assert a0.game is not first and a0.game.state_hash() == a1.game.state_hash()
+    assert a0.game.setup["board"] == first.setup["board"] and a0.game.factions == first.factions
+    assert a0.game.setup["seed"] != first.setup["seed"]
+    for p in pages:
+        p.drop_tasks()
