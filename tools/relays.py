@@ -126,3 +126,92 @@ def running(kind: str, port: int | None = None, timeout: float = 20.0) -> Iterat
                     os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
             log.close()
+
+
+# ------------------------------------------------------------------------------------- a hostile relay
+class Hostile:
+    """A Nostr relay that misbehaves, in front of a real one (`upstream`, a nostr+ws:// URL): every event it
+    passes to a page is also sent altered (one character of the sealed content changed), forged (content
+    sealed with another key, or not sealed at all), replayed twice and out of order (the copies late). The
+    page must take only what both pages sealed, each message once. Runs in a thread; `url` is its address."""
+
+    def __init__(self, upstream: str):
+        import threading
+
+        self.upstream = upstream.removeprefix("nostr+")
+        self.port = free_port()
+        self.url = f"nostr+ws://127.0.0.1:{self.port}"
+        self.sent = {"altered": 0, "forged": 0, "replayed": 0}
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> "Hostile":
+        self._thread.start()
+        if not self._ready.wait(10):
+            raise RuntimeError("the hostile relay did not start")
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._stop.set_result, None)
+        self._thread.join(5)
+
+    def _run(self) -> None:
+        import asyncio
+
+        self._loop = asyncio.new_event_loop()
+        self._loop.run_until_complete(self._serve())
+
+    async def _serve(self) -> None:
+        import asyncio
+
+        import websockets
+
+        self._stop = self._loop.create_future()
+        async with websockets.serve(self._page, "127.0.0.1", self.port):
+            self._ready.set()
+            await self._stop
+
+    async def _page(self, page_ws) -> None:
+        import asyncio
+        import base64
+        import json
+        import os
+
+        import websockets
+
+        async with websockets.connect(self.upstream) as up:
+            async def to_relay():
+                async for text in page_ws:
+                    await up.send(text)
+
+            async def to_page():
+                async for text in up:
+                    await page_ws.send(text)
+                    try:
+                        m = json.loads(text)
+                    except ValueError:
+                        continue
+                    if not (isinstance(m, list) and len(m) == 3 and m[0] == "EVENT" and isinstance(m[2], dict)):
+                        continue
+                    ev = m[2]
+                    content = str(ev.get("content", ""))
+                    if content:
+                        flipped = content[:20] + ("A" if content[20:21] != "A" else "B") + content[21:]
+                        await page_ws.send(json.dumps(["EVENT", m[1], {**ev, "content": flipped}]))
+                        self.sent["altered"] += 1
+                    for fake in (base64.urlsafe_b64encode(os.urandom(90)).decode().rstrip("="), "{\"k\":\"answer\"}"):
+                        await page_ws.send(json.dumps(["EVENT", m[1], {**ev, "content": fake}]))
+                        self.sent["forged"] += 1
+
+                    async def later(t=text):
+                        await asyncio.sleep(0.3)
+                        for _ in range(2):
+                            await page_ws.send(t)
+                            self.sent["replayed"] += 1
+                    asyncio.ensure_future(later())
+
+            with contextlib.suppress(websockets.ConnectionClosed):
+                await asyncio.gather(to_relay(), to_page())
+
+    _loop = None

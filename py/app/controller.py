@@ -491,19 +491,31 @@ class App:
         self.render()
         return True
 
-    def offer_resume(self, game, names, seat: int) -> None:
-        """The start screen offers to go on with this online game over a new link (either player invites)."""
+    def offer_resume(self, game, names, seat: int, room: str = "") -> None:
+        """The start screen offers to go on with this online game over a new link (either player invites).
+        A game linked through relays waits there for the other page's new invitation: when it comes, this
+        page joins it by itself (main.py's offer handler)."""
         from .link import SavedOnline
 
-        self.resume_offer = SavedOnline(game, seat, names)
+        self.resume_offer = SavedOnline(game, seat, names, room)
         self.link = None
         self.screen = "start"
         self.clear_error()
         self.render()
+        self.watch_for_invitation()
+
+    def watch_for_invitation(self) -> None:
+        """Listen in the saved online game's room for the other page's invitation (nothing without a room)."""
+        r = self.resume_offer
+        if r is not None and r.room and self.link is None:
+            try:
+                self.window.crystalclans_p2p.watch(r.room)
+            except Exception:
+                pass  # no relays here: the codes go by hand
 
     def relink(self) -> None:
         if self.link is not None and self.game is not None:
-            self.offer_resume(self.game, self.names, self.link.me)
+            self.offer_resume(self.game, self.names, self.link.me, self.link.room)
 
     def play_saved_here(self) -> None:
         """Go on with a saved online game at this screen only (both sides played here)."""
@@ -664,6 +676,8 @@ class App:
                 "saved_at": time.time(), "over": self.finished}
         if self.session is not None:  # an online game: a reloaded page offers to re-link and go on
             meta["online"] = {"seat": self.session.me}
+            if self.link is not None and self.link.room:
+                meta["online"]["room"] = self.link.room
         if not self.storage.autosave(games.of(self.game).save_text(self.game, self.names), meta):
             self.show_error(_(self.storage.problem))  # and render.storage_notice keeps saying it
         self.autosave_meta = meta
@@ -732,7 +746,7 @@ class App:
         names = [str(n)[:24] for n in names]
         seat = online.get("seat") if isinstance(online, dict) else None
         if seat in (0, 1) and not game.is_over:
-            self.offer_resume(game, names, seat)
+            self.offer_resume(game, names, seat, str(online.get("room") or ""))
             return
         self.install(game, names, seats)
         self.clear_error()

@@ -17,6 +17,8 @@ from .net.session import Session
 
 
 MAX_ICE_SERVERS = 6
+# used unless the player turns them off: they tell each page its public address (nothing of the game)
+PUBLIC_STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
 _ICE_URL = re.compile(r"(stuns?|turns?):[A-Za-z0-9.\-\[\]:]+(\?transport=(udp|tcp))?")
 
 
@@ -51,13 +53,33 @@ def parse_ice_servers(text: str) -> tuple[list[dict], list[str]]:
     return servers, problems
 
 
-class SavedOnline:
-    """An online game saved on this page, to go on with over a new link."""
+ROOM_SECRET = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
-    def __init__(self, game: Any, seat: int, names: list[str]):
+
+def room_secret(code: str) -> str:
+    """The relays' room secret an invitation carries after its code ("CC1….<secret>", web/js/p2p.js), or ""."""
+    text = str(code or "").strip().rsplit("#", 1)[-1]
+    secret = text.split(".", 1)[1] if "." in text else ""
+    return secret if ROOM_SECRET.fullmatch(secret) else ""
+
+
+def ice_servers_for(text: str, public_stun: bool) -> tuple[list[dict], list[str]]:
+    """The STUN/TURN servers a link uses: the player's lines, then the public STUN servers unless turned off."""
+    servers, problems = parse_ice_servers(text)
+    if public_stun:
+        servers += [{"urls": u} for u in PUBLIC_STUN if all(s["urls"] != u for s in servers)]
+    return servers, problems
+
+
+class SavedOnline:
+    """An online game saved on this page, to go on with over a new link (`room`: the relays' room secret
+    of the link it was played over, where the two pages meet again; "" if it was linked by hand)."""
+
+    def __init__(self, game: Any, seat: int, names: list[str], room: str = ""):
         self.game = game
         self.seat = seat
         self.names = list(names)
+        self.room = room if ROOM_SECRET.fullmatch(str(room or "")) else ""
 
 
 class Link:
@@ -80,6 +102,7 @@ class Link:
         # how the reply travels (web/js/relay.js): "" not known yet, "listening"/"relaying" through a relay,
         # "norelay" by hand, "met" a reply came through a relay, "taken" the host linked another page
         self.relay = ""
+        self.room = resume.room if resume is not None else ""  # the relays' room secret of this link, if any
         self.handshake: Handshake | None = None
         self.session: Session | None = None
         self.early: list[str] = []  # messages that arrived before the channel's open event here

@@ -236,6 +236,7 @@ def on_click(event):
             window.crystalclans_p2p.close()
             app.link = None
             app.render()
+            app.watch_for_invitation()
         elif cmd == "drop-damaged":
             n = app.storage.drop_damaged()
             app.render()
@@ -248,17 +249,30 @@ def _p2p_send(text: str) -> None:
 
 
 def _ice_servers():
-    """The settings field's STUN/TURN servers (remembered in this browser), or None if a line is wrong."""
-    from app.link import parse_ice_servers
+    """The settings' STUN/TURN servers (the field's lines and the public STUN servers unless turned off, both
+    remembered in this browser), or None if a line is wrong."""
+    from app.link import ice_servers_for
 
     field = document.getElementById("ice-servers")
     text = str(field.value) if field else app.storage.ice_servers_text()
-    servers, problems = parse_ice_servers(text)
+    help_ = app.storage.public_help()
+    boxes = {k: document.querySelector(f"[data-public-{k}]") for k in ("relays", "stun")}
+    if boxes["relays"] and boxes["stun"]:
+        help_ = {k: bool(boxes[k].checked) for k in boxes}
+        app.storage.set_public_help(help_["relays"], help_["stun"])
+    servers, problems = ice_servers_for(text, help_["stun"])
     if problems:
         app.show_error(i18n._("STUN/TURN servers: {problems}").format(problems="; ".join(problems)))
         return None
     app.storage.set_ice_servers_text(text)
     return servers
+
+
+def _stored_ice_servers() -> list:
+    """The STUN/TURN servers as remembered here (a page that joins without its settings form in view)."""
+    from app.link import ice_servers_for
+
+    return ice_servers_for(app.storage.ice_servers_text(), app.storage.public_help()["stun"])[0]
 
 
 async def _scan(link):
@@ -294,13 +308,16 @@ async def _p2p_host():
     link = app.link
     p2p = window.crystalclans_p2p
     try:
-        code = str(await p2p.host(_to_js(link.ice_servers), link.tag))
+        code = str(await p2p.host(_to_js(link.ice_servers), link.tag, link.room))
     except Exception as e:
         app.show_error(i18n._("Could not create an invitation: {why}").format(why=e))
         return
     if app.link is not link:
         return
+    from app.link import room_secret
+
     link.code = code
+    link.room = room_secret(code)
     link.url = str(p2p.inviteLink(code))
     link.stage = "inviting"
     app.render()
@@ -327,6 +344,9 @@ async def _p2p_submit(code: str):
             if problem:
                 raise ValueError(problem)
             reply = await window.crystalclans_p2p.join(code, _to_js(link.ice_servers))
+            from app.link import room_secret
+
+            link.room = room_secret(code) or link.room
             link.code = str(reply)
             link.stage = "answering"
             app.render()
@@ -378,6 +398,15 @@ def _on_p2p_message(text):
 def _on_p2p_state(state):
     if _app is not None:
         _app.on_link_state(str(state))
+
+
+def _on_p2p_offer(code):
+    """The other page of a saved online game invites again through the relays: join it, nothing typed."""
+    if _app is None or _app.link is not None or _app.resume_offer is None:
+        return
+    _app.link_begin("guest", read_settings(document, _app.settings), _p2p_send, _stored_ice_servers())
+    _app.link.invited = str(code)
+    asyncio.ensure_future(_p2p_submit(str(code)))
 
 
 def close_menu():
@@ -502,6 +531,7 @@ window.crystalclans_think_ms = create_proxy(think_ms)
 window.crystalclans_link_state = create_proxy(link_state)
 window.crystalclans_p2p.onmessage(create_proxy(_on_p2p_message))
 window.crystalclans_p2p.onstate(create_proxy(_on_p2p_state))
+window.crystalclans_p2p.onoffer(create_proxy(_on_p2p_offer))
 
 START = StartInfo()
 _marks["cards"] = _t()
@@ -519,10 +549,7 @@ def _join_invitation(_event=None):
     which changes only the #fragment): the join panel, the code already in it."""
     code = str(window.crystalclans_p2p.invited() or "")
     if code:
-        from app.link import parse_ice_servers
-
-        app.link_begin("guest", read_settings(document, app.settings), _p2p_send,
-                       parse_ice_servers(app.storage.ice_servers_text())[0])
+        app.link_begin("guest", read_settings(document, app.settings), _p2p_send, _stored_ice_servers())
         app.link.invited = code
         app.render()
         join = document.querySelector("[data-link-submit]")

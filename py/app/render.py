@@ -185,11 +185,13 @@ def start_screen(app) -> str:
         from .games.tashkalar_tutorial import LEARN
 
         learn_title, learn_text = (_(m) for m in LEARN)
+    elif game == "wildlands":
+        from .games.wildlands_tutorial import LEARN as WL_LEARN
+
+        learn_title, learn_text = (_(m) for m in WL_LEARN)
     learn = (f'<section class="panel learn" aria-labelledby="learn-title"><h2 id="learn-title">{h(learn_title)}</h2>'
              f'<p class="muted">{h(learn_text)}</p>'
              f'<button type="button" class="primary" data-cmd="tutorial">{h(_("Learn by playing"))}</button></section>')
-    if game == "wildlands":  # no guided Wildlands game yet
-        learn = ""
     if getattr(app, "resume_offer", None) is not None and getattr(app, "link", None) is None:
         # "Continue" on an online game leads here: going on needs the link again, so that comes first
         side = online + learn
@@ -263,12 +265,16 @@ class Targets:
 
 
 # ------------------------------------------------------------------------------ the table
-ICE_HELP = N_("On one network (the same Wi-Fi or LAN), or two windows on one device, nothing is needed. Across "
-              "the internet, add a STUN server (most home networks), or a TURN server (strict company or mobile "
-              "networks); both players need the same lines. One a line: {stun} or {turn}.")
+ICE_HELP = N_("On one network (the same Wi-Fi or LAN), or two windows on one device, nothing more is needed. "
+              "Behind strict company, school or mobile networks only a TURN server carries the game: add it "
+              "below, one a line, like {turn} (or another STUN server: {stun}).")
 
 
 RESYNC = N_("Resync from the host's game")
+PUBLIC_RELAYS = N_("Meet through public relays, so your friend only opens the link (they pass on sealed messages "
+                   "they cannot read)")
+PUBLIC_STUN = N_("Use public STUN servers, which most home routers need (they learn each page's public address, "
+                 "nothing of the game)")
 RELAY_HOST = N_("Your friend only needs to open the link: your pages meet through public relays, which pass on sealed "
                 "messages they cannot read. Nothing comes back to paste.")
 NO_RELAY_HOST = N_("No relay could be reached, so link by hand: send the link or the code, then paste the reply code "
@@ -303,6 +309,7 @@ def online_panel(app) -> str:
                 '</button></section>')
     if link is None:
         ice = h(app.storage.ice_servers_text())
+        public = app.storage.public_help()
         help_html = h(_(ICE_HELP)).format(stun="<code>stun:host:port</code>", turn="<code>turn:host:port user password</code>")
         s = app.settings
         offline = s.get("game") == "tashkalar" and s.get("tk_mode") not in TK_ONLINE_MODES
@@ -318,7 +325,12 @@ def online_panel(app) -> str:
                 f'<div class="row"><button type="button" class="primary" data-p2p-host{" disabled" if offline else ""}>'
                 f'{h(_("Invite a friend"))}</button> '
                 f'<button type="button" data-p2p-join>{h(_("Join with a code"))}</button></div>'
-                f'<details class="ice"{" open" if ice else ""}><summary>{h(_("Playing across the internet?"))}</summary>'
+                f'<details class="ice"{" open" if ice or not all(public.values()) else ""}>'
+                f'<summary>{h(_("Playing across the internet?"))}</summary>'
+                f'<label class="check"><input type="checkbox" data-public-relays{" checked" if public["relays"] else ""}> '
+                f'{h(_(PUBLIC_RELAYS))}</label>'
+                f'<label class="check"><input type="checkbox" data-public-stun{" checked" if public["stun"] else ""}> '
+                f'{h(_(PUBLIC_STUN))}</label>'
                 f'<p class="muted">{help_html}</p><label class="field"><span>{h(_("STUN/TURN servers"))}</span>'
                 f'<textarea id="ice-servers" data-ice-servers rows="2" spellcheck="false" '
                 f'placeholder="stun:stun.example.org:3478" aria-label="{h(_("STUN and TURN servers, one a line"))}">{ice}'

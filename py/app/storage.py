@@ -20,6 +20,7 @@ AUTOSAVE = "crystalclans.autosave"
 AUTOSAVE_META = "crystalclans.autosave.meta"
 SLOTS = "crystalclans.slots"
 ICE_SERVERS = "crystalclans.ice_servers"  # the player's STUN/TURN lines for links across the internet
+PUBLIC_HELP = "crystalclans.public_help"  # {"relays": bool, "stun": bool}: public relays and STUN servers (web/js/relay.js reads it too)
 LANGUAGE = "crystalclans.lang"
 NEW_GAME = "crystalclans.new_game"  # the start screen's last choices (names, clans, seats, first, mulligan)
 MAX_STORED_CHARS = 50_000_000  # more than any browser's quota for a page
@@ -82,6 +83,15 @@ class Storage:
 
     def set_ice_servers_text(self, text: str) -> bool:
         return self._set(ICE_SERVERS, text[:2000])
+
+    def public_help(self) -> dict:
+        """Whether links may use public relays (to meet) and public STUN servers (to cross home routers):
+        both on unless the player turned them off here."""
+        d = self._json(PUBLIC_HELP)
+        return {k: d.get(k) is not False for k in ("relays", "stun")}
+
+    def set_public_help(self, relays: bool, stun: bool) -> bool:
+        return self._set(PUBLIC_HELP, json.dumps({"relays": bool(relays), "stun": bool(stun)}))
 
     def language(self) -> str:
         """The language the player chose here ("" before any choice: then the browser's decides)."""
@@ -167,6 +177,7 @@ def _well_formed(key: str, v) -> bool:
         return isinstance(v, str)
     if key == "over":
         return isinstance(v, bool)
-    if key == "online":  # an online game's seat on this page
-        return isinstance(v, dict) and type(v.get("seat")) is int and v["seat"] in (0, 1)
+    if key == "online":  # an online game's seat on this page, and the relays' room where its pages meet again
+        return (isinstance(v, dict) and type(v.get("seat")) is int and v["seat"] in (0, 1)
+                and (v.get("room") is None or (isinstance(v["room"], str) and len(v["room"]) <= 64)))
     return True

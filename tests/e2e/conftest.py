@@ -68,6 +68,10 @@ def browser():
     pw.stop()
 
 
+NO_PUBLIC_HELP = """try { if (!localStorage.getItem("crystalclans.public_help"))
+  localStorage.setItem("crystalclans.public_help", JSON.stringify({relays: false, stun: false})); } catch (e) {}"""
+
+
 @pytest.fixture
 def new_context(browser, request):
     """Factory: a fresh browser context (new profile: empty cache, localStorage, IndexedDB) per call.
@@ -77,12 +81,14 @@ def new_context(browser, request):
     """
     contexts = []
 
-    def make(**kwargs):
+    def make(public_help: bool = False, **kwargs):
         kwargs.setdefault("viewport", VIEWPORT)
         kwargs.setdefault("accept_downloads", True)
         ctx = browser.new_context(**kwargs)
         ctx.set_default_timeout(CONTEXT_TIMEOUT_MS)
         ctx.on("page", ui.watch_console)
+        if not public_help:  # no page of the tests reaches for public relays or STUN servers (?relay=… still works)
+            ctx.add_init_script(NO_PUBLIC_HELP)
         contexts.append(ctx)
         return ctx
 

@@ -44,7 +44,7 @@ def settled(a, b) -> str:
 def test_two_browsers_play_wildlands_to_the_end_across_a_reload(new_context, app_url, say):
     a = new_context().new_page()
     b = new_context(viewport={"width": 390, "height": 844}).new_page()  # the guest plays on a phone
-    open_app(a, app_url + "?relay=none&" + ANSWER)  # no relay: the codes go by hand at once (test_p2p_relay)
+    open_app(a, app_url + "?" + ANSWER)
     a.click('button[data-game="wildlands"]')
     a.wait_for_selector("#wl-board")
     a.select_option("#wl-players", "3")  # the link joins two pages: no invitation, and the page says why

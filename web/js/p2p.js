@@ -11,6 +11,7 @@
 //   const reply = await p2p.join(code, iceServers)
 //   await p2p.accept(reply)                      // on the host: the channel opens on both pages
 //   p2p.send(text); p2p.onmessage(text => ...); p2p.onstate(state => ...); p2p.state(); p2p.close()
+//   p2p.watch(secret); p2p.onoffer(code => ...)  // a saved game's page waits in its room for a new invitation
 //   p2p.inviteLink(code) -> this page's URL with the code as its #fragment (never sent to any host)
 //   await p2p.qr(text) -> an SVG QR code (vendored qrcode-generator, loaded on first use)
 //   p2p.invited() -> the code in this page's #fragment, if it was opened from an invitation link
@@ -32,6 +33,7 @@ let pc = null;
 let channel = null;
 let onMessage = null;
 let onState = null;
+let onOffer = null;
 let linkedAt = 0;
 let unsent = [];  // what the page said while its end of the channel was still connecting: sent on open
 let room = null;  // the relays' room of the invitation in hand (relay.js), or null
@@ -160,7 +162,7 @@ function fresh(iceServers) {
   return pc;
 }
 
-async function host(iceServers, tag) {
+async function host(iceServers, tag, secret) {
   const conn = fresh(iceServers);
   hosting = true;
   wire(conn.createDataChannel("crystalclans", { ordered: true }));
@@ -169,9 +171,9 @@ async function host(iceServers, tag) {
   setState("inviting");
   const code = await encode(conn.localDescription, tag);
   const { newSecret } = await import("./relay.js");
-  const secret = newSecret();
-  listen(code, secret).catch(() => setState("norelay"));
-  return code + "." + secret;
+  const room = /^[A-Za-z0-9_-]{16,64}$/.test(secret || "") ? secret : newSecret();  // a saved game's room: met again there
+  listen(code, room, !!tag).catch(() => setState("norelay"));
+  return code + "." + room;
 }
 
 // What an invitation is for: the id of the saved game it goes on with, or "" for a new game.
@@ -215,7 +217,7 @@ function leaveRoom() {
 }
 
 // The host's page listens in the room for the first reply to this invitation.
-async function listen(code, secret) {
+async function listen(code, secret, announce) {
   const relay = await import("./relay.js");
   const list = relay.relays();
   if (!list.length) return setState("norelay");
@@ -239,6 +241,33 @@ async function listen(code, secret) {
   room = r;
   if (idle() && r.reached()) setState("listening");
   setTimeout(() => { if (idle()) setState(r.reached() ? "listening" : "norelay"); }, RELAY_WAIT_MS);
+  // an invitation to go on with a saved game is also said in its room, where the other page waits (watch)
+  const announceAgain = () => {
+    if (!idle()) return;
+    r.publish({ k: "offer", i: inv, b: code });
+    setTimeout(announceAgain, RESEND_MS);
+  };
+  if (announce) announceAgain();
+}
+
+// A page holding a saved online game waits in its room for the other page's invitation, and hands it to
+// the page (onoffer) to join; until it hosts, joins or closes.
+async function watch(secret) {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(secret || "")) return;
+  close();  // (the page calls this with no link of its own in hand)
+  const relay = await import("./relay.js");
+  const list = relay.relays();
+  if (!list.length) return;
+  let r = null;
+  r = await relay.open(secret, list, async (m) => {
+    if (m.k !== "offer" || typeof m.b !== "string" || room !== r || pc) return;
+    if (m.i !== await invitationId(m.b)) return;
+    leaveRoom();
+    if (onOffer) onOffer(m.b + "." + secret);
+  });
+  if (pc) return r.close();
+  leaveRoom();
+  room = r;
 }
 
 // The guest's page sends its reply through the room until the channel opens, the host says the seat is
@@ -292,6 +321,7 @@ function invited() {
   const h = decodeURIComponent(location.hash.slice(1));
   if (!h.startsWith(PREFIX)) return "";
   history.replaceState(null, "", location.pathname + location.search);  // a reload does not join again
+  if (split(h)[1]) import("./relay.js").then((m) => m.warm()).catch(() => {});  // ready before Join is pressed
   return h;
 }
 
@@ -338,6 +368,9 @@ window.crystalclans_p2p = {
   host, join, accept, send, close, inviteLink, invited, qr, inspect, canScan, scan, stopScan,
   onmessage: (cb) => { onMessage = cb; },
   onstate: (cb) => { onState = cb; },
+  onoffer: (cb) => { onOffer = cb; },
+  relayCounts: async () => (await import("./relay.js")).received(),
+  watch,
   state: () => (channel ? channel.readyState : "none"),
   linkedAt: () => linkedAt,
 };

@@ -24,6 +24,7 @@ const PUBLIC = [
   "mqtt+wss://broker.emqx.io:8084/mqtt", "mqtt+wss://broker.hivemq.com:8884/mqtt",
 ];
 const te = new TextEncoder();
+const counts = { opened: 0, dropped: 0, repeated: 0 };  // sealed messages taken, refused (not ours), seen again
 const td = new TextDecoder();
 
 function b64url(bytes) {
@@ -199,6 +200,16 @@ function mqtt(url, room, onText, onReady) {
   };
 }
 
+// What this page's rooms received: for tests and the curious (window.crystalclans_p2p.relayCounts()).
+export function received() {
+  return { ...counts };
+}
+
+// Load the signer and make its tables before a page needs them (a guest opening an invitation link).
+export async function warm() {
+  if (relays().some((r) => r.startsWith("nostr+"))) await nostrKeys();
+}
+
 // ------------------------------------------------------------------------------------------- the room
 export async function open(secret, relays, onMessage, onReached = () => {}) {
   const { room, key } = await derive(secret);
@@ -206,9 +217,14 @@ export async function open(secret, relays, onMessage, onReached = () => {}) {
   let reached = 0;
   const conns = [];
   const onText = async (text) => {
-    if (typeof text !== "string" || text.length > 20000 || seen.has(text)) return;
-    seen.add(text);  // the same sealed text from several relays, or replayed: once
+    if (typeof text !== "string" || text.length > 20000) return;
+    if (seen.has(text)) {  // the same sealed text from several relays, or replayed: once
+      counts.repeated += 1;
+      return;
+    }
+    seen.add(text);
     const obj = await unseal(key, room, text);
+    counts[obj ? "opened" : "dropped"] += 1;
     if (obj) onMessage(obj);
   };
   const keys = relays.some((r) => r.startsWith("nostr+")) ? await nostrKeys() : null;
@@ -238,13 +254,17 @@ export async function open(secret, relays, onMessage, onReached = () => {}) {
 }
 
 // This page's relays: ?relay=<url> (repeatable; "mqtt+ws://…" for a broker, "nostr+ws://…" or a plain
-// ws(s):// URL for a Nostr relay), "?relay=none" for none, else the public ones.
+// ws(s):// URL for a Nostr relay), "?relay=none" for none, else the public ones unless the player turned
+// them off.
 export function relays() {
   const asked = new URLSearchParams(location.search).getAll("relay")
     .map((r) => r.trim().replace(/^(nostr|mqtt) /, "$1+"))  // a "+" typed into the address bar reads as a space
     .filter((r) => /^((nostr|mqtt)\+)?wss?:\/\/\S+$/.test(r) || r === "none");
   if (asked.includes("none")) return [];
   if (asked.length) return asked.map((r) => (/^(nostr|mqtt)\+/.test(r) ? r : "nostr+" + r));
+  try {  // the player may have turned public relays off (the start screen's "Playing across the internet?")
+    if (JSON.parse(localStorage.getItem("crystalclans.public_help") || "{}").relays === false) return [];
+  } catch (e) { /* no storage, or not ours: the default */ }
   return PUBLIC.slice();
 }
 

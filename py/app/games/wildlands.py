@@ -208,4 +208,7 @@ def warm_up() -> None:
 
 
 def tutorial():
-    raise NotImplementedError("no guided Wildlands game yet")
+    """The guided first game (wildlands_tutorial.py): a scripted Guild turn on the Dungeon against the Gnomads."""
+    from .wildlands_tutorial import Tutorial
+
+    return Tutorial()
