@@ -298,6 +298,10 @@ TK_ONLINE_NOTE = N_("Online, Tash-Kalar is played as a Duel or the High Form: ch
                     "friend.")
 
 
+WL_ONLINE_NOTE = N_("Online, Wildlands is played by two: the link joins two pages. Choose 2 players above to invite "
+                    "a friend; three or four play at one screen.")
+
+
 def online_panel(app) -> str:
     """Play a friend online: invite (host) or join, the codes to pass by hand, and where the link stands."""
     link = getattr(app, "link", None)
@@ -321,9 +325,11 @@ def online_panel(app) -> str:
         s = app.settings
         offline = s.get("game") == "tashkalar" and s.get("tk_mode") not in TK_ONLINE_MODES
         invite = f'<p class="notice" data-online-modes>{h(_(TK_ONLINE_NOTE))}</p>' if offline else ""
-        if s.get("game") == "wildlands":  # not linked yet: its module's link_options refuses
-            offline = True
-            invite = f'<p class="notice" data-online-modes>{h(_("Wildlands is played at one screen for now."))}</p>'
+        if s.get("game") == "wildlands":  # the link joins two pages: three or four play at one screen
+            from .games import wildlands_start as wls
+
+            offline = wls.players(s) != 2
+            invite = f'<p class="notice" data-online-modes>{h(_(WL_ONLINE_NOTE))}</p>' if offline else ""
         return (head + '<p class="muted">' + h(_("Two devices, no account and no server: invite a friend with a link, a "
                 "code or a QR code (you play Player 1 with the game and choices made here; your friend names "
                 "herself), or join with the invitation a friend sent you (you play Player 2 under the name you give).")) + '</p>' + invite +
@@ -733,8 +739,32 @@ def waiting_bar(app, view, since: "str | None" = None) -> str:
                 f'<p><span class="spinner" aria-hidden="true"></span><b>{h(app.names[p])}</b> '
                 f'<span class="muted">({h(_("guided game") if getattr(app, "tutorial", None) else seat.label())})</span> '
                 f'{h(what)}</p>{recap(app, view) if since is None else since}</section>')
+    if session is not None and getattr(app, "answer_held", False) and p == getattr(session, "me", None):
+        return (f'<section class="action-bar waiting" aria-label="{h(_("Waiting"))}" data-answer-held>'
+                f'<p>{h(_(ANSWER_HELD))}</p></section>')
+    asked = ""
+    if session is not None and d.get("kind") in ANSWER_CLOCK_KINDS:
+        asked = f'<p class="muted" data-answer-wait>{h(_(ANSWER_WAIT))}</p>'
     return (f'<section class="action-bar waiting" aria-label="{h(_("Waiting"))}" data-waiting="{p}">'
-            f'<p>{_("Waiting for <b>{name}</b>…").format(name=h(app.names[p]))}</p></section>')
+            f'<p>{_("Waiting for <b>{name}</b>…").format(name=h(app.names[p]))}</p>{asked}</section>')
+
+
+ANSWER_CLOCK_KINDS = ("interrupt", "defend")  # the questions a game asks at every action or attack (asked_aloud)
+ANSWER_HELD = N_("You pass. The pass is sent when the time to answer is up, so the other page cannot tell from its "
+                 "timing what you hold.")
+ANSWER_WAIT = N_("Each page answers these questions after the same short wait, whatever its player holds.")
+ANSWER_CLOCK = N_("{n} s to answer, then this page passes for you. It always waits that long (an early pass too), so "
+                  "the timing tells the other page nothing.")
+
+
+def answer_clock(app) -> str:
+    """Online, a question this page answers by itself when its clock runs out (controller.answer_seconds):
+    the game's table shows it beside the question."""
+    secs = app.answer_seconds() if hasattr(app, "answer_seconds") else None
+    if secs is None or getattr(app, "answer_held", False) or not app.offers_decision():
+        return ""
+    return (f'<p class="notice" role="status" data-answer-clock="{secs:g}">'
+            f'{h(_(ANSWER_CLOCK).format(n=f"{secs:g}"))}</p>')
 
 
 def action_bar(app, view) -> str:

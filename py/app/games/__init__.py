@@ -54,6 +54,9 @@ class GameModule(Protocol):
     def tutorial(self) -> Any: ...  # a new guided first game (app.tutorial.ScriptedTutorial)
     def rules_entries(self, app: Any) -> list: ...  # the rules reference (app.rules_ref.Entry), in the current language
     rules_search_hint: str  # the search box's placeholder (a catalog message naming two of its own terms)
+    # optional: asked_aloud(game, decision) (a question asked at every action, whatever the hand: controller),
+    # secret_choice(decision) (a secret pick where the engine's Decision has no `secret`: net/session.py),
+    # answer_seconds(decision) (online, when a page answers an asked-aloud question by itself: controller)
 
 
 def start(name: str):

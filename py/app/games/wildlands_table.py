@@ -682,7 +682,7 @@ def replay_table(app, view: dict, frame) -> str:
 
 def table_screen(app) -> str:
     """The whole Wildlands table: status, board, the story; the seats, the choice, the hand; the pass screen."""
-    from ..render import link_alerts, rematch_controls, storage_notice, undo_button, waiting_bar
+    from ..render import answer_clock, link_alerts, rematch_controls, storage_notice, undo_button, waiting_bar
     from .wildlands_story import story_panel
 
     view, names = app.view, app.names
@@ -714,6 +714,7 @@ def table_screen(app) -> str:
     if aloud:
         parts.append(aloud_panel(app, view))
     elif interactive and not overlay:
+        parts.append(answer_clock(app))  # online, a question asked at every action: its clock
         parts.append(actions_panel(shown, names, pick, undo_button(app)))
     elif not over and not overlay and not (tutorial is not None and tutorial.finished(app.game)):
         parts.append(waiting_bar(app, view, since=""))
