@@ -86,7 +86,7 @@ def test_installable_and_a_new_version_waits_for_the_players_reload(new_context,
 
         # a game in progress against the computer; then the service worker controls the page after a reload
         start_game(page, clans=("stone", "water"), seats=("human", "easy"), first_player=0)
-        play_random_clicks(page, random.Random(3), 4, until_game_over=False, log_every=0)
+        play_random_clicks(page, random.Random(3), 4, until_game_over=False, log_every=0, stuck_ms=60_000)
         page.wait_for_function("() => crystalclans_shell.turn.mine === true", timeout=60_000)
         before = state_hash(page)
         page.reload()
@@ -148,7 +148,7 @@ def test_installable_and_a_new_version_waits_for_the_players_reload(new_context,
 def test_your_turn_while_hidden_sounds_and_the_mute_switch(new_context, app_url, say):
     started = time.perf_counter()
     ctx = new_context()
-    ctx.add_init_script("localStorage.setItem('crystalclans.sound', 'on')")  # this test asks for sounds
+    ctx.add_init_script("try { localStorage.setItem('crystalclans.sound', 'on'); } catch (e) {}")  # sounds asked for
     page = ctx.new_page()
     open_app(page, app_url)
     page.evaluate(COUNT_PERMISSION_ASKS_JS)
@@ -158,7 +158,7 @@ def test_your_turn_while_hidden_sounds_and_the_mute_switch(new_context, app_url,
     page.evaluate(HIDE_JS, True)
     rng = random.Random(11)
     for _step in range(40):  # my moves until the computer has moved and the decision is mine again
-        play_random_clicks(page, rng, 1, until_game_over=False, log_every=0)
+        play_random_clicks(page, rng, 1, until_game_over=False, log_every=0, stuck_ms=60_000)
         if page.title().startswith("●"):
             break
         if page.evaluate("crystalclans_shell.turn.mine === false"):
@@ -182,7 +182,26 @@ def test_your_turn_while_hidden_sounds_and_the_mute_switch(new_context, app_url,
     assert page.get_attribute("#sound-switch", "aria-pressed") == "true"
     assert page.evaluate("localStorage.getItem('crystalclans.sound')") == "off"
     muted_at = page.evaluate("crystalclans_sounds_started.n")
-    play_random_clicks(page, rng, 6, until_game_over=False, log_every=0)
+    play_random_clicks(page, rng, 6, until_game_over=False, log_every=0, stuck_ms=60_000)
     assert page.evaluate("crystalclans_sounds_started.n") == muted_at, "a sound played while muted"
+
+    # settings, in one place: sounds as the switch left them; notifications asked for only on the tick
+    page.click("#settings-btn")
+    dialog = page.locator("[data-settings-dialog]")
+    assert not dialog.locator("input[name=sounds]").is_checked()
+    dialog.locator("input[name=notify]").click()
+    page.wait_for_function("() => window.__asked === 1")  # asked on the tick; the stand-in browser says no:
+    page.wait_for_function("() => !document.querySelector('[data-settings-dialog] input[name=notify]').checked")
+    assert "blocks notifications" in dialog.inner_text()
+    dialog.locator("input[name=motion]").check()
+    assert page.evaluate("document.documentElement.dataset.motion") == "reduce"
+    dialog.locator("select[name=language]").select_option("de")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    dialog = page.locator("[data-settings-dialog]")
+    assert dialog.locator("h2").inner_text() == "Einstellungen"
+    assert not dialog.locator("input[name=notify]").is_checked(), "a refused permission shows as ticked"
+    screenshot(page, "app_settings_de")
+    dialog.locator("input[name=motion]").uncheck()
+    dialog.locator(".close").click()
     say(f"hidden: title {hidden_title!r}, favicon marked, back on show; {sounds['n']} sounds "
         f"({', '.join(sorted(set(sounds['kinds'])))}), none after mute: {time.perf_counter() - started:.1f} s")

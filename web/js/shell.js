@@ -173,12 +173,143 @@
   shell.want_notifications = function (yes) {
     try { localStorage.setItem(NOTIFY, yes ? "on" : "off"); } catch (e) { /* this visit only */ }
     if (yes && "Notification" in window && Notification.permission === "default") {
-      return Promise.resolve(Notification.requestPermission()).then(function (p) { return p; });
+      return Promise.resolve(Notification.requestPermission()).then(function (p) {
+        if (p !== "granted") {  // refused or dismissed: the tick goes back, the player may ask again later
+          try { localStorage.setItem(NOTIFY, "off"); } catch (e) { /* this visit only */ }
+        }
+        return p;
+      });
     }
     return Promise.resolve("Notification" in window ? Notification.permission : "unsupported");
   };
 
+  // ---- settings, in one place, from every screen ---------------------------------------------------------
+  var MOTION = "crystalclans.motion";
+  function motion() {
+    var m = null;
+    try { m = localStorage.getItem(MOTION); } catch (e) { /* refused */ }
+    if (m === "reduce") document.documentElement.dataset.motion = "reduce";
+    else delete document.documentElement.dataset.motion;
+    return m === "reduce";
+  }
+  motion();
+  function row(label, control) {
+    var l = document.createElement("label");
+    l.className = "settings-row";
+    var s = document.createElement("span");
+    s.textContent = label;
+    l.appendChild(s);
+    l.appendChild(control);
+    return l;
+  }
+  function select(name, options, value) {
+    var sel = document.createElement("select");
+    sel.name = name;
+    options.forEach(function (o) {
+      var opt = document.createElement("option");
+      opt.value = o[0];
+      opt.textContent = o[1];
+      opt.selected = o[0] === value;
+      sel.appendChild(opt);
+    });
+    return sel;
+  }
+  function tick(name, checked) {
+    var box = document.createElement("input");
+    box.type = "checkbox";
+    box.name = name;
+    box.checked = checked;
+    return box;
+  }
+  function closeSettings() {
+    var old = document.getElementById("settings");
+    if (old) old.remove();
+    var b = document.getElementById("settings-btn");
+    if (b) b.focus();
+  }
+  function openSettings() {
+    closeSettings();
+    var root = document.documentElement;
+    var box = document.createElement("div");
+    box.id = "settings";
+    box.className = "overlay modal settings-overlay";
+    box.setAttribute("role", "dialog");
+    box.setAttribute("aria-modal", "true");
+    box.setAttribute("aria-labelledby", "settings-title");
+    box.setAttribute("data-settings-dialog", "");
+    var panel = document.createElement("div");
+    panel.className = "overlay-box settings-box";
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "close";
+    close.textContent = "✕";
+    close.setAttribute("aria-label", T("close"));
+    close.addEventListener("click", closeSettings);
+    var h = document.createElement("h2");
+    h.id = "settings-title";
+    h.textContent = T("settings");
+    panel.appendChild(close);
+    panel.appendChild(h);
+    var lang = select("language", [["en", "English"], ["de", "Deutsch"]], root.lang);
+    lang.addEventListener("change", function () {
+      var b = document.querySelector('#topnav [data-cmd="language"]');  // Python words the whole page anew
+      if (b && root.lang !== lang.value) b.click();
+      setTimeout(openSettings, 0);  // the panel again, in the new language
+    });
+    var theme = select("theme", [["dark", T("theme_dark")], ["light", T("theme_light")]], root.dataset.theme);
+    theme.addEventListener("change", function () {
+      var b = document.getElementById("theme-switch");  // index.html keeps the choice
+      if (b && root.dataset.theme !== theme.value) b.click();
+    });
+    var sounds = tick("sounds", !!(window.crystalclans_sound && crystalclans_sound.on()));
+    sounds.addEventListener("change", function () { if (window.crystalclans_sound) crystalclans_sound.set(sounds.checked); });
+    var notify = tick("notify", shell.notifications_wanted()
+      && "Notification" in window && Notification.permission === "granted");
+    var said = document.createElement("p");
+    said.className = "muted small";
+    said.setAttribute("aria-live", "polite");
+    notify.addEventListener("change", function () {
+      shell.want_notifications(notify.checked).then(function (p) {
+        if (!notify.checked) { said.textContent = ""; return; }
+        if (p === "granted") { said.textContent = ""; return; }
+        notify.checked = false;
+        said.textContent = p === "unsupported" ? T("notify_none") : (p === "denied" ? T("notify_denied") : "");
+      });
+    });
+    var still = tick("motion", motion());
+    still.addEventListener("change", function () {
+      try { localStorage.setItem(MOTION, still.checked ? "reduce" : "full"); } catch (e) { /* this visit only */ }
+      motion();
+    });
+    panel.appendChild(row(T("set_language"), lang));
+    panel.appendChild(row(T("set_theme"), theme));
+    panel.appendChild(row(T("set_sounds"), sounds));
+    panel.appendChild(row(T("set_notify"), notify));
+    panel.appendChild(said);
+    panel.appendChild(row(T("set_motion"), still));
+    var kept = document.createElement("p");
+    kept.className = "muted small";
+    kept.textContent = T("settings_kept");
+    panel.appendChild(kept);
+    box.appendChild(panel);
+    box.addEventListener("click", function (e) { if (e.target === box) closeSettings(); });
+    box.addEventListener("keydown", function (e) { if (e.key === "Escape") closeSettings(); });
+    document.body.appendChild(box);
+    close.focus();
+  }
+  document.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest("#settings-btn")) openSettings();
+  });
+  shell.open_settings = openSettings;
+
   shell.words = function () {
+    var sb = document.getElementById("settings-btn");
+    if (sb) {
+      sb.title = T("settings_title");
+      sb.setAttribute("aria-label", T("settings"));
+      var sr = sb.querySelector(".sr-only");
+      if (sr) sr.textContent = T("settings");
+    }
     installWords();
     if (window.crystalclans_sound) crystalclans_sound.words();
   };
