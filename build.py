@@ -452,12 +452,13 @@ def boot_files() -> list[Path]:
     """The files a first visit downloads before the start screen (measured in Chromium: everything over
     1 KB of performance.getEntriesByType('resource') at ready; PyScript's small plugin chunks left out)."""
     files = [ROOT / "web" / "css" / "app.css", ROOT / "web" / "css" / "tashkalar.css",
-             ROOT / "web" / "css" / "wildlands.css", ROOT / "py" / "app" / "main.py",
+             ROOT / "web" / "css" / "wildlands.css", ROOT / "web" / "css" / "shell.css", ROOT / "py" / "app" / "main.py",
              PY_BUNDLE]
     files += [PYODIDE_DIR / f for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                                         "pyodide-lock.json")]
     files += sorted(PYSCRIPT_DIR.glob("core*.js"))
-    files += [ROOT / "web" / "js" / f for f in ("loading.js", "bot.js", "p2p.js", "pyodide_boot.mjs")]
+    files += [ROOT / "web" / "js" / f for f in ("loading.js", "bot.js", "p2p.js", "pyodide_boot.mjs", "shell.js",
+                                                "sound.js")]
     return [f for f in files if f.is_file()]
 
 

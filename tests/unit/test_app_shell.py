@@ -103,3 +103,26 @@ def test_a_page_without_the_shell_plays_on():
     app.window.crystalclans_shell_turn = lambda *a: 1 / 0  # a broken shell never stops the game
     app.render()
     assert shell.turn_state(app)[0] is True
+
+
+def test_linked_pages_with_different_rules_code_refuse_plainly():
+    from app.net.codecheck import rules_code
+    from app.net.handshake import Handshake
+    from app.net.protocol import dump
+
+    from .test_p2p_session import HASH
+
+    mine = rules_code("crystalclans")
+    assert len(mine) == 16 and mine != rules_code("tashkalar") and rules_code("nothing") == ""
+    sent: list[str] = []
+    host = Handshake("host", "Ada", "crystalclans", sent.append)
+    host.start()
+    assert f'"code":"{mine}"' in sent[0]  # the hello carries it
+    other = "0" * 16
+    why = host.receive(dump("hello", app="x", card_set=HASH, code=other, name="Bo", role="guest"))
+    assert why and "another version of this game's rules" in why and "reload both pages" in why
+    assert host.their_name == ""  # no game with that page
+    same = Handshake("host", "Ada", "crystalclans", sent.append)
+    assert same.receive(dump("hello", app="x", card_set=HASH, code=mine, name="Bo", role="guest")) is None
+    older = Handshake("host", "Ada", "crystalclans", sent.append)  # a page from before the check sends none
+    assert older.receive(dump("hello", app="x", card_set=HASH, name="Bo", role="guest")) is None
