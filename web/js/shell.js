@@ -111,7 +111,8 @@
   }
 
   // ---- your turn, while the page is hidden -------------------------------------------------------------
-  var ICON = "./web/icons/icon.svg";
+  var iconLink = document.querySelector('link[rel="icon"]');
+  var ICON = iconLink ? iconLink.getAttribute("href") : "";
   var MARKED = "data:image/svg+xml," + encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" fill="#13161d"/>'
     + '<polygon points="256,56 436,256 256,456 76,256" fill="#f2c14e"/>'
