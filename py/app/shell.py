@@ -8,12 +8,30 @@ from . import games
 from .seats import local_seats, offers
 
 
-def turn_state(app) -> tuple[bool, int, str, int, str] | None:
-    """(mine, who, title, moves, outcome) of the game on the table, None when none is (start screen, replay).
+def cue(fx) -> str:
+    """The sound for what the table animates in this render (each game's effects object, read by its public
+    fields): "score" (a crystal gained, a shard picked up), "battle" (a clash, a piece destroyed or hit),
+    "summon" (units summoned, a piece placed), else ""."""
+    classes: set = set()
+    for name in ("squares", "spaces"):  # Tash-Kalar's arena, Wildlands' board: classes per square or space
+        for v in (getattr(fx, name, None) or {}).values():
+            classes |= set(v)
+    if getattr(fx, "crystal", None) or "fx-shard" in classes:
+        return "score"
+    if (getattr(fx, "clash", None) or getattr(fx, "destroyed", None) or getattr(fx, "gone", None)
+            or classes & {"fx-destroyed", "fx-hit", "fx-gone"}):
+        return "battle"
+    if getattr(fx, "arrive", None) or "fx-place" in classes:
+        return "summon"
+    return ""
+
+
+def turn_state(app) -> tuple[bool, int, str, int, str, str] | None:
+    """(mine, who, title, moves, outcome, cue) of the game on the table, None when none is (start screen, replay).
 
     mine: a person at this screen must decide now (online: what the session offers this page); who: the
     deciding seat (-1 for none); moves: the length of the game's log; outcome: "" while it goes on, "won" or
-    "lost" when one person plays here, "over" otherwise."""
+    "lost" when one person plays here, "over" otherwise; cue: cue() of what the table animates now."""
     g = app.game
     if g is None or app.screen == "start" or app.replay is not None:
         return None
@@ -31,7 +49,8 @@ def turn_state(app) -> tuple[bool, int, str, int, str] | None:
         else:
             outcome = "over"
         mine = False
-    return mine, -1 if decider is None else int(decider), games.of(g).title, len(g.log), outcome
+    return (mine, -1 if decider is None else int(decider), games.of(g).title, len(g.log), outcome,
+            cue(getattr(app, "fx", None)))
 
 
 def tell(app) -> None:

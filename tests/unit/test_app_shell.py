@@ -86,7 +86,7 @@ def test_the_shell_hears_whose_turn_it_is_and_nothing_else():
     heard = []
     app.window.crystalclans_shell_turn = lambda *a: heard.append(a)
     app.render()
-    mine, who, title, moves, outcome = heard[-1]
+    mine, who, title, moves, outcome, _cue = heard[-1]
     assert (mine, who, title, outcome) == (True, 0, "Crystal Clans", "")
     assert all(isinstance(v, (bool, int, str)) for v in heard[-1])  # no card, no hand: plain facts
     while app.game.decision is not None and app.game.decision.player == 0 and not app.game.is_over:
@@ -126,3 +126,18 @@ def test_linked_pages_with_different_rules_code_refuse_plainly():
     assert same.receive(dump("hello", app="x", card_set=HASH, code=mine, name="Bo", role="guest")) is None
     older = Handshake("host", "Ada", "crystalclans", sent.append)  # a page from before the check sends none
     assert older.receive(dump("hello", app="x", card_set=HASH, name="Bo", role="guest")) is None
+
+
+def test_the_sound_cue_follows_what_the_table_animates_in_every_game():
+    from types import SimpleNamespace as NS
+
+    from app.fx import Effects
+
+    assert shell.cue(Effects()) == "" and shell.cue(None) == ""
+    assert shell.cue(Effects(crystal={0}, clash={"w"})) == "score"
+    assert shell.cue(Effects(clash={"w"}, arrive={("w", 0, "u")})) == "battle"
+    assert shell.cue(Effects(arrive={("w", 0, "u")})) == "summon"
+    assert shell.cue(NS(squares={"c3": {"fx-place"}}, gone={})) == "summon"  # Tash-Kalar's arena
+    assert shell.cue(NS(squares={"c3": {"fx-move"}}, gone={"d4": {"colour": 1}})) == "battle"
+    assert shell.cue(NS(spaces={4: {"fx-arrive", "fx-shard"}})) == "score"  # Wildlands' board
+    assert shell.cue(NS(spaces={4: {"fx-arrive"}})) == ""

@@ -149,14 +149,18 @@
   window.addEventListener("focus", seen);
   // mine: a person at this screen must decide now; who: whose decision it is; moves: how far the game went;
   // outcome: "" while it goes on, else "won", "lost" (one person here) or "over"
-  window.crystalclans_shell_turn = function (mine, who, title, moves, outcome) {
+  // cue: the sound of what the table animates now ("score", "battle", "summon" or "")
+  window.crystalclans_shell_turn = function (mine, who, title, moves, outcome, cue) {
     var first = turn.moves === null;
     var becomes = mine && (!turn.mine || who !== turn.who);
     if (!first) {
       var play = window.crystalclans_sound ? crystalclans_sound.play : function () { return false; };
       if (outcome && outcome !== turn.outcome) play(outcome === "lost" ? "lost" : "won");
-      else if (becomes) play("turn");
-      else if (moves > turn.moves) play("move");
+      else {
+        if (cue) play(cue);
+        else if (moves > turn.moves && !becomes) play("move");
+        if (becomes) setTimeout(function () { play("turn"); }, cue ? 450 : 0);
+      }
       if (becomes && document.hidden) alertTurn(title);
     }
     turn.mine = !!mine;

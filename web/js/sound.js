@@ -13,6 +13,8 @@
   var TUNES = {
     turn: [[660, 0, 0.09], [880, 0.1, 0.16]],
     move: [[520, 0, 0.05]],
+    summon: [[440, 0, 0.06], [554, 0.06, 0.06], [659, 0.12, 0.1]],
+    battle: [[196, 0, 0.09], [147, 0.09, 0.18]],
     score: [[784, 0, 0.08], [988, 0.08, 0.08], [1319, 0.16, 0.18]],
     won: [[523, 0, 0.12], [659, 0.12, 0.12], [784, 0.24, 0.12], [1047, 0.36, 0.34]],
     lost: [[392, 0, 0.16], [330, 0.16, 0.16], [262, 0.32, 0.38]]
@@ -60,7 +62,7 @@
       var t0 = ctx.currentTime + 0.02;
       tune.forEach(function (n) {
         var osc = ctx.createOscillator(), gain = ctx.createGain(), at = t0 + n[1], end = at + n[2];
-        osc.type = kind === "move" ? "triangle" : "sine";
+        osc.type = kind === "move" || kind === "battle" ? "triangle" : "sine";
         osc.frequency.value = n[0];
         gain.gain.setValueAtTime(0.0001, at);
         gain.gain.exponentialRampToValueAtTime(0.16, at + 0.012);
