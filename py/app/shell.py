@@ -56,10 +56,11 @@ def turn_state(app) -> tuple[bool, int, str, int, str, str] | None:
 def tell(app) -> None:
     """Pass turn_state to the page's crystalclans_shell_turn, if the page has it (not in unit tests)."""
     hook = getattr(app.window, "crystalclans_shell_turn", None)
-    state = turn_state(app)
-    if hook is None or state is None or not callable(hook):
+    if hook is None or not callable(hook):
         return
     try:
-        hook(*state)
+        state = turn_state(app)
+        if state is not None:
+            hook(*state)
     except Exception:  # the shell is a nicety: it never stops the game
         pass

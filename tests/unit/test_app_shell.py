@@ -141,3 +141,29 @@ def test_the_sound_cue_follows_what_the_table_animates_in_every_game():
     assert shell.cue(NS(squares={"c3": {"fx-move"}}, gone={"d4": {"colour": 1}})) == "battle"
     assert shell.cue(NS(spaces={4: {"fx-arrive", "fx-shard"}})) == "score"  # Wildlands' board
     assert shell.cue(NS(spaces={4: {"fx-arrive"}})) == ""
+
+
+@pytest.mark.parametrize("game, options", [
+    ("tashkalar", {"mode": "duel", "decks": ["northern", "sylvan"], "first": "0"}),
+    ("wildlands", {"board": "ruins", "factions": ["guild", "gnomads"]}),
+])
+def test_the_shell_hears_the_other_games_and_each_hand_over_at_one_screen(game, options):
+    from app import games
+
+    from .fake_dom import fake_window
+    from .test_seats import new_app
+
+    app = new_app(fake_window("?seed=4&pace=0"))
+    heard = []
+    app.window.crystalclans_shell_turn = lambda *a: heard.append(a)
+    app.start_game(game, options, ["Ada", "Bo"], ["human", "human"])
+    for _ in range(60):
+        if app.game.is_over:
+            break
+        if app.overlay_pending():
+            app.continue_overlay()
+            continue
+        app.apply(str(app.game.decision.options[0]))
+    title = games.of(app.game).title
+    assert heard and all(h[2] == title and isinstance(h[0], bool) for h in heard)
+    assert {h[1] for h in heard if h[0]} >= {0, 1}, "the decision never changed hands at this screen"
