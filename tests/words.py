@@ -72,6 +72,11 @@ def vocabularies() -> tuple[set[str], set[str]]:
         for lang, bag in (("en", en), ("de", de)):
             n = c["name"][lang]
             bag.update(words_of(n["value"] if isinstance(n, dict) else n))
+    # the German zone names the app itself keeps (app/text.py: "Kristallgebiet West", "Feld Ost (Seite A)")
+    from app.text import GERMAN_ZONE_NAMES
+
+    for zone in GERMAN_ZONE_NAMES.values():
+        de.update(words_of(zone))
     tk_en, tk_de = tashkalar_vocabularies()
     en |= tk_en
     de |= tk_de

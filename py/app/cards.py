@@ -55,8 +55,9 @@ def card_face(words, uid: str, *, side: str | None = None, extra_cls: str = "", 
     beats = style_name(BEATS[u.style]) if u.style in BEATS else ""
     return (
         f'<div class="card clan-{h(u.clan)} {extra_cls}">'
-        f'<div class="card-head"><span class="cost" title="{h(_("Summon cost"))}">{u.summon}'
-        f'<span class="sr-only"> {h(_("summon cost"))}</span></span>'
+        f'<div class="card-head"><span class="cost" title="{h(_("Summon cost"))}" data-summon-cost="{u.summon}">'
+        f'<span aria-hidden="true">{h(_("cost {n}").format(n=u.summon))}</span>'
+        f'<span class="sr-only">{h(_("summon cost"))} {u.summon}</span></span>'
         f'<span class="card-name{" long" if len(u.name) > 13 or max(map(len, u.name.split())) > 9 else ""}">'
         f'{h(words.card_title(u))}</span>{badge}</div>'
         f'<div class="typeline">{h(type_line(words, u))}</div>'

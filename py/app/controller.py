@@ -59,6 +59,12 @@ class App:
         self._driving = False
         # ?pace=MS: the pause between the computer's moves so a person can follow them (tests use 0)
         self.pace_ms = url_int(str(window.location.search), "pace", 700)
+        # online, the answer clock of a question asked at every action (Wildlands' interrupt windows and
+        # defences, see answer_seconds): ?answer=MS sets every wait (tests use a short one)
+        self.answer_ms = url_int(str(window.location.search), "answer")
+        self.answer_key: tuple | None = None  # the question the clock runs for: (session, moves, kind)
+        self.answer_due = 0.0  # time.monotonic() when this page answers it by itself
+        self.answer_held = False  # the player passed early: the pass waits for the clock
         self._story: list = []
         self._story_key: tuple | None = None
         self.view: dict | None = None
@@ -120,7 +126,8 @@ class App:
         """Does this screen offer the current decision (a person here must decide, nothing in the way)?"""
         g = self.game
         if self.session is not None:  # linked: what the lockstep session lets this player choose
-            return g is not None and not self.overlay_pending() and bool(self.session.offered())
+            return (g is not None and not self.overlay_pending() and bool(self.session.offered())
+                    and not self.answer_held)
         return (g is not None and g.decision is not None and not self.overlay_pending()
                 and offers(self.seats, g.decision.player))
 
@@ -273,12 +280,52 @@ class App:
                 self.public_screen = True
         shown = self.session.display() if self.session is not None else g
         self.view = shown.view(self.viewer())
+        self._arm_answer_clock()
         if self.tutorial is not None:  # the table offers only the move the tutorial teaches now
             self.view = self.tutorial.offer(self.view, g)
+
+    # ------------------------------------------------------------------ online: the answer clock
+    def answer_seconds(self) -> "float | None":
+        """Online, for a question asked at every action or attack (asked_aloud) that this page's player must
+        answer: how long after it reached this page the page answers `pass` by itself; else None."""
+        s, g = self.session, self.game
+        d = g.decision if g is not None else None
+        hook = getattr(games.of(g), "answer_seconds", None) if g is not None else None
+        if s is None or d is None or hook is None or not asked_aloud(g, d) or s.over or s.desync:
+            return None
+        if d.player != s.me or "pass" not in s.offered():
+            return None
+        return self.answer_ms / 1000 if self.answer_ms is not None else float(hook(d))
+
+    def _arm_answer_clock(self) -> None:
+        """Online, every such question is answered the same time after it arrived, whatever the player holds:
+        `pass` when the clock runs out, unless she plays a card first (which shows itself anyway). A pass
+        chosen early waits for the clock (`answer_held`), so the other page cannot tell from when the answer
+        comes whether she could have acted."""
+        secs = self.answer_seconds()
+        key = (id(self.session), len(self.game.log), self.game.decision.kind) if secs is not None else None
+        if key == self.answer_key:
+            return
+        self.answer_key = key
+        self.answer_held = False
+        if key is not None:
+            self.answer_due = time.monotonic() + secs
+            self.spawn(self._answer_when_due(key, secs))
+
+    async def _answer_when_due(self, key: tuple, secs: float) -> None:
+        await asyncio.sleep(secs)
+        if self.answer_key == key and self.answer_seconds() is not None:
+            self.answer_key = None
+            self.answer_held = False
+            self._apply("pass")
 
     def apply(self, notation: str) -> None:
         """A person at this screen chose `notation` (a click): only when the decision is offered here."""
         if not self.offers_decision():
+            return
+        if notation == "pass" and self.answer_key is not None and self.answer_seconds() is not None:
+            self.answer_held = True  # sent when the clock runs out (see _arm_answer_clock)
+            self.render()
             return
         if self.tutorial is not None and notation not in self.tutorial.allowed(self.game):
             return

@@ -111,7 +111,8 @@ class Teller:
         if k == "summon":
             return ""  # the action's own sentence says it
         if k == "move":
-            return _("{cards} move from {origin} to {target}.").format(
+            return ngettext("{cards} moves from {origin} to {target}.", "{cards} move from {origin} to {target}.",
+                            len(e["units"])).format(
                 cards=self.cards(e["units"]), origin=self.zone(e["from"]), target=self.zone(e["to"]))
         if k == "battle":
             return self.battle(e)
@@ -324,11 +325,14 @@ def turn_entry(turn: int, name: str, items: str, cls: str = "", mark: str = "", 
             f'<ol class="log-actions">{items or "<li class=muted>…</li>"}</ol></li>')
 
 
-def log_section(turns: list[str], cls: str = "") -> str:
-    """The log's panel around its turns (newest first), for every game's table."""
+def log_section(turns: list[str], cls: str = "", scrolls: bool = False) -> str:
+    """The log's panel around its turns (newest first), for every game's table. `scrolls`: its list scrolls
+    and may hold nothing focusable (Wildlands' story has no details to open), so it is a tab stop itself and
+    the keyboard can scroll it."""
     body = "".join(turns) or f'<li class="muted">{h(_("Nothing has happened yet."))}</li>'
+    stop = f' tabindex="0" aria-label="{h(_("Game log"))}"' if scrolls else ""
     return (f'<section class="panel log{" " + cls if cls else ""}" aria-label="{h(_("Game log"))}" data-log><h2>{h(_("Log"))} '
-            f'<span class="muted">({h(_("newest turn first"))})</span></h2><ol class="log-turns">{body}</ol></section>')
+            f'<span class="muted">({h(_("newest turn first"))})</span></h2><ol class="log-turns"{stop}>{body}</ol></section>')
 
 
 def log_panel(app, view, story: list | None = None) -> str:

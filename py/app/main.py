@@ -29,7 +29,8 @@ random.seed()  # from the OS's entropy: a start-up snapshot would otherwise deal
 import app as _app_pkg  # noqa: E402
 from app import games, i18n, render  # noqa: E402
 from app.rules_ref import numbers_from_doc  # noqa: E402
-from app.settings import clean_settings, players, read_settings, seat_codes, seat_names  # noqa: E402
+from app.settings import (clean_settings, field_ids, players, read_settings, redraw_ids, seat_codes,  # noqa: E402
+                          seat_names)
 from app.storage import Storage  # noqa: E402
 
 _marks["imports"] = _t()
@@ -415,9 +416,8 @@ def close_menu():
         m.open = False
 
 
-START_FIELDS = ("name-0", "name-1", "name-2", "name-3", "clan-0", "clan-1", "seat-0", "seat-1", "seat-2", "seat-3",
-                "first-player", "mulligan", "tk-mode", "tk-players", "tk-form", "tk-deck-0", "tk-deck-1", "tk-deck-2",
-                "tk-deck-3", "wl-board", "wl-players", "wl-faction-0", "wl-faction-1", "wl-faction-2", "wl-faction-3")
+START_FIELDS = field_ids()  # the start screen's fields, each game's own included (its start module's FIELDS)
+REDRAW_FIELDS = redraw_ids()
 
 
 def on_change(event):
@@ -427,7 +427,7 @@ def on_change(event):
         target = _app if _app is not None else START
         target.settings = read_settings(document, target.settings)
         target.storage.set_new_game_settings(target.settings)
-        if tid in ("tk-mode", "tk-players", "wl-board", "wl-players"):  # the seats and the mode's words follow the choice
+        if tid in REDRAW_FIELDS:  # the seats and the mode's words follow the choice
             if _app is not None:
                 _app.render()
             else:

@@ -13,7 +13,8 @@ from . import games
 from .cards import card_face, crystal_face, mini_card, style_icon
 from .log import FROM_DRAW, NO_CARD_LEFT, SENT_HOME, STAYED_HOME, arithmetic, log_panel, recap, squads_sent_home
 from .seats import LEVEL_NAMES
-from .settings import TK_DECKS, TK_ONLINE_MODES, seat_codes, seat_names
+from .games.tashkalar_start import DECKS as TK_DECKS, ONLINE_MODES as TK_ONLINE_MODES
+from .settings import seat_codes, seat_names
 from .settings import players as seat_count
 from .i18n import N_, _, ngettext, pgettext
 from .text import h, style_name
@@ -96,6 +97,9 @@ def _btn(label: str, *, action: str | None = None, cls: str = "", attrs: str = "
 
 
 # ------------------------------------------------------------------------------ start screen
+FRIEND_SEAT = N_("Your friend plays this seat online and gives her own name when she joins.")
+
+
 def start_screen(app) -> str:
     words = app.words
     clans = list(app.cs.clans)
@@ -136,10 +140,18 @@ def start_screen(app) -> str:
             return wls.faction_select(i, s)
     else:
         choice = clan_select
+    link = getattr(app, "link", None)
+    hosting = link is not None and link.role == "host" and link.resume is None
+
+    def who_and_name(i):
+        if hosting and i != link.me:  # the friend plays this seat under the name she gives herself
+            return f'<p class="muted friend-seat" data-friend-seat>{h(_(FRIEND_SEAT))}</p>'
+        return (f'{seat_select(i)}<label class="field"><span>{h(_("Name"))}</span><input id="name-{i}" type="text" '
+                f'maxlength="24" value="{h(names[i])}" aria-label="{h(_("Name of player {n}").format(n=i + 1))}" '
+                'autocomplete="off"></label>')
+
     players = "".join(
-        f'<fieldset class="seat seat-{i}"><legend>{h(_("Player {n}").format(n=i + 1))}</legend>{seat_select(i)}'
-        f'<label class="field"><span>{h(_("Name"))}</span><input id="name-{i}" type="text" maxlength="24" '
-        f'value="{h(names[i])}" aria-label="{h(_("Name of player {n}").format(n=i + 1))}" autocomplete="off"></label>'
+        f'<fieldset class="seat seat-{i}"><legend>{h(_("Player {n}").format(n=i + 1))}</legend>{who_and_name(i)}'
         f'{choice(i)}</fieldset>'
         for i in range(n))
     switch = "".join(
@@ -185,17 +197,18 @@ def start_screen(app) -> str:
         from .games.tashkalar_tutorial import LEARN
 
         learn_title, learn_text = (_(m) for m in LEARN)
+    elif game == "wildlands":
+        from .games.wildlands_tutorial import LEARN as WL_LEARN
+
+        learn_title, learn_text = (_(m) for m in WL_LEARN)
     learn = (f'<section class="panel learn" aria-labelledby="learn-title"><h2 id="learn-title">{h(learn_title)}</h2>'
              f'<p class="muted">{h(learn_text)}</p>'
              f'<button type="button" class="primary" data-cmd="tutorial">{h(_("Learn by playing"))}</button></section>')
-    if game == "wildlands":  # no guided Wildlands game yet
-        learn = ""
     if getattr(app, "resume_offer", None) is not None and getattr(app, "link", None) is None:
         # "Continue" on an online game leads here: going on needs the link again, so that comes first
         side = online + learn
     else:
         side = cont + learn + online
-    link = getattr(app, "link", None)
     if link is not None and link.role == "guest" and link.resume is None:
         # joining a friend's game: the new-game form (clans, first player) is the host's to fill, not this page's
         return f"""
@@ -285,6 +298,10 @@ TK_ONLINE_NOTE = N_("Online, Tash-Kalar is played as a Duel or the High Form: ch
                     "friend.")
 
 
+WL_ONLINE_NOTE = N_("Online, Wildlands is played by two: the link joins two pages. Choose 2 players above to invite "
+                    "a friend; three or four play at one screen.")
+
+
 def online_panel(app) -> str:
     """Play a friend online: invite (host) or join, the codes to pass by hand, and where the link stands."""
     link = getattr(app, "link", None)
@@ -308,12 +325,14 @@ def online_panel(app) -> str:
         s = app.settings
         offline = s.get("game") == "tashkalar" and s.get("tk_mode") not in TK_ONLINE_MODES
         invite = f'<p class="notice" data-online-modes>{h(_(TK_ONLINE_NOTE))}</p>' if offline else ""
-        if s.get("game") == "wildlands":  # not linked yet: its module's link_options refuses
-            offline = True
-            invite = f'<p class="notice" data-online-modes>{h(_("Wildlands is played at one screen for now."))}</p>'
+        if s.get("game") == "wildlands":  # the link joins two pages: three or four play at one screen
+            from .games import wildlands_start as wls
+
+            offline = wls.players(s) != 2
+            invite = f'<p class="notice" data-online-modes>{h(_(WL_ONLINE_NOTE))}</p>' if offline else ""
         return (head + '<p class="muted">' + h(_("Two devices, no account and no server: invite a friend with a link, a "
-                "code or a QR code (you play Player 1 with the game, names and choices made here), or join "
-                "with the invitation a friend sent you (you play Player 2, under Player 2's name).")) + '</p>' + invite +
+                "code or a QR code (you play Player 1 with the game and choices made here; your friend names "
+                "herself), or join with the invitation a friend sent you (you play Player 2 under the name you give).")) + '</p>' + invite +
                 f'<div class="row"><button type="button" class="primary" data-p2p-host{" disabled" if offline else ""}>'
                 f'{h(_("Invite a friend"))}</button> '
                 f'<button type="button" data-p2p-join>{h(_("Join with a code"))}</button></div>'
@@ -589,11 +608,17 @@ def board(app, view, targets) -> str:
         if me == 1:
             r, c = rows - 1 - r, cols - 1 - c
         out.append(zone_html(app, view, zid, r, c, targets))
-    out.append(f'<p class="stat-legend" aria-hidden="true"><span class="atk">{h(_("A"))}</span> {h(_("attack"))} '
-               f'<span class="def">{h(_("D"))}</span> {h(_("defense"))} <span class="act">{h(_("C"))}</span> '
-               f'{h(_("activation cost"))}</p>')
+    out.append(stat_legend())
     out.append("</section>")
     return "".join(out)
+
+
+def stat_legend(where: str = "board") -> str:
+    """What the squads' coloured numbers mean. Under the board; on a laptop or desktop beside the hand's title
+    instead (CSS shows one of the two), where it costs the board no row of its own."""
+    return (f'<p class="stat-legend in-{where}" aria-hidden="true"><span class="atk">{h(_("A"))}</span> {h(_("attack"))} '
+            f'<span class="def">{h(_("D"))}</span> {h(_("defense"))} <span class="act">{h(_("C"))}</span> '
+            f'{h(_("activation cost"))}</p>')
 
 
 def zone_html(app, view, zid, r, c, targets) -> str:
@@ -714,8 +739,32 @@ def waiting_bar(app, view, since: "str | None" = None) -> str:
                 f'<p><span class="spinner" aria-hidden="true"></span><b>{h(app.names[p])}</b> '
                 f'<span class="muted">({h(_("guided game") if getattr(app, "tutorial", None) else seat.label())})</span> '
                 f'{h(what)}</p>{recap(app, view) if since is None else since}</section>')
+    if session is not None and getattr(app, "answer_held", False) and p == getattr(session, "me", None):
+        return (f'<section class="action-bar waiting" aria-label="{h(_("Waiting"))}" data-answer-held>'
+                f'<p>{h(_(ANSWER_HELD))}</p></section>')
+    asked = ""
+    if session is not None and d.get("kind") in ANSWER_CLOCK_KINDS:
+        asked = f'<p class="muted" data-answer-wait>{h(_(ANSWER_WAIT))}</p>'
     return (f'<section class="action-bar waiting" aria-label="{h(_("Waiting"))}" data-waiting="{p}">'
-            f'<p>{_("Waiting for <b>{name}</b>…").format(name=h(app.names[p]))}</p></section>')
+            f'<p>{_("Waiting for <b>{name}</b>…").format(name=h(app.names[p]))}</p>{asked}</section>')
+
+
+ANSWER_CLOCK_KINDS = ("interrupt", "defend")  # the questions a game asks at every action or attack (asked_aloud)
+ANSWER_HELD = N_("You pass. The pass is sent when the time to answer is up, so the other page cannot tell from its "
+                 "timing what you hold.")
+ANSWER_WAIT = N_("Each page answers these questions after the same short wait, whatever its player holds.")
+ANSWER_CLOCK = N_("{n} s to answer, then this page passes for you. It always waits that long (an early pass too), so "
+                  "the timing tells the other page nothing.")
+
+
+def answer_clock(app) -> str:
+    """Online, a question this page answers by itself when its clock runs out (controller.answer_seconds):
+    the game's table shows it beside the question."""
+    secs = app.answer_seconds() if hasattr(app, "answer_seconds") else None
+    if secs is None or getattr(app, "answer_held", False) or not app.offers_decision():
+        return ""
+    return (f'<p class="notice" role="status" data-answer-clock="{secs:g}">'
+            f'{h(_(ANSWER_CLOCK).format(n=f"{secs:g}"))}</p>')
 
 
 def action_bar(app, view) -> str:
@@ -739,14 +788,23 @@ def action_bar(app, view) -> str:
     btns = []
     picked = len(info.get("picked") or [])
     chosen = len(info.get("chosen") or [])
-    for a, part in zip(view["legal_actions"], d.get("parts") or []):
+    options = list(zip(view["legal_actions"], d.get("parts") or []))
+    reorder = d["kind"] == "reorder"
+    if reorder:  # keeping the order is the usual answer: first, the primary button, focused (Enter keeps it)
+        options.sort(key=lambda o: o[1]["kind"] != "keep")
+    for a, part in options:
         kind = part["kind"]
         cls = "act-btn"
+        attrs = cost_attrs(view, a)
         if kind == "done" and d["kind"] not in ("battle", "action"):
             cls += " primary"
         elif kind in ("cancel",):
             cls += " ghost"
         label = words.action_label(a, names)
+        if reorder and kind == "keep":
+            cls += " primary"
+            attrs += " data-autofocus data-keep-order"
+            label = _("Keep this order")
         if kind == "done" and d["kind"] == "summon":
             label = ngettext("Summon {n} unit", "Summon {n} units", picked).format(n=picked)
         elif kind == "done" and d["kind"] == "replenish":
@@ -754,7 +812,7 @@ def action_bar(app, view) -> str:
                      if chosen else _("Discard nothing and draw"))
         elif kind == "done" and d["kind"] == "battle":
             label = _("No battle")
-        btns.append(_btn(h(label) + cost_badge(view, a), action=a, cls=cls, attrs=cost_attrs(view, a)))
+        btns.append(_btn(h(label) + cost_badge(view, a), action=a, cls=cls, attrs=attrs))
     undo = undo_button(app)
     return f"""
 <section class="action-bar" aria-label="{h(_("Your options"))}">
@@ -814,7 +872,8 @@ def hand(app, view, targets, hidden: bool) -> str:
     title = h(_("{name}'s hand").format(name=names[me]))
     empty = f'<p class="muted">{h(_("No cards in hand."))}</p>'
     return (f'<section class="hand" aria-label="{title}"><h2 class="hand-title">{title} '
-            f'<span class="muted">({len(pl["hand"])})</span></h2><div class="hand-cards">{"".join(cards) or empty}</div></section>')
+            f'<span class="muted">({len(pl["hand"])})</span></h2>{stat_legend("hand") if cards else ""}'
+            f'<div class="hand-cards">{"".join(cards) or empty}</div></section>')
 
 
 def crystal_row(app, view, targets) -> str:
@@ -970,12 +1029,17 @@ def game_over_panel(app) -> str:
     g = app.game
     w = app.winner()
     session = app.session
+    turns, moves = app.view["turn"], len(g.log)
+    moves_said = ngettext("{n} move", "{n} moves", moves).format(n=moves)
     if session is not None and session.resigned is not None:
-        how = h(_("{name} resigned after {turns} turns ({moves} moves).").format(
-            name=app.names[session.resigned], turns=app.view["turn"], moves=len(g.log)))
+        how = h(ngettext("{name} resigned after {turns} turn ({moves}).", "{name} resigned after {turns} turns ({moves}).",
+                         turns).format(name=app.names[session.resigned], turns=turns, moves=moves_said))
     else:
-        how = h(_("{name} collected {n} crystals after {turns} turns ({moves} moves).").format(
-            name=app.names[w], n=app.view["players"][w]["crystal_count"], turns=app.view["turn"], moves=len(g.log)))
+        n = app.view["players"][w]["crystal_count"]
+        how = h(ngettext("{name} collected {crystals} after {turns} turn ({moves}).",
+                         "{name} collected {crystals} after {turns} turns ({moves}).", turns).format(
+            name=app.names[w], crystals=ngettext("{n} crystal", "{n} crystals", n).format(n=n), turns=turns,
+            moves=moves_said))
     rematch = rematch_controls(app)
     return f"""
 <section class="game-over clan-{h(app.view['players'][w]['clan'])}" data-game-over role="alert" aria-labelledby="go-title">

@@ -164,6 +164,8 @@ class Words:
             return hit
         prim = self.prims.get(eff.op) or {}
         tmpl = prim.get(f"render_{self.lang}") or prim.get("render_en") or eff.op.replace("_", " ")
+        if prim.get("render_count") and eff.params.get(prim["render_count"]) == 1:  # "a card", not "1 card(s)"
+            tmpl = prim.get(f"render_{self.lang}_one") or prim.get("render_en_one") or tmpl
         params = {k: self._param(k, v) for k, v in eff.params.items()}
         if eff.op in ("special", "signature") and eff.params.get("id") in self.effect_ids:
             params["id"] = self.effect_ids[eff.params["id"]]
@@ -337,7 +339,11 @@ class Words:
             own = info.get("controller", d.get("player")) == d.get("player")
             if kind == "reorder":
                 pos = int(info.get("position", 0))
-                which = (_("Reorder your squad in {zone}") if own else _("Reorder the enemy squad in {zone}")).format(zone=zone)
+                if own:  # asked after most activations: short, keeping first
+                    return (_("Keep the order of your squad in {zone}, or choose its top unit") if pos == 0 else
+                            _("Keep the rest of your squad in {zone} in order, or choose unit {n}")).format(
+                        zone=zone, n=pos + 1)
+                which = _("Reorder the enemy squad in {zone}").format(zone=zone)
                 slot = _("choose the unit for the top") if pos == 0 else \
                     _("choose the unit for position {n}").format(n=pos + 1)
                 return _("{what}: {how}, or keep the order").format(what=which, how=slot)

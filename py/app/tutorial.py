@@ -32,7 +32,31 @@ POSITION = {
 
 
 CARDS = {"knights": "flower.dandelion_knights", "golem": "stone.stone_golem", "workers": "stone.workers",
-         "bounty": "crystal.sorens_bounty"}  # named in the texts, in the player's language
+         "towers": "stone.siege_towers", "bounty": "crystal.sorens_bounty"}  # named in the texts, in the player's language
+
+
+def numbers(g) -> dict:
+    """The numbers the texts explain, from the game itself: the summon's costs, the battle's squads (view's
+    board) and its result (view's last_battle: each side's units' attack, card bonus, enemy defense, damage)."""
+    cs = g.cs
+    knights, workers, towers = (cs.unit(CARDS[k]) for k in ("knights", "workers", "towers"))
+    v = g.view(YOU)
+    zone = v["board"]["c_center"]
+    mine, theirs = zone["numbers"]
+    count = len(zone["squads"][YOU]) or 3
+    out = {"towers_cost": towers.summon, "workers_cost": workers.summon, "paid": towers.summon + workers.summon,
+           "count": count, "attack": mine["attack"] if mine else count * knights.attack,
+           "their_attack": theirs["attack"] if theirs else workers.attack, "their_defense": workers.defense,
+           "top_defense": knights.defense}
+    lb = v.get("last_battle") or {}
+    arith = lb.get("arith") or [None, None]
+    if arith[YOU] and arith[THEM]:
+        a = arith[YOU]
+        out.update(units=a["units"], bonus=a["card"], minus=a["enemy_defense"], damage=a["damage"],
+                   their_damage=arith[THEM]["damage"])
+    else:  # before the battle (the texts that use these come after it)
+        out.update(units=out["attack"], bonus=0, minus=0, damage=0, their_damage=0)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,30 +76,36 @@ STEPS: tuple[Step, ...] = (
         "One summon takes up to 3 units from your hand, paid together. One is enough now: press “Summon 1 unit”. "
         "Watch the token: 2 is more than the neutral middle allows, so the turn will pass to {them}.")),
     Step(THEM, "summon stone.siege_towers", N_(
-        "Your knights joined your squad at home, and the token passed the middle: it is {them}'s turn. {them} "
-        "summons too…")),
-    Step(THEM, "pick stone.workers", N_("…two units at once…")),
-    Step(THEM, "done", N_("…paying 4 initiative together…")),
-    Step(THEM, "keep", N_("…and keeps their order.")),
+        "The token passed the middle: it is {them}'s turn. {them} summons {towers}.")),
+    Step(THEM, "pick stone.workers", N_("{them} adds {workers}: one summon takes up to 3 units.")),
+    Step(THEM, "done", N_("{them} pays for both at once, {towers_cost} + {workers_cost} = {paid} initiative.")),
+    Step(THEM, "keep", N_(
+        "{them} keeps {towers} on top: the top unit takes damage first, and only its battlefield abilities "
+        "count.")),
     Step(YOU, "activate a_home", N_(
-        "{them} paid 4, so the token is on your side again: your turn, and you may spend 3 before it passes. Now "
+        "The token is on your side again: your turn, and you may spend 3 before it passes. Now "
         "activate your squad at home (it costs its highest activation value, 1): an activated squad may move "
         "one zone and then battle there.")),
     Step(YOU, "move c_center", N_(
         "Move into the central crystal zone, where {them}'s {workers} stand. Crystal zones are the middle row: "
         "hold two of them and you may score crystals.")),
-    Step(YOU, "battle", N_("An enemy squad shares the zone: battle it!")),
+    Step(YOU, "battle", N_(
+        "Battle {them}'s {workers}: both squads deal damage at once, your {count} {knights} attack with {attack}, "
+        "the {workers} with {their_attack}. Damage destroys the top unit when it reaches the unit's defense ({workers} "
+        "{their_defense}, yours {top_defense}). First each side plays a battle card from her hand.")),
     Step(YOU, "play flower.dandelion_knights", N_(
         "Both players now choose a battle card in secret. Styles decide which effect counts: Bold beats "
         "Guarded, Guarded beats Tricky, Tricky beats Bold. Your {knights} is Bold: if it beats "
         "{them}'s card, its left “Win” effect (+4 attack) applies. Play it.")),
-    Step(THEM, "play stone.stone_golem", N_("{them} chooses a card in secret…")),
-    Step(THEM, "keep", N_("…and the cards are revealed.")),
+    Step(THEM, "play stone.stone_golem", N_("{them} chooses a battle card in secret too.")),
+    Step(THEM, "keep", N_(
+        "The cards are revealed; the keep mark on {golem} lets {them} take it back into her hand.")),
     Step(YOU, "score crystal.sorens_bounty", N_(
-        "{them} played {golem}, which is Guarded: your Bold card beat it, so your +4 attack counted, and "
-        "its “Else” effect (+4 defense) took 4 off your attack. 9 damage destroyed the {workers}. You now hold "
-        "two crystal zones (west and centre), so you may score: take {bounty} (cost 3), which also gives "
-        "you a free replenish.")),
+        "{golem} is Guarded, which your Bold card beats: your +{bonus} attack counts, and its “Else” effect "
+        "(+{minus} defense) takes {minus} off. {units} + {bonus} − {minus} = {damage} damage beats the {workers}' "
+        "defense of {their_defense}: they are destroyed. Their {their_damage} damage is below your top unit's "
+        "defense of {top_defense}: you lost no unit. With two crystal zones you may score: take {bounty} (cost 3)."
+        )),
     Step(YOU, "done", N_(
         "Your first crystal! Its free replenish: discard any cards, then draw up to 5. Keep your card: press "
         "“Discard nothing and draw”.")),
@@ -174,4 +204,4 @@ class Tutorial(ScriptedTutorial):
         return "crystalclans", {"clans": ["flower", "stone"], "first": "0", "mulligan": False}
 
     def fields(self, g, names, words) -> dict:
-        return {"them": names[THEM], **{k: words.unit_name(v) for k, v in CARDS.items()}}
+        return {"them": names[THEM], **{k: words.unit_name(v) for k, v in CARDS.items()}, **numbers(g)}

@@ -65,6 +65,12 @@ class Decision:
         return f"Decision({self.kind!r}, player={self.player}, options={[str(a) for a in self.options]})"
 
 
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """`n` and its noun in the right number, for the engine's own (English) prompts: counted(1, "card") is
+    "1 card", counted(2, "card") "2 cards" (never "card(s)")."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def card_token(unit_id: str, owner: int, context_player: int) -> str:
     return unit_id if owner == context_player else f"{unit_id}@{owner}"
 

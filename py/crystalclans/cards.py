@@ -473,6 +473,10 @@ class PrimitiveDef(_Base):
     icon: Optional[str] = None
     render_en: Optional[str] = None
     render_de: Optional[str] = None
+    # a template that counts (cards, units, zones): the parameter that counts, and the form for a count of 1
+    render_count: Optional[str] = None
+    render_en_one: Optional[str] = None
+    render_de_one: Optional[str] = None
 
     @model_validator(mode="after")
     def _kinds(self):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action, Decision, card_token
+from .actions import Action, Decision, card_token, counted
 from .frames import Frame
 from .hand import DrawFrame, ReplenishFrame
 from .registry import HANDLERS, SPECIALS, Handler, primitive  # noqa: F401  (Handler, HANDLERS: the registry's)
@@ -334,7 +334,7 @@ class RecoverFrame(Frame):
             return None
         where = "your hand" if self.to == "hand" else "the top of your draw pile"
         opts = [DONE] + [Action("recover", (g.token(c, self.p),)) for c in cands]
-        return Decision("recover", self.p, f"Return up to {self.left} card(s) from your discard pile to {where}",
+        return Decision("recover", self.p, f"Return up to {counted(self.left, 'card')} from your discard pile to {where}",
                         opts, {"to": self.to, "left": self.left})
 
     def choose(self, g: "Game", a: Action) -> None:
@@ -772,8 +772,9 @@ class ScryFrame(Frame):
         g.revealed()
         if self.take > 0 and looked:
             opts = [Action("take", (g.token(c, p),)) for c in sorted(set(looked))]
-            return Decision("scry_take", p, f"You look at the top {len(looked)} card(s) of your draw pile: "
-                            "take one into your hand", opts, {"looking_at": len(looked)}, private=True)
+            said = (f"You look at the top {counted(len(looked), 'card')} of your draw pile: take one into your hand"
+                    if len(looked) > 1 else "You look at the top card of your draw pile: take it into your hand")
+            return Decision("scry_take", p, said, opts, {"looking_at": len(looked)}, private=True)
         rest = looked[self.pos:]
         if not rest or len(set(rest)) < 2 and not self.bottom:
             g.stack.pop()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action, Decision
+from .actions import Action, Decision, counted
 from .frames import Frame
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -126,7 +126,7 @@ class DrawFrame(Frame):
             g.stack.pop()
             return None
         opts = [Action("draw", (k,)) for k in range(n, -1, -1)]
-        return Decision("draw", p, f"Draw up to {n} card(s) ({len(g.draws[p])} left in your draw pile)",
+        return Decision("draw", p, f"Draw up to {counted(n, 'card')} ({len(g.draws[p])} left in your draw pile)",
                         opts, {"max": n, "why": self.why, "draw_pile": len(g.draws[p])})
 
     def choose(self, g: "Game", a: Action) -> None:

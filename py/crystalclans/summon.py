@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action, Decision
+from .actions import Action, Decision, counted
 from .crystals import SUMMON_TRIGGERS, turn_facedown
 from .effects import EffectsFrame, condition_holds, matches, queue_triggers, to_hand
 from .frames import Frame
@@ -352,7 +352,7 @@ class SummonFreeFrame(Frame):
         if len(opts) == 1:
             g.stack.pop()
             return None
-        return Decision("summon_free", p, f"You may summon up to {self.left} unit(s) for free", opts,
+        return Decision("summon_free", p, f"You may summon up to {counted(self.left, 'unit')} for free", opts,
                         {"zone": self.zone, "left": self.left})
 
     def choose(self, g: "Game", a: Action) -> None:

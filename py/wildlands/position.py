@@ -170,6 +170,8 @@ def build_position(g: "Game", pos: Any) -> "Game":
             g.draws[p] = cards(draws[p], f"draws[{p}]")[::-1]
     g.must_reveal = mr
     g.stack = [Turn()]
+    if g.events is not None:  # the story begins in this turn (not in the setup)
+        g.note("turn", g.turn, g.active)
     g.settle()
     if not g.over and not g.alive(g.actor):
         raise PositionError("actor: this player has no character left")

@@ -17,9 +17,9 @@ def assert_only_own_hand(page, own: str, other: str) -> None:
     assert f"clan-{other}" not in seen["clans"], f"the opponent's ({other}) hand cards are on this page"
 
 
-def link_pages(a, b) -> float:
+def link_pages(a, b, guest_query: str = "") -> float:
     """The host invites; the guest opens the invitation link (the code in its #fragment), joins, and sends
-    the reply code back, which the host pastes."""
+    the reply code back, which the host pastes. `guest_query` ("answer=100"): added to the link's query."""
     t = time.perf_counter()
     a.click("[data-p2p-host]")
     invitation = a.locator("[data-link-url]")
@@ -28,7 +28,11 @@ def link_pages(a, b) -> float:
     assert "#CC1" in url
     a.locator("[data-link-qr] svg").wait_for(state="visible", timeout=10_000)
     screenshot(a, "p2p_invitation")
-    b.goto(url)
+    if guest_query:
+        base, frag = url.split("#", 1)
+        b.goto(base + ("&" if "?" in base else "?") + guest_query + "#" + frag)
+    else:
+        b.goto(url)
     b.wait_for_selector('body[data-ready="true"]', timeout=120_000)
     b.locator("[data-link-input]").wait_for(state="visible", timeout=20_000)
     assert b.locator("[data-link-input]").input_value() == url.split("#", 1)[1]
@@ -68,6 +72,46 @@ def greedy_choice(page, bot) -> str | None:
     return str(bot.choose(g)) if g.decision is not None else None
 
 
+def play_one_screen(page, bot, rng, max_clicks: int) -> tuple[int, bool]:
+    """People at one screen (or one person against the computer): click what the page offers, the action its
+    greedy `bot` picks for whoever decides (from the page's autosave), continues and the rest at random, until
+    the game is over or max_clicks. Whole games in a few hundred clicks instead of random play's thousand.
+    Returns (clicks, game over)."""
+    from app import games
+
+    clicks = 0
+    idle_since = time.perf_counter()
+    mirror = None  # the page's game, kept up with its autosave's new moves (not rebuilt from the log each time)
+    while clicks < max_clicks:
+        offer = page.evaluate(OFFERED_JS)
+        if offer and offer.get("gameOver"):
+            return clicks, True
+        if not offer:
+            if time.perf_counter() - idle_since >= 60:  # the computer's turn may take a while
+                raise AssertionError("the page offers nothing for 60 s")
+            time.sleep(0.05)
+            continue
+        items = offer["items"]
+        pick = items[rng.randrange(len(items))]
+        if offer["kind"] == "action":
+            doc = json.loads(page.evaluate("() => localStorage.getItem('crystalclans.autosave')"))
+            if mirror is None or [str(m) for m in mirror.log] != doc["log"][:len(mirror.log)]:
+                mirror = games.for_save(doc).Game.from_json(doc)
+            else:
+                for move in doc["log"][len(mirror.log):]:
+                    mirror.apply(move)
+            if mirror.decision is not None:
+                want = str(bot.choose(mirror))
+                pick = next((x for x in items if x["value"] == want), pick)
+        try:
+            page.locator(offer["selector"]).nth(pick["index"]).click(timeout=2_000)
+        except (PwTimeout, PwError):
+            continue
+        clicks += 1
+        idle_since = time.perf_counter()
+    return clicks, False
+
+
 def play(a, b, rng, max_clicks: int, bots=None, hands=("blood", "skull")) -> tuple[list[int], bool]:
     """Click what each page offers, on whichever page must act, until the game is over or max_clicks.
     With bots, a page clicks the action its greedy bot picks (games of ~250 decisions instead of ~1,000
@@ -100,6 +144,8 @@ def play(a, b, rng, max_clicks: int, bots=None, hands=("blood", "skull")) -> tup
         if bots and offer["kind"] == "action":
             want = greedy_choice(page, bots[i])
             pick = next((x for x in items if x["value"] == want), pick)
+            if want and pick["value"] != want and open_group(page, want):  # folded away (Wildlands' groups)
+                continue
         try:  # the other page's move may re-render this one between the look and the click: look again
             page.locator(offer["selector"]).nth(pick["index"]).click(timeout=2_000)
         except (PwTimeout, PwError):
@@ -107,6 +153,18 @@ def play(a, b, rng, max_clicks: int, bots=None, hands=("blood", "skull")) -> tup
         clicks[i] += 1
         idle_since = time.perf_counter()
     return clicks, False
+
+
+def open_group(page, action: str) -> bool:
+    """Unfold the group (<details>) that holds the option `action`, so the next look sees it; False if none."""
+    summary = page.locator(f'details:not([open]):has([data-action="{action}"]) > summary')
+    if not summary.count():
+        return False
+    try:
+        summary.first.click(timeout=2_000)
+    except (PwTimeout, PwError):
+        return False
+    return True
 
 
 def relink_by_codes(host, guest) -> float:

@@ -27,6 +27,24 @@ def a_battle_with_a_crystal() -> tuple[cc.Game, str, dict]:
     raise AssertionError("no battle with a crystal's term in 60 seeded games")
 
 
+# every text of a played card in the box, whole: nothing past its own box or the card's, no fade over it
+CLIPPED_JS = """box => {
+  const out = [];
+  for (const card of box.querySelectorAll('.card')) {
+    const name = (card.querySelector('.card-name') || card).textContent.trim();
+    if (card.scrollHeight > card.clientHeight + 1) out.push(`${name}: card ${card.scrollHeight} px in ${card.clientHeight}`);
+    for (const el of card.querySelectorAll('.abilities, .battle-sec')) {
+      const cs = getComputedStyle(el);
+      if (el.scrollHeight > el.clientHeight + 1) out.push(`${name}: ${el.className} ${el.scrollHeight} px in ${el.clientHeight}`);
+      if ((cs.maskImage || cs.webkitMaskImage || 'none') !== 'none') out.push(`${name}: ${el.className} fades out`);
+      const r = el.getBoundingClientRect(), c = card.getBoundingClientRect();
+      if (r.bottom > c.bottom + 1) out.push(`${name}: ${el.className} runs past the card's bottom`);
+    }
+  }
+  return out;
+}"""
+
+
 def test_a_crystal_in_a_battle_is_named_in_its_result(page, app_url, tmp_path):
     before, move, lb = a_battle_with_a_crystal()
     crystal = next(t["id"] for ar in lb["arith"] if ar for t in ar["terms"] + ar["enemy_terms"]
@@ -43,7 +61,10 @@ def test_a_crystal_in_a_battle_is_named_in_its_result(page, app_url, tmp_path):
     name = cc.base_set().crystals[cc.base_set().crystal_index[crystal]].name
     text = " ".join(box.inner_text().split())
     assert f"{name} (crystal)" in text, text
+    assert box.locator(".card").count() >= 1
+    clipped = box.evaluate(CLIPPED_JS)
     screenshot(page, "battle_with_a_crystal")
+    assert not clipped, clipped
     assert state_hash(page) is not None
     assert_no_page_errors(page)
 

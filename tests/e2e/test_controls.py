@@ -35,7 +35,7 @@ def click_and_wait(page, selector: str) -> str:
 
 CHEAPEST_SUMMON_JS = """() => {
   const costs = [...document.querySelectorAll('.hand [data-action^="summon "]')]
-    .map(el => [Number(el.querySelector(".cost").firstChild.textContent), el.dataset.action]);
+    .map(el => [Number(el.querySelector(".cost").dataset.summonCost), el.dataset.action]);
   costs.sort((a, b) => a[0] - b[0]);
   return costs.length ? costs[0] : null;
 }"""

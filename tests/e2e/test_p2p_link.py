@@ -73,6 +73,12 @@ def test_the_host_scans_the_reply_qr_code(new_context, app_url, say):
     a.click("[data-p2p-host]")
     code = a.locator("[data-link-code]")
     code.wait_for(state="visible", timeout=20_000)
+    # issue 24, item 9b: while hosting, the form has no name (nor "played by") for the friend's seat, which
+    # would not be used: a line says she names herself; the host's own name stays editable
+    assert a.locator("#name-1").count() == 0 and a.locator("#seat-1").count() == 0, "an unused name for the friend"
+    assert "own name" in a.locator("[data-friend-seat]").inner_text()
+    assert a.locator("#name-0").is_editable()
+    screenshot(a, "p2p_host_form_while_inviting")
     b.click("[data-p2p-join]")
     assert b.locator("[data-cmd=scan]").count() == 0, "a scan button without a camera"
     b.fill("[data-link-input]", code.input_value())

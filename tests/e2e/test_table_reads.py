@@ -85,7 +85,12 @@ def test_the_hand_is_in_view_on_a_desktop_and_text_is_readable_on_a_phone(new_co
     page = new_context(viewport={"width": 1440, "height": 900}).new_page()
     open_app(page, app_url + "?seed=3")
     start_game(page, clans=("water", "stone"), names=NAMES)
-    play_random_clicks(page, random.Random(2), 30, until_game_over=False)
+    rng = random.Random(2)
+    play_random_clicks(page, rng, 30, until_game_over=False)
+    for _ in range(20):  # the random clicks can have summoned the whole hand: play on until it holds a card
+        if page.locator(".hand .card").count() and not is_visible(page, "[data-turn-screen]"):
+            break
+        play_random_clicks(page, rng, 3, until_game_over=False, log=lambda s: None)
     for _ in range(6):
         if is_visible(page, "[data-turn-screen]") or is_visible(page, "[data-battle-result]"):
             page.locator("[data-continue]").first.click()

@@ -1,11 +1,17 @@
-"""Tash-Kalar in the browser, as a player meets it: the start screen's game switch, a Duel for two people at
-one screen played to the end by clicks on what the table offers (squares of the arena and the choice's
-buttons), behind pass screens; the arena at desktop and phone size; the game switch remembered on reload.
+"""Tash-Kalar in the browser, as a player meets it: the start screen's game switch; whole games from the start
+screen to their end by clicks on what the table offers (squares of the arena and the choice's buttons, each
+click the one a greedy player would make), a Duel for two people, a Melee for three and a Team game for four
+behind pass screens, and a High Form against the computer; the arena at desktop and phone size; the game
+switch remembered on reload.
 Screenshots: tk_table_<what>.png."""
 from __future__ import annotations
 
 import random
+import time
 
+from tashkalar.ai import make_bot
+
+from .p2p import play_one_screen
 from .ui import assert_no_page_errors, open_app, play_random_clicks, screenshot, wait_hash
 
 
@@ -51,8 +57,9 @@ def test_two_people_play_tashkalar_in_the_browser_from_the_start_screen_to_game_
     page.set_viewport_size({"width": 390, "height": 844})
     screenshot(page, "tk_table_start_phone")
     page.set_viewport_size({"width": 1440, "height": 900})
-    stats = play_random_clicks(page, random.Random(5), 120, until_game_over=False, log_every=60)
-    assert stats["steps"] == 120
+    greedy = make_bot("greedy", seed=1)
+    clicks, over = play_one_screen(page, greedy, random.Random(5), 60)
+    assert clicks == 60 and not over
     screenshot(page, "tk_table_midgame_desktop")
     # choose a being to summon: its placements light up; pointing at one shows the squares its pattern uses
     rng = random.Random(9)
@@ -73,14 +80,10 @@ def test_two_people_play_tashkalar_in_the_browser_from_the_start_screen_to_game_
     assert shown == want, (shown, want)
     screenshot(page, "tk_table_summon_preview")
     page.locator('.tk-actions [data-action="cancel"]').click()
-    # a Tash-Kalar save imports (the app asks before replacing the unfinished game), then play to the end
-    page.locator("input[type=file][data-import]").first.set_input_files(
-        files=[{"name": "tk.json", "mimeType": "application/json", "buffer": near_the_end().encode()}])
-    page.wait_for_selector("[data-confirm]")
-    page.click("[data-confirm]")
-    page.wait_for_selector(".tk-arena")
-    stats = play_random_clicks(page, random.Random(6), 800, log_every=200)
-    assert stats["game_over"] and page.locator("[data-game-over]").is_visible()
+    # the same Duel, from its deal, to its end (each click the one greedy would make for whoever decides)
+    more, over = play_one_screen(page, greedy, random.Random(6), 3000)
+    assert over and page.locator("[data-game-over]").is_visible()
+    duel_clicks = clicks + more
     screenshot(page, "tk_table_game_over")
     # the statistics of the game, and the replay from the deal, turn by turn, to the end
     table = page.locator("[data-game-over] [data-stats]")
@@ -99,8 +102,17 @@ def test_two_people_play_tashkalar_in_the_browser_from_the_start_screen_to_game_
     page.wait_for_function("(h) => document.querySelector('[data-replay]').dataset.replayHash === h", arg=end_hash)
     page.click('[data-cmd="replay-close"]')
     page.wait_for_selector("[data-game-over]")
-    say(f"Tash-Kalar: 120 clicks of a new Duel, then an imported High Form save played to the end in "
-        f"{stats['steps']} clicks")
+    # a Tash-Kalar save imports (the app asks before replacing a game), and plays on to its end
+    page.locator("input[type=file][data-import]").first.set_input_files(
+        files=[{"name": "tk.json", "mimeType": "application/json", "buffer": near_the_end(before_end=12).encode()}])
+    if page.locator("[data-confirm]").count():
+        page.click("[data-confirm]")
+    page.wait_for_function("() => !document.querySelector('[data-game-over]')")
+    page.wait_for_selector(".tk-arena")
+    stats = play_random_clicks(page, random.Random(6), 300, log_every=300)
+    assert stats["game_over"]
+    say(f"Tash-Kalar: a whole Duel from the start screen to its end in {duel_clicks} clicks, then an imported "
+        f"High Form save played to the end in {stats['steps']} clicks")
     # the choice of game is kept: the start screen (and a reload) shows Tash-Kalar's form again
     page.click('[data-game-over] [data-cmd="menu"]')
     page.wait_for_selector("#tk-mode")
@@ -121,27 +133,67 @@ def test_two_people_play_tashkalar_in_the_browser_from_the_start_screen_to_game_
         page.click("[data-confirm]")
     page.wait_for_selector(".tk-arena")
     assert page.locator(".tk-seat").count() == 4
-    play_random_clicks(page, random.Random(7), 80, until_game_over=False, log_every=80)
+    play_random_clicks(page, random.Random(7), 30, until_game_over=False, log_every=80)
     page.set_viewport_size({"width": 390, "height": 844})
     screenshot(page, "tk_table_melee4_phone")
+    page.set_viewport_size({"width": 1440, "height": 900})
     assert_no_page_errors(page)
+
+
+def whole_game(page, mode: str, players: int, seed: int) -> tuple[int, float]:
+    """A new game of `mode` for `players` people at one screen, from the start screen to its end."""
+    if page.locator("[data-game-over]").count():
+        page.click('[data-game-over] [data-cmd="menu"]')
+    page.wait_for_selector("#tk-mode")
+    page.select_option("#tk-mode", mode)
+    if mode == "melee":
+        page.wait_for_selector("#tk-players")
+        page.select_option("#tk-players", str(players))
+    page.wait_for_selector(f"#tk-deck-{players - 1}")
+    page.click("[data-new-game]")
+    if page.locator("[data-confirm]").count():
+        page.click("[data-confirm]")
+    page.wait_for_selector(".tk-arena")
+    assert page.locator(".tk-seat").count() == players
+    t = time.perf_counter()
+    clicks, over = play_one_screen(page, make_bot("greedy", seed=seed), random.Random(seed), 3000)
+    assert over and page.locator("[data-game-over] [data-stats] tbody tr").count() >= 7
+    return clicks, time.perf_counter() - t
+
+
+def test_three_and_four_people_play_a_melee_and_a_team_game_to_the_end(page, app_url, say):
+    """Issue 26: whole games through the table for 3 (Melee) and 4 (Team) people at one screen, behind pass
+    screens, each to its end with the statistics of every player."""
+    open_app(page, app_url + "?seed=11&pace=0")
+    page.click('button[data-game="tashkalar"]')
+    melee = whole_game(page, "melee", 3, 11)
+    screenshot(page, "tk_table_melee3_over")
+    team = whole_game(page, "team", 4, 12)
+    screenshot(page, "tk_table_team_over")
+    assert_no_page_errors(page)
+    say(f"Tash-Kalar at one screen: a Melee of 3 in {melee[0]} clicks ({melee[1]:.0f} s), a Team game of 4 in "
+        f"{team[0]} clicks ({team[1]:.0f} s), each to its end")
 
 
 def test_a_person_plays_tashkalar_against_the_computer_in_its_worker(page, app_url, say):
     open_app(page, app_url + "?seed=8&pace=0")
     page.click('button[data-game="tashkalar"]')
     page.wait_for_selector("#tk-mode")
-    page.select_option('[data-seat="1"]', "normal")
+    # the easy level keeps a whole game short; the worker's time limit of the searching levels: test_computer
+    page.select_option('[data-seat="1"]', "easy")
     start_tashkalar(page, mode="high_form", decks=("highland", "everfrost"))
     page.wait_for_selector(".tk-arena")
-    stats = play_random_clicks(page, random.Random(8), 150, until_game_over=False, log_every=75, stuck_ms=60_000)
+    stats = play_random_clicks(page, random.Random(8), 40, until_game_over=False, log_every=75, stuck_ms=60_000)
+    assert page.locator("[data-turn-screen]").count() == 0  # one person here: no pass screens
+    screenshot(page, "tk_table_vs_computer")
+    # and on to the end of the game (the person's clicks those of a greedy player)
+    more, over = play_one_screen(page, make_bot("greedy", seed=8), random.Random(8), 3000)
+    assert over and page.locator("[data-game-over]").is_visible()
     think = page.evaluate("() => window.crystalclans_think_ms()")
     assert think, "the computer never moved"
     assert page.locator("[data-bot-failed]").count() == 0
-    assert page.locator("[data-turn-screen]").count() == 0  # one person here: no pass screens
-    screenshot(page, "tk_table_vs_computer")
-    say(f"Tash-Kalar against the normal computer: {stats['steps']} clicks, {len(think)} computer decisions, "
-        f"slowest {max(think):.0f} ms")
+    say(f"Tash-Kalar against the easy computer, a whole High Form: {stats['steps'] + more} clicks, {len(think)} "
+        f"computer decisions, slowest {max(think):.0f} ms")
     assert_no_page_errors(page)
 
 

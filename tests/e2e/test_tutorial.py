@@ -54,6 +54,15 @@ def test_the_guided_first_game_is_completed_through_the_ui(new_context, app_url,
     say(f"{lang}: the guided game taught {taught} moves, one offered at a time, and ended with "
         f"{done.locator('h2').inner_text()!r}")
     assert taught == sum(step.who == YOU for step in STEPS)
+    # issue 24, item 8b: each step explains its rule, the battle with this battle's numbers, the other side's
+    # summon in whole sentences (no "…two units at once…")
+    mine = [s.move for s in STEPS if s.who == YOU]
+    battle, result, run = (texts[mine.index(m)] for m in ("battle", "score crystal.sorens_bounty", "activate a_home"))
+    for word in (("attack", "defense", "battle card", "destroys") if lang == "en" else
+                 ("Angriff", "Verteidigung", "Kampfkarte", "zerstört")):
+        assert word in battle, (word, battle)
+    assert "9 + 4 − 4 = 9" in result, result
+    assert "3 + 1 = 4" in run and "…" not in run, run
     page.locator("[data-tutorial-done] [data-cmd=tutorial]").click()  # again, from the start
     page.wait_for_function(f"() => ({STEP_JS})() === 0")
     page.locator("[data-tutorial-leave]").click()

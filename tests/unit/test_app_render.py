@@ -8,6 +8,7 @@ import re
 from types import SimpleNamespace
 
 import crystalclans as cc
+import pytest
 from app import render
 from app.rules_ref import card_numbers
 from app.seats import Seat
@@ -350,3 +351,23 @@ def test_a_veil_used_where_the_enemy_squad_is_home_already_says_it_did_not_move_
     box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", render.battle_result(app))).split())
     assert f"{app.names[1]}'s squad was in its home zone already: Veyla's Veil did not move it." in box, box
     assert "The battle ended before damage." in box, box
+
+
+@pytest.mark.parametrize("lang,word", [("en", "cost"), ("de", "Kosten")])
+def test_every_card_face_says_its_summon_cost_in_words(lang, word):
+    """Issue 24, item 3b: a card's summon cost was a bare number in a circle while every badge said "cost N";
+    every card face (hand, details, piles, battle box: all render.card_face) now says "cost N" / "Kosten N",
+    and a screen reader hears "summon cost N"."""
+    from app import i18n
+    from app.cards import card_face
+
+    cs = cc.base_set()
+    i18n.use(lang)
+    try:
+        words = Words(cs, lang)
+        for u in cs.units:
+            face = card_face(words, u.id)
+            assert f'<span aria-hidden="true">{word} {u.summon}</span>' in face, (u.id, face[:300])
+            assert f'data-summon-cost="{u.summon}"' in face
+    finally:
+        i18n.use("en")

@@ -84,7 +84,9 @@ def test_tashkalar_asks_for_a_hand_over_only_where_the_hand_shows():
 
 def test_the_start_screens_tashkalar_lists_are_the_engines_and_a_switch_keeps_the_other_games_choices():
     import tashkalar as tk
-    from app.settings import TK_DECKS, TK_FORMS, TK_MODES, clean_settings, read_settings, tk_players
+    from app.games.tashkalar_start import DECKS as TK_DECKS, FORMS as TK_FORMS, MODES as TK_MODES
+    from app.games.tashkalar_start import players as tk_players
+    from app.settings import clean_settings, read_settings
     from tashkalar.setup import check_options
 
     assert set(TK_DECKS) <= set(tk.PLAYABLE_DECKS)

@@ -79,3 +79,38 @@ def test_what_the_other_side_did_stays_said_until_the_player_acts():
     assert runs >= 2
     end = t.text(g, ["Ada", "Bo"], words)
     assert "real game against the computer" in end
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_each_step_explains_its_rule_with_this_games_numbers(lang):
+    """Issue 24, item 8b: the battle step said only "An enemy squad shares the zone: battle it!", and the other
+    side's summon read as fragments ("…two units at once…"). Now the battle step says what a battle is (attack
+    against defense, the top unit first, the battle card from the hand, who loses units) with the numbers of
+    this battle, the result step works the damage out, and each of the other side's moves is a whole sentence
+    that says what happened and why it matters."""
+    import crystalclans as cc
+    from app.text import Words
+
+    i18n.use(lang)
+    words = Words(cc.base_set(), lang)
+    t = Tutorial()
+    g = t.game
+    said = {}
+    for step in STEPS:
+        said[step.move + ("" if step.move not in said else "'")] = t.text(g, ["Ada", "Bo"], words)
+        g.apply(step.move)
+    battle, result = said["battle"], said["score crystal.sorens_bounty"]
+    workers, knights = words.unit_name("stone.workers"), words.unit_name("flower.dandelion_knights")
+    en = lang == "en"
+    for words_of_a_battle in (["attack", "defense", "battle card", "hand", "top unit", "destroys"] if en
+                              else ["Angriff", "Verteidigung", "Kampfkarte", "Hand", "oberste", "zerstört"]):
+        assert words_of_a_battle in battle, (words_of_a_battle, battle)
+    # this battle's numbers, read from the game: three knights of attack 3, the Workers' attack 1 and defense 2
+    assert f"3 {knights}" in battle and " 9" in battle and "1" in battle and "2" in battle, battle
+    assert "9 + 4 − 4 = 9" in result and workers in result, result
+    assert ("you lost no unit" if en else "keine Einheit verloren") in result, result
+    run = said["activate a_home"]  # the other side's summon, as it stays on screen until the player acts
+    assert "…" not in run, run
+    assert "3 + 1 = 4" in run and words.unit_name("stone.siege_towers") in run, run
+    assert ("takes damage first" if en else "zuerst Schaden") in run, run
+    assert "…" not in said["score crystal.sorens_bounty"]

@@ -1,7 +1,7 @@
 // Tash-Kalar's arena (py/app/games/tashkalar_table.py): pointing at or focusing a lit square (or a placement's
 // button) shows the pattern its summon would use (data-pattern: one space-separated list per orientation, "|"
 // between them, in the order of data-actions) and marks the piece it would destroy (data-doomed). The arrow
-// keys move the focus from square to square (the arena is one tab stop: the square with tabindex 0). Nothing is
+// keys move the focus from square to square (the arena is one tab stop: web/js/grid_keys.js). Nothing is
 // decided here: a square's data-action is still the move, its data-pick (Python) the orientation shown next.
 (function () {
   function clear() {
@@ -29,24 +29,11 @@
   document.addEventListener("mouseout", function (ev) {
     if (ev.target.closest && ev.target.closest(".tk-table [data-pattern]")) clear();
   });
-  var STEP = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
-  document.addEventListener("keydown", function (ev) {
-    var d = STEP[ev.key];
-    var sq = d && !ev.altKey && !ev.ctrlKey && !ev.metaKey && ev.target.closest && ev.target.closest(".tk-arena [data-square]");
-    if (!sq) return;
-    var name = sq.dataset.square, x = name.charCodeAt(0) - 97, y = parseInt(name.slice(1), 10);
-    for (var k = 1; k < 9; k++) {  // the next square that way (past a corner left out of the arena)
-      var nx = x + d[0] * k, ny = y + d[1] * k;
-      if (nx < 0 || nx > 8 || ny < 1 || ny > 9) break;
-      var next = document.querySelector('.tk-arena [data-square="' + String.fromCharCode(97 + nx) + ny + '"]');
-      if (next) {
-        sq.setAttribute("tabindex", "-1");
-        next.setAttribute("tabindex", "0");
-        next.focus();
-        ev.preventDefault();
-        return;
-      }
-    }
-    ev.preventDefault();  // the arena's edge: stay (the page does not scroll under the player's fingers)
-  });
+  window.crystalclans_grid(".tk-arena [data-square]", function (sq) {
+    var name = sq.dataset.square;
+    return [name.charCodeAt(0) - 97, parseInt(name.slice(1), 10)];
+  }, function (x, y) {
+    if (x < 0 || x > 8 || y < 1 || y > 9) return null;
+    return document.querySelector('.tk-arena [data-square="' + String.fromCharCode(97 + x) + y + '"]');
+  }, 8);
 })();

@@ -13,6 +13,10 @@ from typing import Any, Protocol
 REGISTRY: dict[str, str] = {"crystalclans": "app.games.crystalclans", "tashkalar": "app.games.tashkalar",
                            "wildlands": "app.games.wildlands"}
 DEFAULT = "crystalclans"
+GAMES = tuple(REGISTRY)
+# name -> its part of the start screen's settings (no engine import: the start screen shows before any engine)
+START: dict[str, str] = {"crystalclans": "app.games.crystalclans_start", "tashkalar": "app.games.tashkalar_start",
+                         "wildlands": "app.games.wildlands_start"}
 
 
 class GameModule(Protocol):
@@ -50,6 +54,14 @@ class GameModule(Protocol):
     def tutorial(self) -> Any: ...  # a new guided first game (app.tutorial.ScriptedTutorial)
     def rules_entries(self, app: Any) -> list: ...  # the rules reference (app.rules_ref.Entry), in the current language
     rules_search_hint: str  # the search box's placeholder (a catalog message naming two of its own terms)
+    # optional: asked_aloud(game, decision) (a question asked at every action, whatever the hand: controller),
+    # secret_choice(decision) (a secret pick where the engine's Decision has no `secret`: net/session.py),
+    # answer_seconds(decision) (online, when a page answers an asked-aloud question by itself: controller)
+
+
+def start(name: str):
+    """Game `name`'s start-screen module: FIELDS, REDRAW, players, defaults, clean, read (KeyError: unknown)."""
+    return importlib.import_module(START[name])
 
 
 def get(name: str) -> GameModule:

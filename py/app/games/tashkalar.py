@@ -7,7 +7,8 @@ import tashkalar as tk
 from tashkalar.saves import MAX_SAVE_CHARS, SaveError, check_save_text
 
 from ..i18n import N_, _
-from ..settings import TK_ONLINE_MODES, first_player, tk_players
+from ..settings import first_player
+from .tashkalar_start import ONLINE_MODES as TK_ONLINE_MODES, players as tk_players
 
 name = "tashkalar"
 title = "Tash-Kalar"  # the page's heading while it is played (a name: not translated)

@@ -1,11 +1,64 @@
-"""Tash-Kalar's part of the start screen: the mode and each player's deck. No engine import: the start screen
-shows before any engine loads (the lists are app/settings.py's, checked against the engine's by a test)."""
+"""Tash-Kalar's part of the start screen: the mode and each player's deck, and the settings they keep
+(app/settings.py calls `defaults`, `clean`, `read`, `players`: tk_mode, tk_players, tk_form, tk_decks). No engine
+import: the start screen shows before any engine loads (the lists are checked against the engine's by
+tests/unit/test_game_modules.py)."""
 from __future__ import annotations
 
 from html import escape
 
 from ..i18n import N_, _
-from ..settings import TK_DECKS, TK_FORMS, TK_MODES
+
+MODES = ("duel", "high_form", "melee", "team")
+ONLINE_MODES = ("duel", "high_form")  # two browsers; Melee and Team online would link three or four
+FORMS = ("high_form", "duel")  # what a Team game plays as
+DECKS = ("northern", "southern", "highland", "sylvan", "everfrost", "nethervoid", "etherweave")
+TK_MODES, TK_ONLINE_MODES, TK_FORMS, TK_DECKS = MODES, ONLINE_MODES, FORMS, DECKS  # (the names used below)
+MAX_SEATS = 4
+FIELDS = ("tk-mode", "tk-players", "tk-form", "tk-deck-0", "tk-deck-1", "tk-deck-2", "tk-deck-3")
+REDRAW = ("tk-mode", "tk-players")  # the seats and the mode's words follow these choices
+
+
+def players(s: dict) -> int:
+    """How many play the Tash-Kalar game these settings describe."""
+    mode = s.get("tk_mode")
+    return 4 if mode == "team" else (s.get("tk_players", 3) if mode == "melee" else 2)
+
+
+def defaults(clan_ids: list[str]) -> dict:
+    """A Duel of Northern v Highland (a Melee would be of 3, a Team game as the High Form)."""
+    return {"tk_mode": MODES[0], "tk_players": 3, "tk_form": FORMS[0], "tk_decks": [DECKS[0], DECKS[2], DECKS[3], DECKS[1]]}
+
+
+def clean(raw: dict, out: dict, clan_ids: list[str]) -> None:
+    """Stored settings' Tash-Kalar fields into `out`, each that is not right left at its default."""
+    if raw.get("tk_mode") in MODES:
+        out["tk_mode"] = raw["tk_mode"]
+    if raw.get("tk_players") in (3, 4):
+        out["tk_players"] = raw["tk_players"]
+    if raw.get("tk_form") in FORMS:
+        out["tk_form"] = raw["tk_form"]
+    decks = raw.get("tk_decks")
+    if (isinstance(decks, list) and len(decks) == MAX_SEATS and all(d in DECKS for d in decks)
+            and len(set(decks)) == len(decks)):
+        out["tk_decks"] = list(decks)
+
+
+def read(val, checked, out: dict) -> None:
+    """The start screen's Tash-Kalar fields (val(id): a field's value, None when not shown) into `out`."""
+    if val("tk-mode") is not None:
+        out["tk_mode"] = val("tk-mode")
+        decks = list(out.get("tk_decks") or DECKS)
+        shown = {i: val(f"tk-deck-{i}") for i in range(MAX_SEATS) if val(f"tk-deck-{i}") is not None}
+        for i, d in shown.items():
+            decks[i] = d
+        for i in range(MAX_SEATS):  # a seat the mode does not show keeps a deck no shown seat took
+            if i not in shown and decks[i] in decks[:i] + [shown[j] for j in shown]:
+                decks[i] = next(d for d in DECKS if d not in decks[:i] and d not in shown.values())
+        out["tk_decks"] = decks
+    if val("tk-players") is not None:
+        out["tk_players"] = 4 if val("tk-players") == "4" else 3
+    if val("tk-form") is not None:
+        out["tk_form"] = val("tk-form") if val("tk-form") in FORMS else FORMS[0]
 
 MODE_TEXT = {
     "duel": (N_("Duel"), N_("Points for enemy pieces destroyed and legends summoned; the first to 18 ends the game.")),

@@ -6,7 +6,13 @@ every character hit, whatever they hold): with people at one screen they are ask
 the table shows the same two buttons whatever the asked player holds, "Pass" (one click, the device stays
 where it is) and "Take the device", which hands it over behind the pass screen to show her hand and her real
 options. Nothing answers for a person by itself: an automatic pass only when a hand has nothing to play would
-tell everyone at the screen what that hand holds."""
+tell everyone at the screen what that hand holds.
+
+Online (two linked pages, app/net): the start spaces are secret picks (`secret_choice`: committed, revealed
+once both players chose all five), and each question asked aloud is answered on the asked player's own page,
+which answers `pass` by itself `answer_seconds` after the question reached it (the controller's answer
+clock), the same whatever its player holds; a pass chosen early waits for the clock, a card played goes at
+once. So the asking page cannot tell from when the answer comes whether the other player could have acted."""
 from __future__ import annotations
 
 from typing import Any
@@ -23,7 +29,7 @@ Game = wl.Game
 IllegalAction = wl.IllegalAction
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "asked_aloud", "bot_levels", "card_details",
-           "check_save_text", "content_hash", "default_names", "effects", "last_battle", "link_options", "make_bot",
+           "check_save_text", "content_hash", "answer_seconds", "secret_choice", "default_names", "effects", "last_battle", "link_options", "make_bot",
            "name", "needs_own_hand", "new_game", "options_from_settings", "options_of", "replay_table", "save_names",
            "save_text",
            "summary", "table_screen", "title", "tutorial", "useful", "warm_up", "winner", "rules_entries",
@@ -61,7 +67,40 @@ def options_of(g: wl.Game) -> dict[str, Any]:
 
 
 def link_options(raw: Any) -> dict[str, Any]:
-    raise ValueError("Wildlands is played at one screen for now")
+    """The options of a game two linked pages play, checked (a peer's are untrusted): ValueError says why not.
+    The link joins two pages, so online Wildlands is for two players."""
+    if not isinstance(raw, dict):
+        raise ValueError("no options")
+    board, factions, first = raw.get("board", "dungeon"), raw.get("factions"), raw.get("first", "random")
+    if board not in start.BOARDS:
+        raise ValueError(f"the board is one of {', '.join(start.BOARDS)}")
+    if isinstance(factions, list) and len(factions) in (3, 4):
+        raise ValueError("online, Wildlands is played by two players (the link joins two pages)")
+    if not (isinstance(factions, list) and len(factions) == 2
+            and all(isinstance(f, str) and f in start.FACTIONS for f in factions)):
+        raise ValueError("two factions are needed")
+    if factions[0] == factions[1]:
+        raise ValueError("the two players need different factions")
+    if first != "random" and (isinstance(first, bool) or first not in (0, 1)):
+        raise ValueError("the first player is 'random', 0 or 1")
+    return {"board": board, "factions": list(factions), "first": first}
+
+
+def secret_choice(d) -> bool:
+    """Online, a start space (W13) is a secret pick: committed, and revealed to the other page only once both
+    players have chosen all of theirs (app/net/session.py)."""
+    return d.kind == "start"
+
+
+def answer_seconds(d) -> float:
+    """Online, how long a page waits before it answers an interrupt window or a defence by itself with `pass`
+    (the controller's answer clock): the same whatever its player holds, so the other page learns nothing
+    from when the answer comes. A defence gets longer: its player reads the attack and picks a card."""
+    return DEFENCE_SECONDS if d.kind == "defend" else WINDOW_SECONDS
+
+
+WINDOW_SECONDS = 2.5
+DEFENCE_SECONDS = 4.0
 
 
 def content_hash() -> str:
@@ -169,4 +208,7 @@ def warm_up() -> None:
 
 
 def tutorial():
-    raise NotImplementedError("no guided Wildlands game yet")
+    """The guided first game (wildlands_tutorial.py): a scripted Guild turn on the Dungeon against the Gnomads."""
+    from .wildlands_tutorial import Tutorial
+
+    return Tutorial()

@@ -19,15 +19,18 @@ FACTION_TEXT = {"guild": N_("The Venerable Guild of Mages"), "gnomads": N_("The 
 HAS_BOTS = True
 NO_BOTS = N_("The computer does not play Wildlands yet: every seat is a person at this screen (pass the device).")
 ABOUT = N_("Wildlands: race to 5 points by picking up your faction's crystal shards and knocking out enemies; "
-           "every card moves, attacks or defends. 2 to 4 players at one screen or against the computer (not online "
-           "yet).")
+           "every card moves, attacks or defends. 2 to 4 players at one screen or against the computer; two online.")
 
 
 def h(s) -> str:
     return escape(str(s), quote=True)
 
 
-def defaults() -> dict:
+FIELDS = ("wl-board", "wl-players", "wl-faction-0", "wl-faction-1", "wl-faction-2", "wl-faction-3")
+REDRAW = ("wl-board", "wl-players")
+
+
+def defaults(clan_ids: "list[str] | None" = None) -> dict:
     return {"wl_board": BOARDS[0], "wl_players": 2, "wl_factions": list(FACTIONS)}
 
 
@@ -36,7 +39,7 @@ def players(s: dict) -> int:
     return n if n in (2, 3, 4) else 2
 
 
-def clean(raw: dict, out: dict) -> None:
+def clean(raw: dict, out: dict, clan_ids: "list[str] | None" = None) -> None:
     """Stored settings' Wildlands fields into `out`, each that is not right left at its default."""
     if raw.get("wl_board") in BOARDS:
         out["wl_board"] = raw["wl_board"]
@@ -47,7 +50,7 @@ def clean(raw: dict, out: dict) -> None:
         out["wl_factions"] = list(fs)
 
 
-def read(val, out: dict) -> None:
+def read(val, checked, out: dict) -> None:
     """The start screen's Wildlands fields (val(id): a field's value, None when not shown) into `out`."""
     if val("wl-board") is None:
         return

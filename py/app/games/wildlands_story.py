@@ -93,4 +93,4 @@ def turn_html(t: Teller, turn: dict) -> str:
 def story_panel(view: dict, names: list[str], story: list[dict], limit: int = 40) -> str:
     """The story, newest turn first (the last `limit` turns: a long game's log stays light to draw)."""
     t = Teller(view, names)
-    return log_section([turn_html(t, turn) for turn in reversed(story[-limit:])], cls="wl-log")
+    return log_section([turn_html(t, turn) for turn in reversed(story[-limit:])], cls="wl-log", scrolls=True)

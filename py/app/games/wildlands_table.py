@@ -21,6 +21,7 @@ app/games/wildlands.py): on a screen shared by several people the table shows on
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -206,6 +207,106 @@ def picked_options(options: list[str], pick, spaces: dict[str, int]) -> list[str
     return [o for o in options if option_card(o) == what]
 
 
+# ------------------------------------------------------------------------------ line of sight
+SIGHT_WHY = {
+    "wall": N_("the wall between spaces {a} and {b} is in the way"),
+    "cover": N_("the line would cross the cover on space {s} completely"),
+    "high": N_("the high ground on space {s} is in the way"),
+    "low_to_high": N_("it stands on high ground, and low ground never sees high ground"),
+    "corner": N_("every line meets a corner of the spaces"),
+    "range": N_("a heavy ranged attack crosses at most 1 space, this line crosses {n}"),
+}
+
+
+@lru_cache(maxsize=2048)
+def explain(board: str, a: int, b: int, reach: "int | None"):
+    """wildlands.los.explain for the map `board` (the engine's answer and its reason, cached: a table is drawn
+    again at every change)."""
+    from wildlands import los
+
+    bd = BOARDS[board]
+    cover = frozenset(s for s in range(1, len(bd.cover)) if bd.cover[s])
+    high = frozenset(s for s in range(1, len(bd.high)) if bd.high[s])
+    return los.explain(a, b, frozenset(bd.walls), cover, high, reach)
+
+
+def sights(view: dict, options: list[str]) -> "dict[int, list[tuple[str, str, Any, bool]]]":
+    """When a ranged attack's target is to be chosen: for each space with an enemy of a shooter that has a
+    ranged option now, (shooter, enemy, the engine's explanation, whether shooting it is offered)."""
+    shooters: dict[str, set[str]] = {}
+    offered = set()
+    for o in options:
+        p = o.split()
+        if p[0] in ("ranged", "heavy_ranged") and len(p) == 4:
+            shooters.setdefault(p[2], set()).add(p[0])
+            offered.add((p[2], p[3]))
+    if not shooters:
+        return {}
+    where, seat_of = {}, {}
+    for seat in view["seats"]:
+        for c in seat["characters"]:
+            seat_of[c["id"]] = seat["seat"]
+            if isinstance(c["space"], int):
+                where[c["id"]] = c["space"]
+    out: dict[int, list] = {}
+    for a, kinds in shooters.items():
+        if a not in where:
+            continue
+        reach = None if "ranged" in kinds else 1
+        for cid, t in where.items():
+            if seat_of[cid] != seat_of[a]:
+                out.setdefault(t, []).append((a, cid, explain(view["board"], where[a], t, reach),
+                                              (a, cid) in offered))
+    return out
+
+
+def sight_words(shooter: str, target: str, why, ok: bool) -> str:
+    """One shooter and one enemy in words: in sight and offered, or why not."""
+    a, t = char_name(shooter), char_name(target)
+    if ok:
+        return _("{char} can shoot {target}: in line of sight").format(char=a, target=t)
+    if why.reason in ("clear", "self"):
+        return _("{char} sees {target}, but no card shoots it now").format(char=a, target=t)
+    fields = {"s": why.at[0] if why.at else "", "a": why.at[0] if why.at else "",
+              "b": why.at[-1] if why.at else "", "n": why.crossed}
+    return _("{char} cannot shoot {target}: {why}").format(char=a, target=t, why=_(SIGHT_WHY[why.reason]).format(**fields))
+
+
+def sight_svg(bd, space: int, entries: list, words: list[str]) -> str:
+    """The lines of sight to one space, hidden until it is pointed at or focused (web/js/wl_board.js): green
+    where it is a target now, red up to the point where the line is stopped and what stops it."""
+    out = []
+    for (shooter, target, why, ok), said in zip(entries, words):
+        (x0, y0), (x1, y1) = why.line
+        cls = "wl-sight ok" if ok else "wl-sight no"
+        parts = [f'<g class="{cls}" data-to="{space}" data-why="{h(said)}" aria-hidden="true">']
+        if ok or why.stop is None:
+            dash = "" if ok or why.reason in ("clear", "self", "range") else " wl-sight-rest"
+            parts.append(f'<line class="wl-sight-line{dash}" x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}"/>')
+        else:
+            sx, sy = why.stop
+            parts.append(f'<line class="wl-sight-line" x1="{x0:.1f}" y1="{y0:.1f}" x2="{sx:.1f}" y2="{sy:.1f}"/>'
+                         f'<line class="wl-sight-line wl-sight-rest" x1="{sx:.1f}" y1="{sy:.1f}" x2="{x1:.1f}" y2="{y1:.1f}"/>')
+        if not ok and why.reason == "wall":
+            a, b = why.at
+            ax, ay, bx, by = bd.col[a], bd.row[a], bd.col[b], bd.row[b]
+            if ay == by:
+                xx = max(ax, bx) * S
+                parts.append(f'<line class="wl-sight-block" x1="{xx}" y1="{ay * S}" x2="{xx}" y2="{(ay + 1) * S}"/>')
+            else:
+                yy = max(ay, by) * S
+                parts.append(f'<line class="wl-sight-block" x1="{ax * S}" y1="{yy}" x2="{(ax + 1) * S}" y2="{yy}"/>')
+        elif not ok and why.reason in ("cover", "high", "low_to_high") and why.at:
+            c = why.at[0]
+            parts.append(f'<rect class="wl-sight-space" x="{bd.col[c] * S + 4}" y="{bd.row[c] * S + 4}" '
+                         f'width="{S - 8}" height="{S - 8}" rx="6"/>')
+        if not ok and why.stop is not None:
+            parts.append(f'<circle class="wl-sight-stop" cx="{why.stop[0]:.1f}" cy="{why.stop[1]:.1f}" r="7"/>')
+        parts.append("</g>")
+        out.append("".join(parts))
+    return "".join(out)
+
+
 # ------------------------------------------------------------------------------ the board
 def board_svg(view: dict, names: list[str], options: list[str], focus: "int | None" = None, fx=None,
               private: bool = True) -> str:
@@ -231,6 +332,11 @@ def board_svg(view: dict, names: list[str], options: list[str], focus: "int | No
             shards.setdefault(s, []).append(seat["faction"])
     cols = max(bd.col) + 1
     rows = max(bd.row) + 1
+    seen = sights(view, options)
+    seen_words = {t: [sight_words(a, c, why, ok) for a, c, why, ok in e] for t, e in seen.items()}
+    # one tab stop on the board (the arrow keys move it, web/js/grid_keys.js): the space picked, else the first
+    # lit one, else the first space
+    stop = focus if focus in lit else min(lit) if lit else 1
     out = [f'<svg class="wl-board-svg" viewBox="-6 -6 {cols * S + 12} {rows * S + 12}" role="group" '
            f'aria-label="{h(_("The board"))}">']
     cells, marks, tokens = [], [], []
@@ -246,8 +352,13 @@ def board_svg(view: dict, names: list[str], options: list[str], focus: "int | No
             if len(opts) == 1:
                 attrs = f' data-action="{h(opts[0])}"'
             else:
-                attrs = f' data-pick="@{s}"'
-            attrs += ' role="button" tabindex="0"'
+                attrs = f' data-pick="@{s}"' + (" data-autofocus" if focus == s else "")
+            attrs += ' role="button"'
+        else:
+            attrs = ' role="img"'
+        attrs += f' data-col="{bd.col[s]}" data-row="{bd.row[s]}" tabindex="{0 if s == stop else -1}"'
+        if s in seen:
+            attrs += " data-sight"
         cls += sorted(fxs.get(s, ()))
         label = [_("Space {n}").format(n=s)]
         if bd.high[s]:
@@ -263,6 +374,7 @@ def board_svg(view: dict, names: list[str], options: list[str], focus: "int | No
             label.append(option_words(opts[0], view, names))
         elif opts:
             label.append(ngettext("{n} option", "{n} options", len(opts)).format(n=len(opts)))
+        label += seen_words.get(s, [])
         cells.append(f'<g class="{" ".join(cls)}" data-space="{s}"{attrs} aria-label="{h("; ".join(label))}">'
                      f'<rect class="wl-cell" x="{x + 2}" y="{y + 2}" width="{S - 4}" height="{S - 4}" rx="6"/>'
                      f'<text class="wl-num" x="{x + 8}" y="{y + 22}">{s}</text>')
@@ -321,7 +433,11 @@ def board_svg(view: dict, names: list[str], options: list[str], focus: "int | No
         marks.append(f'<line class="wl-gate" x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}"/>'
                      f'<text class="wl-gate-t" x="{(x1 + x2) / 2:g}" y="{(y1 + y2) / 2 - 4:g}">{h(_("gate"))}</text>')
     out += cells + marks + tokens
+    out += [sight_svg(bd, t, e, seen_words[t]) for t, e in sorted(seen.items())]
     out.append("</svg>")
+    if seen:  # what the line pointed at shows, in words (web/js/wl_board.js writes it here)
+        hint = _("Point at a figure, or move the focus onto it with the arrow keys, to see the line of sight.")
+        out.append(f'<p class="wl-sight-why" data-sight-why data-hint="{h(hint)}">{h(hint)}</p>')
     return "".join(out)
 
 
@@ -566,7 +682,7 @@ def replay_table(app, view: dict, frame) -> str:
 
 def table_screen(app) -> str:
     """The whole Wildlands table: status, board, the story; the seats, the choice, the hand; the pass screen."""
-    from ..render import link_alerts, rematch_controls, storage_notice, undo_button, waiting_bar
+    from ..render import answer_clock, link_alerts, rematch_controls, storage_notice, undo_button, waiting_bar
     from .wildlands_story import story_panel
 
     view, names = app.view, app.names
@@ -581,6 +697,11 @@ def table_screen(app) -> str:
     pick = parse_pick(raw[0]) if interactive and raw and raw[2] == len(app.game.log) else None
     focus = int(pick[1]) if pick and pick[0] == "@" and pick[1].isdigit() else None
     parts = [storage_notice(app.storage), link_alerts(app)]
+    tutorial = getattr(app, "tutorial", None)
+    if tutorial is not None:  # the guided first game's coach (wildlands_tutorial.py), above the whole table
+        from ..render import coach
+
+        parts.append(coach(app))
     if over:
         parts.append(game_over(view, names, rematch_controls(app), app.game.statistics()))
     parts.append(f'<div class="table wl-table wl-{h(view["board"])}"><div class="main-col">')
@@ -593,8 +714,9 @@ def table_screen(app) -> str:
     if aloud:
         parts.append(aloud_panel(app, view))
     elif interactive and not overlay:
+        parts.append(answer_clock(app))  # online, a question asked at every action: its clock
         parts.append(actions_panel(shown, names, pick, undo_button(app)))
-    elif not over and not overlay:
+    elif not over and not overlay and not (tutorial is not None and tutorial.finished(app.game)):
         parts.append(waiting_bar(app, view, since=""))
     parts.append(seats_panel(view, names))
     if not (overlay or public):

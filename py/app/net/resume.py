@@ -20,10 +20,10 @@ import json
 from typing import Any, Callable
 
 from .. import games
-from ..i18n import _
+from ..i18n import _, ngettext
 from .protocol import ProtocolError, dump, parse
 from .resync import Cheating, refusal, resynced
-from .session import Session
+from .session import Session, is_secret
 
 
 def game_id(game: Any) -> str:
@@ -113,17 +113,21 @@ class Resume:
         self._go_on(common)
         for move in extra:  # my own moves the other page missed, in order, through the session
             d = self.session.game.decision
-            if d is None or d.player != self.me or d.secret or move not in self.session.offered():
+            if d is None or d.player != self.me or is_secret(self.session.game, d) or move not in self.session.offered():
                 break
             self.session.play(move)
             self.resent += 1
         self.dropped = len(extra) - self.resent
 
     def _differ(self, at: int) -> str:
-        return (_("The two saved games differ within their first {n} moves. Play stays stopped until they are "
-                  "resynchronised from the host's game: press Resync.") if not self.host else
-                _("The two saved games differ within their first {n} moves. Play stays stopped until they are "
-                  "resynchronised from the host's game (the other player presses Resync).")).format(n=at)
+        return (ngettext("The two saved games differ in their first move. Play stays stopped until they are "
+                         "resynchronised from the host's game: press Resync.",
+                         "The two saved games differ within their first {n} moves. Play stays stopped until they are "
+                         "resynchronised from the host's game: press Resync.", at) if not self.host else
+                ngettext("The two saved games differ in their first move. Play stays stopped until they are "
+                         "resynchronised from the host's game (the other player presses Resync).",
+                         "The two saved games differ within their first {n} moves. Play stays stopped until they are "
+                         "resynchronised from the host's game (the other player presses Resync).", at)).format(n=at)
 
     def request_resync(self) -> None:
         """The guest's button: replace this game with the host's (it is checked move by move)."""

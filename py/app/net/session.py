@@ -2,10 +2,11 @@
 the state hash after it, and the receiver applies it only if it is the next move, comes from the player who
 must decide, is legal and leads to the same hash. Anything else is refused, said, and changes nothing.
 
-Simultaneous secrets (Foresight predictions, battle cards) come in runs of consecutive secret decisions.
-Each pick in a run travels as a salted commitment; the run's shape (who decides what, in which order) is
-read from the engine with a stand-in for every pick, so both sides agree on it without knowing the picks
-(a player's options there do not depend on the other's picks). Only when every pick of the run is
+Simultaneous secrets (Foresight predictions, battle cards; Wildlands' start spaces, see is_secret) come in runs
+of consecutive secret decisions. Each pick in a run travels as a salted commitment; the run's shape (who
+decides what, in which order) is read from the engine with a stand-in for every pick of the other player,
+so both sides agree on it without knowing the picks (a player's options there do not depend on the other's
+picks; they may depend on her own earlier picks of the run, which her page knows). Only when every pick of the run is
 committed does each side reveal its own; a reveal that does not match its commitment is refused as
 cheating. So no client learns a pick before its own picks are fixed.
 
@@ -21,6 +22,14 @@ from .. import games
 from ..i18n import _
 from .protocol import ProtocolError, commitment, dump, new_salt, parse
 from .resync import Cheating, refusal, resynced
+
+def is_secret(game: Any, d: Any) -> bool:
+    """Whether decision `d` is a secret pick (committed, then revealed once every pick of its run is fixed):
+    the engine's `d.secret`, or the game module's `secret_choice(d)` where the engine has none for it
+    (Wildlands' start spaces, W13)."""
+    hook = getattr(games.of(game), "secret_choice", None)
+    return bool(hook(d)) if hook is not None else bool(getattr(d, "secret", False))
+
 
 class Session:
     def __init__(self, game: Any, me: int, send: Callable[[str], None], host: bool | None = None):
@@ -49,16 +58,18 @@ class Session:
 
     def _next_secret(self):
         """The next secret decision of the open run (on the stand-in path), or None when the run is over."""
-        d = self.game.decision
-        if d is None or not d.secret:
+        g = self.game
+        d = g.decision
+        if d is None or not is_secret(g, d):
             return None
         if not self.run:
             return d
-        g = self.game.clone()
-        for entry in self.run:
-            g.apply(g.decision.options[0])  # a stand-in for the pick: the run's shape does not depend on it
+        g = g.clone()
+        for entry in self.run:  # my own picks as made (a player's later options may depend on them: Wildlands'
+            # start spaces); the other's as a stand-in: the run's shape does not depend on it
+            g.apply(entry["move"] if entry["player"] == self.me else g.decision.options[0])
         nd = g.decision
-        return nd if nd is not None and nd.secret else None
+        return nd if nd is not None and is_secret(g, nd) else None
 
     def display(self) -> Any:
         """The game to show this player. With an open run, it is advanced through the run's picks (the
@@ -68,7 +79,7 @@ class Session:
         for e in self.run:
             nxt = g.clone()
             nxt.apply(e["move"] if e["player"] == self.me else nxt.decision.options[0])
-            if nxt.decision is None or not nxt.decision.secret:
+            if nxt.decision is None or not is_secret(nxt, nxt.decision):
                 break
             g = nxt
         return g
@@ -79,7 +90,7 @@ class Session:
         d = self.game.decision
         if d is None:
             return []
-        if not d.secret:
+        if not is_secret(self.game, d):
             return [str(a) for a in d.options] if d.player == self.me else []
         nd = self._next_secret()
         return [str(a) for a in nd.options] if nd is not None and nd.player == self.me else []
@@ -89,7 +100,7 @@ class Session:
         if move not in self.offered():
             raise games.of(self.game).IllegalAction(f"{move!r} is not yours to choose now")
         g = self.game
-        if not g.decision.secret:
+        if not is_secret(g, g.decision):
             g.apply(move)
             self.send(dump("action", seq=len(g.log), move=g.log[-1], hash=g.state_hash()))
             return
@@ -199,7 +210,7 @@ class Session:
                 raise ProtocolError(f"action for move {m.seq}: the next move is {self.seq}")
             if d is None or d.player != self.them:
                 raise ProtocolError(f"move {m.seq} ({m.move[:60]!r}): it is not your turn to decide")
-            if d.secret:
+            if is_secret(self.game, d):
                 raise ProtocolError(f"move {m.seq}: a secret choice sent in the open")
             self._apply_checked(m.move, m.hash, m.seq)
             return
