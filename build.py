@@ -452,12 +452,13 @@ def boot_files() -> list[Path]:
     """The files a first visit downloads before the start screen (measured in Chromium: everything over
     1 KB of performance.getEntriesByType('resource') at ready; PyScript's small plugin chunks left out)."""
     files = [ROOT / "web" / "css" / "app.css", ROOT / "web" / "css" / "tashkalar.css",
-             ROOT / "web" / "css" / "wildlands.css", ROOT / "py" / "app" / "main.py",
+             ROOT / "web" / "css" / "wildlands.css", ROOT / "web" / "css" / "shell.css", ROOT / "py" / "app" / "main.py",
              PY_BUNDLE]
     files += [PYODIDE_DIR / f for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                                         "pyodide-lock.json")]
     files += sorted(PYSCRIPT_DIR.glob("core*.js"))
-    files += [ROOT / "web" / "js" / f for f in ("loading.js", "bot.js", "p2p.js", "pyodide_boot.mjs")]
+    files += [ROOT / "web" / "js" / f for f in ("loading.js", "bot.js", "p2p.js", "pyodide_boot.mjs", "shell.js",
+                                                "sound.js")]
     return [f for f in files if f.is_file()]
 
 
@@ -482,13 +483,26 @@ def write_boot_size() -> bool:
 
 SW_TEMPLATE = ROOT / "web" / "js" / "sw.js"
 SW_FILE = ROOT / "sw.js"  # at the site root: a service worker only controls pages at or below its own URL
-SW_APP_FILES = ["index.html", "pyscript.toml", "py/app/main.py"]
+SW_APP_FILES = ["index.html", "pyscript.toml", "py/app/main.py", "manifest.webmanifest"]
+MANIFEST_FILE = ROOT / "manifest.webmanifest"  # at the site root: its start URL and scope "./" are the site's
+ICON_SVG = ROOT / "web" / "icons" / "icon.svg"
+
+
+def write_app_icons() -> list[Path]:
+    """The app's PNG icons (web/vendor/icons/, drawn from web/icons/icon.svg) and ./manifest.webmanifest, by
+    tools/app_icons.py; returns the files rewritten."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import app_icons
+    finally:
+        sys.path.pop(0)
+    return app_icons.write(ICON_SVG, VENDOR / "icons", MANIFEST_FILE)
 
 
 def precache_files() -> list[Path]:
     """Every file the page may fetch: the shell, the config, styles, the bundle and the vendored runtime."""
     files = [ROOT / f for f in SW_APP_FILES]
-    for folder in (ROOT / "web" / "css", ROOT / "web" / "js", VENDOR):
+    for folder in (ROOT / "web" / "css", ROOT / "web" / "js", ROOT / "web" / "icons", VENDOR):
         files += sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith(".")
                         and p != SW_TEMPLATE)
     return files
@@ -554,6 +568,9 @@ def cmd_setup(args=None, quiet_if_current: bool = False) -> int:
     if status == 0:
         make_snapshot(quiet_if_current)
         write_boot_size()
+        for f in write_app_icons():
+            if not quiet_if_current:
+                log(f"setup: wrote {f.relative_to(ROOT)} (the installable app)")
     if status == 0 and write_service_worker() and not quiet_if_current:
         log(f"setup: wrote {SW_FILE.name} (offline play after the first visit)")
     return status
@@ -604,7 +621,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
                       ".json": "application/json", ".toml": "text/plain", ".whl": "application/zip",
-                      ".svg": "image/svg+xml"}
+                      ".svg": "image/svg+xml", ".webmanifest": "application/manifest+json",
+                      ".png": "image/png"}
 
 
 def cmd_serve(args) -> int:
@@ -671,7 +689,7 @@ def cmd_dist(args) -> int:
         shutil.rmtree(dist)
     dist.mkdir()
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
-    for name in ["index.html", "pyscript.toml", SW_FILE.name, "py", "web"]:
+    for name in ["index.html", "pyscript.toml", SW_FILE.name, MANIFEST_FILE.name, "py", "web"]:
         src = ROOT / name
         if src.is_dir():
             shutil.copytree(src, dist / name, ignore=ignore)
@@ -688,7 +706,8 @@ def cmd_dist(args) -> int:
     return 0
 
 
-COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".toml", ".py", ".wasm", ".bin", ".svg", ".txt", ".zip"}
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".toml", ".py", ".wasm", ".bin", ".svg", ".txt", ".zip",
+                ".webmanifest"}
 
 # Cache rules for static hosts that read a _headers file (Netlify, Cloudflare Pages): the app's own files are
 # revalidated on every load (the service worker versions them anyway); the vendored runtime keeps a day; the
@@ -698,6 +717,9 @@ HEADERS = """/
 /index.html
   Cache-Control: no-cache
 /sw.js
+  Cache-Control: no-cache
+/manifest.webmanifest
+  Content-Type: application/manifest+json
   Cache-Control: no-cache
 /pyscript.toml
   Cache-Control: no-cache

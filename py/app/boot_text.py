@@ -1,4 +1,5 @@
-"""What the page says before Python is running (the loading screen, the theme switch): marked here for
+"""What the page says before Python is running or outside it (the loading screen, the theme switch, the shell's
+install entry, update banner, turn title and sound switch): marked here for
 the catalog; `python build.py setup` writes them, in every language, to web/vendor/boot-text.js, which
 index.html reads."""
 from __future__ import annotations
@@ -18,4 +19,27 @@ BOOT_TEXT = {
     "to_light": N_("Switch to the light theme"),
     "progress": N_("Loading"),
     "menu": N_("Game menu"),
+    # the shell around every game (web/js/shell.js, web/js/sound.js): installing, updates, turns, sounds
+    "install": N_("Install"),
+    "install_title": N_("Install the app: it opens in a window of its own and works offline"),
+    "install_ios": N_("To install: tap Share, then “Add to Home Screen”."),
+    "close": N_("Close"),
+    "update_ready": N_("A new version is ready."),
+    "update_title": N_("Reload to the new version (your game is saved and goes on)"),
+    "your_turn": N_("● Your turn · {title}"),
+    "notify_body": N_("It is your turn."),
+    "sound_off": N_("Turn the sounds off"),
+    "sound_on": N_("Turn the sounds on"),
+    "settings": N_("Settings"),
+    "settings_title": N_("Settings: language, theme, sounds, notifications, motion"),
+    "set_language": N_("Language"),
+    "set_theme": N_("Theme"),
+    "theme_dark": N_("Dark"),
+    "theme_light": N_("Light"),
+    "set_sounds": N_("Sounds"),
+    "set_notify": N_("Tell me when it is my turn while the page is in the background (a system notification)"),
+    "notify_denied": N_("This browser blocks notifications for this page; its site settings can allow them."),
+    "notify_none": N_("This browser cannot show notifications."),
+    "set_motion": N_("Reduce motion (no animations)"),
+    "settings_kept": N_("Kept in this browser. Connection settings are where you invite a friend."),
 }

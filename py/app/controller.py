@@ -14,7 +14,7 @@ import traceback
 
 import crystalclans as cc
 
-from . import games, render
+from . import games, render, shell
 from .errors import reason
 from .i18n import _, language, use
 from .computer import WorkerComputer
@@ -874,6 +874,7 @@ class App:
         if heading is not None and heading.textContent != title:
             heading.textContent = title
             doc.title = title
+        shell.tell(self)  # whose turn, for the tab's title and the sounds (web/js/shell.js)
         if modal and modal == self._modal_html:
             return  # the same dialog is open: keep what the player did in it (scroll, search, focus)
         doc.getElementById("modal").innerHTML = modal

@@ -83,7 +83,9 @@
   // by Python once the page is ready, so its downloads do not compete with the first load.
   window.crystalclans_register_sw = function () {
     if ("serviceWorker" in navigator && location.protocol !== "file:") {
-      navigator.serviceWorker.register("./sw.js").catch(function (e) { console.info("no offline cache:", e.message); });
+      navigator.serviceWorker.register("./sw.js")
+        .then(function (reg) { if (window.crystalclans_shell) crystalclans_shell.watch_updates(reg); })  // web/js/shell.js
+        .catch(function (e) { console.info("no offline cache:", e.message); });
     }
   };
   // overlays that leave the top bar in reach start below it, however many lines it wraps to

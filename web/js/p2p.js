@@ -216,17 +216,30 @@ function leaveRoom() {
   room = null;
 }
 
-// The host's page listens in the room for the first reply to this invitation.
-async function listen(code, secret, announce) {
+// Enter the relays' room of `secret` (this page's one room: the one before is left). Returns the room, or
+// "none" when this page has no relays, or null when the page moved on (`wanted()` no longer holds) meanwhile.
+async function enter(secret, onMessage, onReached, wanted) {
   const relay = await import("./relay.js");
   const list = relay.relays();
-  if (!list.length) return setState("norelay");
+  if (!list.length) return "none";
+  const r = await relay.open(secret, list, onMessage, onReached);
+  if (!wanted()) {
+    r.close();
+    return null;
+  }
+  leaveRoom();
+  room = r;
+  return r;
+}
+
+// The host's page listens in the room for the first reply to this invitation.
+async function listen(code, secret, announce) {
   const inv = await invitationId(code);
+  const conn = pc;
   let guest = "";
   let r = null;
-  const conn = pc;
   const idle = () => room === r && !guest && !conn.remoteDescription;
-  r = await relay.open(secret, list, (m) => {
+  r = await enter(secret, (m) => {
     if (m.k !== "answer" || m.i !== inv || typeof m.f !== "string" || typeof m.b !== "string" || pc !== conn) return;
     if (!guest && !conn.remoteDescription) {  // (a reply pasted by hand came first: that one links)
       guest = m.f;
@@ -235,10 +248,9 @@ async function listen(code, secret, announce) {
     } else if (guest && m.f !== guest) {
       r.publish({ k: "taken", i: inv, t: m.f });
     }
-  }, () => { if (idle()) setState("listening"); });
-  if (pc !== conn) return r.close();
-  leaveRoom();
-  room = r;
+  }, () => { if (idle()) setState("listening"); }, () => pc === conn);
+  if (r === "none") return setState("norelay");
+  if (!r) return;
   if (idle() && r.reached()) setState("listening");
   setTimeout(() => { if (idle()) setState(r.reached() ? "listening" : "norelay"); }, RELAY_WAIT_MS);
   // an invitation to go on with a saved game is also said in its room, where the other page waits (watch)
@@ -255,41 +267,31 @@ async function listen(code, secret, announce) {
 async function watch(secret) {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(secret || "")) return;
   close();  // (the page calls this with no link of its own in hand)
-  const relay = await import("./relay.js");
-  const list = relay.relays();
-  if (!list.length) return;
   let r = null;
-  r = await relay.open(secret, list, async (m) => {
+  r = await enter(secret, async (m) => {
     if (m.k !== "offer" || typeof m.b !== "string" || room !== r || pc) return;
     if (m.i !== await invitationId(m.b)) return;
     leaveRoom();
     if (onOffer) onOffer(m.b + "." + secret);
-  });
-  if (pc) return r.close();
-  leaveRoom();
-  room = r;
+  }, () => {}, () => !pc);
 }
 
 // The guest's page sends its reply through the room until the channel opens, the host says the seat is
 // taken, or no relay answers.
 async function answer(code, secret, reply) {
-  const relay = await import("./relay.js");
-  const list = relay.relays();
-  if (!list.length) return setState("norelay");
   const inv = await invitationId(code);
   const conn = pc;
   let r = null;
   const waiting = () => room === r && pc === conn && !(channel && channel.readyState === "open");
-  r = await relay.open(secret, list, (m) => {
+  r = await enter(secret, (m) => {
     if (m.k === "taken" && m.i === inv && m.t === me && waiting()) {
       leaveRoom();
       close();
       setState("taken");
     }
-  }, () => { if (waiting()) setState("relaying"); });
-  if (pc !== conn) return r.close();
-  leaveRoom();
-  room = r;
+  }, () => { if (waiting()) setState("relaying"); }, () => pc === conn);
+  if (r === "none") return setState("norelay");
+  if (!r) return;
   if (r.reached()) setState("relaying");
   const started = performance.now();
   const say = () => {

@@ -19,8 +19,15 @@ const CACHE_FIRST = /\/web\/vendor\/(pyodide|pyscript)\//;
 // which says nothing about the network.
 let networkFailed = false;
 
+// A new version waits while an older one serves open pages (a page keeps the version it started with); the
+// page's update banner (web/js/shell.js) asks it to take over when the player chooses to reload. A first
+// install has nothing to wait for and activates at once.
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(PRECACHE)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(PRECACHE)));
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "take-over") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {

@@ -14,6 +14,7 @@ import secrets
 from typing import Any, Callable
 
 from .. import games
+from .codecheck import rules_code
 from .protocol import VERSION, ProtocolError, commitment, dump, joint_seed, new_salt, parse
 
 APP = "crystalclans-web/2"
@@ -42,7 +43,7 @@ class Handshake:
 
     def _hello(self) -> None:
         self.send(dump("hello", app=APP, game=self.game_name, card_set=games.get(self.game_name).content_hash(),
-                       name=self.name, role=self.role))
+                       code=rules_code(self.game_name), name=self.name, role=self.role))
         self.send(dump("seed_commit", c=commitment(self.salt, self.value)))
 
     @property
@@ -82,6 +83,9 @@ class Handshake:
                 raise ProtocolError("the other page answered in another game")
             if m.card_set != games.get(self.game_name).content_hash():
                 raise ProtocolError("the other page plays another card set (its hash differs)")
+            if m.code and m.code != rules_code(self.game_name):  # a page older than this check sends none
+                raise ProtocolError("the other page runs another version of this game's rules: reload both pages "
+                                    "(each then gets the newest version) and link again")
             self.their_name = m.name
             if self.role == "guest":
                 self._hello()

@@ -59,6 +59,7 @@ def _models() -> dict[str, Any]:
         app: str = Field(max_length=40)
         game: str = Field(default="crystalclans", pattern=GAME_NAME)  # the host's game; the guest answers in it
         card_set: str = Field(pattern=HEX64)  # that game's content hash (cards, decks, boards)
+        code: str = Field(default="", pattern=r"^[0-9a-f]{0,16}$")  # its rules code (net/codecheck.py; "": unknown)
         name: str = Field(max_length=24)
         role: Literal["host", "guest"]
 
