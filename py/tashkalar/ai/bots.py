@@ -117,7 +117,8 @@ class SearchBot(Bot):
     same action takes the greedy ranking's best); `seconds` instead of `samples` thinks for that long (at
     least one sample); `limit` caps either in seconds (then a decision is reproducible only if the limit
     was not reached); `near`: judge with `evaluate_near` (patterns one common piece short count a little)
-    instead of greedy's `evaluate`, in the ranking, the playouts' policy and their end. Playouts stop when the player's next turn begins, at the end of the game, or after
+    instead of greedy's `evaluate`, in the ranking, her own choices in the playouts and their end (the
+    other players' choices in the playouts are judged as greedy judges them). Playouts stop when the player's next turn begins, at the end of the game, or after
     `horizon` decisions."""
     name = "search"
 
@@ -218,7 +219,9 @@ class SearchBot(Bot):
                 left_turn = True
             if left_turn and g.active == p:
                 break
-            g.apply(pick(g, rng, 1, self.ev) if self.places <= 0 else light_pick(g, rng, self.places, self.ev))
+            # her own choices with her judgement; the others' as greedy judges (the opponents it plays)
+            ev = self.ev if d.player == p else evaluate
+            g.apply(pick(g, rng, 1, ev) if self.places <= 0 else light_pick(g, rng, self.places, ev))
         return self.ev(g, p)
 
 
