@@ -25,7 +25,7 @@ from crystalclans.rng import Rng
 
 from ..board import ADJ_MASK, BY_NAME
 from .determinize import determinize
-from .evaluate import evaluate
+from .evaluate import evaluate, evaluate_near
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -39,26 +39,26 @@ def _best(scores: list[float], rng: Rng) -> int:
     return ties[0] if len(ties) == 1 else ties[rng.below(len(ties))]
 
 
-def settle(g: "Game", p: int, rng: Rng, depth: int) -> None:
+def settle(g: "Game", p: int, rng: Rng, depth: int, ev=evaluate) -> None:
     """Make p's smaller choices greedily until her next action choice, another player's decision or the
     end."""
     while True:
         d = g.decision
         if d is None or d.player != p or d.kind == ACTION:
             return
-        g.apply(pick(g, rng, depth))
+        g.apply(pick(g, rng, depth, ev))
 
 
-def after(g: "Game", a, p: int, rng: Rng, depth: int) -> float:
-    """`evaluate` for p once option a is applied and followed through p's smaller choices."""
+def after(g: "Game", a, p: int, rng: Rng, depth: int, ev=evaluate) -> float:
+    """`ev` (the evaluation) for p once option a is applied and followed through p's smaller choices."""
     g2 = g.clone(story=False)
     g2.apply(a)
     if depth > 0:
-        settle(g2, p, rng, depth - 1)
-    return evaluate(g2, p)
+        settle(g2, p, rng, depth - 1, ev)
+    return ev(g2, p)
 
 
-def pick(g: "Game", rng: Rng, depth: int = 2):
+def pick(g: "Game", rng: Rng, depth: int = 2, ev=evaluate):
     """The greedy policy: the option with the best `after` (depth: how many levels of smaller choices are
     each looked through; below that the rest are made one step deep)."""
     d = g.decision
@@ -66,10 +66,10 @@ def pick(g: "Game", rng: Rng, depth: int = 2):
     if len(opts) == 1:
         return opts[0]
     p = d.player
-    return opts[_best([after(g, a, p, rng, depth) for a in opts], rng)]
+    return opts[_best([after(g, a, p, rng, depth, ev) for a in opts], rng)]
 
 
-def light_pick(g: "Game", rng: Rng, places: int = 6):
+def light_pick(g: "Game", rng: Rng, places: int = 6, ev=evaluate):
     """The playouts' cheaper greedy policy: at an action choice only `places` of the `place` options are
     weighed with the summons, discards, flares and the end: the empty squares with the most of the player's
     own pieces around them (where patterns grow), the same in every playout from the same position; smaller
@@ -84,8 +84,8 @@ def light_pick(g: "Game", rng: Rng, places: int = 6):
             own = g.own_mask(g.colour[d.player])
             near = sorted(put, key=lambda a: -(ADJ_MASK[BY_NAME[a.args[0]]] & own).bit_count())
             opts = [a for a in opts if a.kind != "place"] + near[:places]
-        return opts[_best([after(g, a, d.player, rng, 1) for a in opts], rng)]
-    return opts[_best([after(g, a, d.player, rng, 0) for a in opts], rng)]
+        return opts[_best([after(g, a, d.player, rng, 1, ev) for a in opts], rng)]
+    return opts[_best([after(g, a, d.player, rng, 0, ev) for a in opts], rng)]
 
 
 class GreedyBot(Bot):
@@ -116,13 +116,15 @@ class SearchBot(Bot):
     its playouts' mean; `actions_only`: play out only a turn's action choices (a smaller choice of the
     same action takes the greedy ranking's best); `seconds` instead of `samples` thinks for that long (at
     least one sample); `limit` caps either in seconds (then a decision is reproducible only if the limit
-    was not reached). Playouts stop when the player's next turn begins, at the end of the game, or after
+    was not reached); `near`: judge with `evaluate_near` (patterns one common piece short count a little)
+    instead of greedy's `evaluate`, in the ranking, her own choices in the playouts and their end (the
+    other players' choices in the playouts are judged as greedy judges them). Playouts stop when the player's next turn begins, at the end of the game, or after
     `horizon` decisions."""
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int = 4, width: int = 6, places: int = 6, rank_depth: int = 2,
                  horizon: int = 60, prior: float = 0.5, actions_only: bool = True, seconds: float | None = None, limit: float | None = None,
-                 halving: bool = False) -> None:
+                 halving: bool = False, near: bool = True) -> None:
         super().__init__(seed)
         self.samples = samples
         self.width = width
@@ -134,13 +136,14 @@ class SearchBot(Bot):
         self.seconds = seconds
         self.limit = limit
         self.halving = halving
+        self.ev = evaluate_near if near else evaluate
         self.last_samples = 0
 
     def _choose(self, game: "Game", p: int):
         rng = self.rng
         opts = useful(game.decision.options)
         first = determinize(game, p, rng)
-        prior = [after(first, a, p, rng, self.rank_depth) for a in opts]
+        prior = [after(first, a, p, rng, self.rank_depth, self.ev) for a in opts]
         order = sorted(range(len(opts)), key=lambda i: -prior[i])[:self.width]
         if len(order) == 1 or (self.actions_only and game.decision.kind != ACTION):
             # a smaller choice (placement, target, ...): the greedy judgement, which looks through it
@@ -216,8 +219,10 @@ class SearchBot(Bot):
                 left_turn = True
             if left_turn and g.active == p:
                 break
-            g.apply(pick(g, rng, 1) if self.places <= 0 else light_pick(g, rng, self.places))
-        return evaluate(g, p)
+            # her own choices with her judgement; the others' as greedy judges (the opponents it plays)
+            ev = self.ev if d.player == p else evaluate
+            g.apply(pick(g, rng, 1, ev) if self.places <= 0 else light_pick(g, rng, self.places, ev))
+        return self.ev(g, p)
 
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "SearchBot", "after", "pick", "settle", "useful"]
