@@ -384,8 +384,8 @@ def online_panel(app) -> str:
                 f'value="{h(link.my_name)}" autocomplete="off"></label>')
         if link.invited:
             body = ('<p>' + _("<b>You are invited to a game.</b> Your friend chose the game, its setup and who goes "
-                              "first; you see them on the table once you are linked. Choose your name, then join; you will get a "
-                              "reply code to send back.") + '</p>' + name +
+                              "first; you see them on the table once you are linked. Choose your name, then join: your pages "
+                              "link by themselves (only if no relay can be reached do you get a reply code to send back).") + '</p>' + name +
                     paste.format(label=h(_("The invitation")), button=h(_("Join")), value=h(link.invited)))
         else:
             body = name + paste.format(label=h(_("Paste the invitation link or code your friend sent")),

@@ -72,11 +72,11 @@ def greedy_choice(page, bot) -> str | None:
     return str(bot.choose(g)) if g.decision is not None else None
 
 
-def play_one_screen(page, bot, rng, max_clicks: int) -> tuple[int, bool]:
+def play_one_screen(page, bot, rng, max_clicks: int, on_step=None) -> tuple[int, bool]:
     """People at one screen (or one person against the computer): click what the page offers, the action its
     greedy `bot` picks for whoever decides (from the page's autosave), continues and the rest at random, until
     the game is over or max_clicks. Whole games in a few hundred clicks instead of random play's thousand.
-    Returns (clicks, game over)."""
+    on_step(page, clicks so far, {kind, value}) runs before each click. Returns (clicks, game over)."""
     from app import games
 
     clicks = 0
@@ -103,6 +103,8 @@ def play_one_screen(page, bot, rng, max_clicks: int) -> tuple[int, bool]:
             if mirror.decision is not None:
                 want = str(bot.choose(mirror))
                 pick = next((x for x in items if x["value"] == want), pick)
+        if on_step is not None:
+            on_step(page, clicks, {"kind": offer["kind"], "value": pick["value"]})
         try:
             page.locator(offer["selector"]).nth(pick["index"]).click(timeout=2_000)
         except (PwTimeout, PwError):

@@ -39,8 +39,11 @@ def play_games(pairings, seeds):
 '''
 
 
-def run_in_pyodide(*args: str, timeout: float = 300) -> dict:
-    """Run tests/pyodide/run_pyodide.mjs with args; return its JSON report."""
+# runs started ahead (tests/pyodide/conftest.py): the long unit-test runs go on in Node while other tests run
+BACKGROUND: dict[tuple[str, ...], subprocess.Popen] = {}
+
+
+def _node() -> str:
     node = shutil.which("node")
     if node is None:
         pytest.fail("node not found on PATH: the Pyodide tests need Node 20 (apt-get install nodejs)")
@@ -48,9 +51,28 @@ def run_in_pyodide(*args: str, timeout: float = 300) -> dict:
         if not (VENDORED / name).is_file():
             pytest.fail(f"{(VENDORED / name).relative_to(REPO)} is missing: run `python build.py setup` "
                         "(`python build.py test` does it for you)")
+    return node
+
+
+def start_in_pyodide(*args: str) -> None:
+    """Start run_pyodide.mjs with args now, in the background; run_in_pyodide with the same args takes its
+    report (the machine's second core works on it while the tests before it run)."""
+    if args not in BACKGROUND:
+        BACKGROUND[args] = subprocess.Popen([_node(), str(RUNNER), *args], cwd=REPO, stdout=subprocess.PIPE,
+                                            stderr=subprocess.PIPE, text=True)
+
+
+def run_in_pyodide(*args: str, timeout: float = 300) -> dict:
+    """Run tests/pyodide/run_pyodide.mjs with args (or take the run started ahead); return its JSON report."""
+    node = _node()
     try:
-        proc = subprocess.run([node, str(RUNNER), *args], cwd=REPO, capture_output=True, text=True,
-                              timeout=timeout)
+        if args in BACKGROUND:
+            ahead = BACKGROUND.pop(args)
+            out, err = ahead.communicate(timeout=timeout)
+            proc = subprocess.CompletedProcess(ahead.args, ahead.returncode, out, err)
+        else:
+            proc = subprocess.run([node, str(RUNNER), *args], cwd=REPO, capture_output=True, text=True,
+                                  timeout=timeout)
     except subprocess.TimeoutExpired:
         pytest.fail(f"Pyodide run timed out after {timeout} s: {' '.join(args)[:200]}")
     lines = proc.stdout.strip().splitlines()

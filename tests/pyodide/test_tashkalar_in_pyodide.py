@@ -66,6 +66,10 @@ def skipped_in_cpython(nodeid: str, cpython: dict[str, list]) -> bool:
     return bool(inside) and all(v[0] == "skipped" for v in inside)
 
 
+def unit_test_args() -> tuple[str, ...]:
+    return ("--pytest", "tests/tashkalar", "-q", "-rs", *(f"--ignore=tests/tashkalar/{name}" for name in sorted(EXCLUDED)))
+
+
 def test_the_exclusions_exist():
     for name in EXCLUDED:
         assert (REPO / "tests" / "tashkalar" / name).is_file(), f"EXCLUDED names {name}, which is gone: drop it"
@@ -74,8 +78,7 @@ def test_the_exclusions_exist():
 def test_tashkalar_unit_tests_in_pyodide(capsys, tmp_path):
     started = time.perf_counter()
     assert (REPO / "py" / "tashkalar" / "data").is_dir()
-    report = run_in_pyodide("--pytest", "tests/tashkalar", "-q", "-rs",
-                            *(f"--ignore=tests/tashkalar/{name}" for name in sorted(EXCLUDED)))
+    report = run_in_pyodide(*unit_test_args())
     assert report["platform"] == "emscripten", describe(report)
     assert report["exit_code"] != 5, "pytest inside Pyodide collected no tests in tests/tashkalar"
     outcomes = (report.get("result") or {}).get("outcomes", {})

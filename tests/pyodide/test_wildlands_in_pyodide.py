@@ -47,6 +47,10 @@ SETUPS = [{"board": "dungeon", "factions": ["guild", "gnomads"], "seed": 1},
           {"board": "ruins", "factions": ["pit_fighters", "gnomads"], "seed": 4}]
 
 
+def unit_test_args() -> tuple[str, ...]:
+    return ("--pytest", *(f"tests/wildlands/{name}" for name in RUN), "-q", "-rs")
+
+
 def test_the_exclusions_exist():
     for name in (*EXCLUDED, *RUN):
         assert (REPO / "tests" / "wildlands" / name).is_file(), f"EXCLUDED names {name}, which is gone: drop it"
@@ -55,7 +59,7 @@ def test_the_exclusions_exist():
 def test_wildlands_unit_tests_in_pyodide(capsys, tmp_path):
     started = time.perf_counter()
     assert (REPO / "py" / "wildlands" / "data").is_dir()
-    report = run_in_pyodide("--pytest", *(f"tests/wildlands/{name}" for name in RUN), "-q", "-rs")
+    report = run_in_pyodide(*unit_test_args())
     assert report["platform"] == "emscripten", describe(report)
     assert report["exit_code"] != 5, "pytest inside Pyodide collected no tests in tests/wildlands/test_rules.py"
     outcomes = (report.get("result") or {}).get("outcomes", {})

@@ -1,0 +1,23 @@
+"""The Pyodide runs take minutes in Node, each on one core: Tash-Kalar's and Wildlands' unit-test runs start
+when the first test of this folder does, and go on beside the tests before them (their tests take the
+reports: test_engine_in_pyodide.run_in_pyodide)."""
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _long_runs_ahead(request):
+    from . import test_tashkalar_in_pyodide as tk, test_wildlands_in_pyodide as wl
+    from .test_engine_in_pyodide import BACKGROUND, start_in_pyodide
+
+    wanted = {item.originalname for item in request.session.items}
+    if "test_tashkalar_unit_tests_in_pyodide" in wanted:
+        start_in_pyodide(*tk.unit_test_args())
+    if "test_wildlands_unit_tests_in_pyodide" in wanted:
+        start_in_pyodide(*wl.unit_test_args())
+    yield
+    for proc in BACKGROUND.values():  # a run no test took (deselected): not left behind
+        proc.kill()
+        proc.wait()
+    BACKGROUND.clear()
