@@ -11,6 +11,24 @@ from .i18n import N_, _, ngettext
 from .text import h, style_name
 
 
+def moves_of(turn: dict) -> list[list[dict]]:
+    """A turn's facts grouped by the move (the answer in the game's record) that caused them, in order (the
+    story of Tash-Kalar and of Wildlands: facts that name their move)."""
+    out: list[list[dict]] = []
+    for e in turn["events"]:
+        if out and out[-1][0]["move"] == e["move"]:
+            out[-1].append(e)
+        else:
+            out.append([e])
+    return out
+
+
+def game_over_sentence(winners: list[str]) -> str:
+    """The story's last line: who won (names as HTML), or that the game is over."""
+    return "<b>" + (_("The game is over: {names} won.").format(names=" & ".join(winners)) if winners
+                    else _("The game is over.")) + "</b>"
+
+
 class Teller:
     """Sentences (HTML) for the story's actions and events, with the players' names."""
 

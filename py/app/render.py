@@ -920,6 +920,24 @@ def battle_panel(app, view) -> str:
 
 
 # ------------------------------------------------------------------------------ overlays
+def hand_over_screen(names: list[str], p: int, why: "str | None" = None, recap_html: "str | None" = None,
+                     box_class: str = "") -> str:
+    """Every game's pass-the-device screen: who takes the device, who looks away, the button that shows her
+    hand; a game may add why she is asked (`why`, a sentence) and what happened since her turn (`recap_html`)."""
+    others = ", ".join(n for i, n in enumerate(names) if i != p)
+    reason = f"\n    <p>{h(why)}</p>" if why is not None else ""
+    recap_part = f"\n    {recap_html}" if recap_html is not None else ""
+    return f"""
+<div class="overlay opaque under-top" data-turn-screen role="dialog" aria-labelledby="pass-title">
+  <div class="overlay-box pass{" " + box_class if box_class else ""}">
+    <div class="pass-icon" aria-hidden="true">⇄</div>
+    <h2 id="pass-title">{h(_("Pass the device to {name}").format(name=names[p]))}</h2>{reason}
+    <p class="muted">{h(_("{other}, please look away: {name}'s hand will be shown.").format(other=others, name=names[p]))}</p>{recap_part}
+    <button type="button" class="primary big" data-continue data-autofocus>{h(_("I'm {name}, show my hand").format(name=names[p]))}</button>
+  </div>
+</div>"""
+
+
 def pass_screen(app) -> str:
     p = app.pending_pass
     d = app.game.decision
@@ -927,17 +945,7 @@ def pass_screen(app) -> str:
         app.words.prompt(app.view.get("decision") or {}, app.names) if d else "")
     if d and d.kind == "battle_card":
         why = _("Choose your battle card in secret.")
-    return f"""
-<div class="overlay opaque under-top" data-turn-screen role="dialog" aria-labelledby="pass-title">
-  <div class="overlay-box pass clan-{h(app.view['players'][p]['clan'])}">
-    <div class="pass-icon" aria-hidden="true">⇄</div>
-    <h2 id="pass-title">{h(_("Pass the device to {name}").format(name=app.names[p]))}</h2>
-    <p>{h(why)}</p>
-    <p class="muted">{h(_("{other}, please look away: {name}'s hand will be shown.").format(other=app.names[1 - p], name=app.names[p]))}</p>
-    {recap(app, app.view, p)}
-    <button type="button" class="primary big" data-continue data-autofocus>{h(_("I'm {name}, show my hand").format(name=app.names[p]))}</button>
-  </div>
-</div>"""
+    return hand_over_screen(app.names, p, why, recap(app, app.view, p), f"clan-{h(app.view['players'][p]['clan'])}")
 
 
 def battle_result(app, alerts: str = "") -> str:

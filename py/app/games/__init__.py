@@ -59,6 +59,21 @@ class GameModule(Protocol):
     # answer_seconds(decision) (online, when a page answers an asked-aloud question by itself: controller)
 
 
+def bot_for_level(make, levels: dict, level: str, seed: int, **budget: Any) -> Any:
+    """A game's bot for one of the table's levels (`levels`: level -> (bot name, preset); or a bot's own name,
+    for tournaments), made by the engine's `make(name, seed=..., **budget)`. Greedy does not search: it gets
+    no time limit."""
+    name, preset = levels.get(level, (level, {}))
+    if name == "greedy":
+        budget.pop("limit", None)
+    return make(name, seed=seed, **{**preset, **budget})
+
+
+def searching_levels(levels: dict) -> tuple[str, ...]:
+    """The levels whose search the worker holds to its time limit (every one but greedy's)."""
+    return tuple(k for k, (name, _) in levels.items() if name != "greedy")
+
+
 def start(name: str):
     """Game `name`'s start-screen module: FIELDS, REDRAW, players, defaults, clean, read (KeyError: unknown)."""
     return importlib.import_module(START[name])

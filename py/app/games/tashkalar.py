@@ -8,6 +8,7 @@ from tashkalar.saves import MAX_SAVE_CHARS, SaveError, check_save_text
 
 from ..i18n import N_, _
 from ..settings import first_player
+from . import bot_for_level, searching_levels
 from .tashkalar_start import ONLINE_MODES as TK_ONLINE_MODES, players as tk_players
 
 name = "tashkalar"
@@ -217,15 +218,12 @@ def make_bot(level: str, seed: int, **budget: Any):
     """The bot for one of the table's levels (or a bot's own name, for tournaments)."""
     from tashkalar.ai import make_bot as make  # the bots are loaded with the first computer move
 
-    name, preset = LEVELS.get(level, (level, {}))
-    if name == "greedy":
-        budget.pop("limit", None)  # greedy does not search: no time limit to keep
-    return make(name, seed=seed, **{**preset, **budget})
+    return bot_for_level(make, LEVELS, level, seed, **budget)
 
 
 def bot_levels() -> tuple[str, ...]:
     """The levels whose search the worker holds to its time limit."""
-    return tuple(k for k, (name, _) in LEVELS.items() if name != "greedy")
+    return searching_levels(LEVELS)
 
 
 def warm_up() -> None:

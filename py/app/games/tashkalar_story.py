@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import N_, _, ngettext
-from ..log import log_section, turn_entry
+from ..log import game_over_sentence, log_section, moves_of, turn_entry
 from .tashkalar_cards import card_name, h, rank_name, task_name
 
 DECK_WORDS = {"being": N_("their deck"), "legend": N_("the legend deck"), "flare": N_("the flare deck")}
@@ -188,21 +188,8 @@ class TkTeller:
         if k == "resign":
             return "<b>" + _("{who} resigns.").format(who=self.who(e["player"])) + "</b>"
         if k == "game_over":
-            won = [self.who(p) for p in e.get("winners") or []]
-            return "<b>" + (_("The game is over: {names} won.").format(names=" & ".join(won)) if won
-                            else _("The game is over.")) + "</b>"
+            return game_over_sentence([self.who(p) for p in e.get("winners") or []])
         return h(k)
-
-
-def moves_of(turn: dict) -> list[list[dict]]:
-    """A turn's facts grouped by the move (the answer in the game's record) that caused them, in order."""
-    out: list[list[dict]] = []
-    for e in turn["events"]:
-        if out and out[-1][0]["move"] == e["move"]:
-            out[-1].append(e)
-        else:
-            out.append([e])
-    return out
 
 
 def move_item(t: TkTeller, facts: list[dict], p: "int | None") -> str:

@@ -21,6 +21,7 @@ import wildlands as wl
 from wildlands.saves import MAX_SAVE_CHARS, SaveError, check_save_text
 
 from ..i18n import _
+from . import bot_for_level, searching_levels
 from . import wildlands_start as start
 
 name = "wildlands"
@@ -192,15 +193,12 @@ def make_bot(level: str, seed: int, **budget: Any):
     """The bot for one of the table's levels (or a bot's own name, for tournaments)."""
     from wildlands.ai import make_bot as make  # the bots are loaded with the first computer move
 
-    name, preset = LEVELS.get(level, (level, {}))
-    if name == "greedy":
-        budget.pop("limit", None)  # greedy does not search: no time limit to keep
-    return make(name, seed=seed, **{**preset, **budget})
+    return bot_for_level(make, LEVELS, level, seed, **budget)
 
 
 def bot_levels() -> tuple[str, ...]:
     """The levels whose search the worker holds to its time limit."""
-    return ("normal", "hard")
+    return searching_levels(LEVELS)
 
 
 def warm_up() -> None:

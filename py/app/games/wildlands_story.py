@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import _, ngettext
-from ..log import log_section, turn_entry
+from ..log import game_over_sentence, log_section, moves_of, turn_entry
 from .wildlands_table import ACTION_NAMES, card_label, char_name, h, swatch, who
 
 
@@ -64,20 +64,8 @@ class Teller:
         if k == "reshuffle":
             return _("{who}'s discard pile is shuffled into a new deck.").format(who=self.who(e["player"]))
         if k == "game_over":
-            won = [self.who(p) for p in e.get("winners") or []]
-            return "<b>" + (_("The game is over: {names} won.").format(names=" & ".join(won)) if won
-                            else _("The game is over.")) + "</b>"
+            return game_over_sentence([self.who(p) for p in e.get("winners") or []])
         return h(k)
-
-
-def moves_of(turn: dict) -> list[list[dict]]:
-    out: list[list[dict]] = []
-    for e in turn["events"]:
-        if out and out[-1][0]["move"] == e["move"]:
-            out[-1].append(e)
-        else:
-            out.append([e])
-    return out
 
 
 def turn_html(t: Teller, turn: dict) -> str:

@@ -618,18 +618,9 @@ def aloud_panel(app, view: dict) -> str:
 
 
 def pass_screen(app) -> str:
-    p = app.pending_pass
-    names = app.names
-    others = ", ".join(n for i, n in enumerate(names) if i != p)
-    return f"""
-<div class="overlay opaque under-top" data-turn-screen role="dialog" aria-labelledby="pass-title">
-  <div class="overlay-box pass">
-    <div class="pass-icon" aria-hidden="true">⇄</div>
-    <h2 id="pass-title">{h(_("Pass the device to {name}").format(name=names[p]))}</h2>
-    <p class="muted">{h(_("{other}, please look away: {name}'s hand will be shown.").format(other=others, name=names[p]))}</p>
-    <button type="button" class="primary big" data-continue data-autofocus>{h(_("I'm {name}, show my hand").format(name=names[p]))}</button>
-  </div>
-</div>"""
+    from ..render import hand_over_screen
+
+    return hand_over_screen(app.names, app.pending_pass)
 
 
 STAT_ROWS = (
