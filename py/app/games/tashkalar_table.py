@@ -291,12 +291,13 @@ def seats_panel(view: dict, names: "list[str] | None" = None) -> str:
         p = s["seat"]
         who = names[p] if names and p < len(names) else _("Player {n}").format(n=p + 1)
         hc = s["hand_counts"]
+        score = scores[p] if p < len(scores) else 0
         active = " tk-active" if p == view.get("active") and not view.get("is_over") else ""
         swatch = piece_html({"colour": s["colour"], "rank": 0}, view["seats"])
         rows.append(
             f'<li class="tk-seat{active}"><span class="tk-swatch">{swatch}</span>'
             f'<b>{h(who)} <span class="muted">{h(deck_name(s["deck"]))}</span></b> '
-            f'<span class="tk-score">{h(_("{n} points").format(n=scores[p] if p < len(scores) else 0))}</span> '
+            f'<span class="tk-score">{h(ngettext("{n} point", "{n} points", score).format(n=score))}</span> '
             f'<span>{h(ngettext("{n} piece ({u} upgraded)", "{n} pieces ({u} upgraded)", s["pieces"]).format(n=s["pieces"], u=s["upgraded"]))}</span> '
             f'<span>{h(hand_counts(hc))}</span> '
             f'<span>{h(ngettext("{n} card in the deck", "{n} cards in the deck", s["draw_count"]).format(n=s["draw_count"]))}</span></li>')
