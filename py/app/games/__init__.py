@@ -56,7 +56,8 @@ class GameModule(Protocol):
     rules_search_hint: str  # the search box's placeholder (a catalog message naming two of its own terms)
     # optional: asked_aloud(game, decision) (a question asked at every action, whatever the hand: controller),
     # secret_choice(decision) (a secret pick where the engine's Decision has no `secret`: net/session.py),
-    # answer_seconds(decision) (online, when a page answers an asked-aloud question by itself: controller)
+    # answer_seconds(decision) (online, when a page answers an asked-aloud question by itself: controller),
+    # seats_of(options) (how many play a game of these link options, 2 without it: net/handshake.py, app/link.py)
 
 
 def bot_for_level(make, levels: dict, level: str, seed: int, **budget: Any) -> Any:

@@ -9,7 +9,7 @@ from html import escape
 from ..i18n import N_, _
 
 MODES = ("duel", "high_form", "melee", "team")
-ONLINE_MODES = ("duel", "high_form")  # two browsers; Melee and Team online would link three or four
+ONLINE_MODES = MODES  # the Duel and the High Form link two browsers, a Melee three or four, a Team game four
 FORMS = ("high_form", "duel")  # what a Team game plays as
 DECKS = ("northern", "southern", "highland", "sylvan", "everfrost", "nethervoid", "etherweave")
 TK_MODES, TK_ONLINE_MODES, TK_FORMS, TK_DECKS = MODES, ONLINE_MODES, FORMS, DECKS  # (the names used below)
@@ -93,8 +93,8 @@ def mode_select(chosen: str) -> str:
             f'{opts}</select></label><p class="muted" id="tk-mode-desc">{h(_(MODE_TEXT[chosen][1]))}</p>')
 
 
-ABOUT = N_("Tash-Kalar: summon beings by arranging your pieces in their patterns. A friend far away can play the "
-           "Duel or the High Form with you (Play a friend online).")
+ABOUT = N_("Tash-Kalar: summon beings by arranging your pieces in their patterns. Friends far away can play every "
+           "mode with you, each on her own device (Play a friend online).")
 
 
 def notes() -> str:

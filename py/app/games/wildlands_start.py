@@ -19,7 +19,7 @@ FACTION_TEXT = {"guild": N_("The Venerable Guild of Mages"), "gnomads": N_("The 
 HAS_BOTS = True
 NO_BOTS = N_("The computer does not play Wildlands yet: every seat is a person at this screen (pass the device).")
 ABOUT = N_("Wildlands: race to 5 points by picking up your faction's crystal shards and knocking out enemies; "
-           "every card moves, attacks or defends. 2 to 4 players at one screen or against the computer; two online.")
+           "every card moves, attacks or defends. 2 to 4 players at one screen, against the computer or online.")
 
 
 def h(s) -> str:
