@@ -246,8 +246,7 @@ class Party:
         if m.t != "resume":
             self.waiting.discard(peer)
             self.drop(peer)
-            raise ProtocolError(_("a page joined a game under way without naming its seat (every seat is "
-                                  "taken)"))
+            raise ProtocolError("a page joined a game under way without naming its seat (every seat is taken)")
         g = self.session.game
         problem = ""
         if m.card_set != games.of(g).content_hash():
