@@ -317,7 +317,7 @@ def roster(names: list[str], me: int) -> str:
     missing = sum(1 for n in names if not n)
     wait = (ngettext("Waiting for {n} more player…", "Waiting for {n} more players…", missing).format(n=missing)
             if missing else _("Everyone is here: agreeing on a fair deal…"))
-    return f'<ol class="roster" data-roster="{len(names) - missing}">{rows}</ol><p class="busy" role="status">{h(wait)}</p>'
+    return f'<ul class="roster" data-roster="{len(names) - missing}">{rows}</ul><p class="busy" role="status">{h(wait)}</p>'
 
 
 def online_panel(app) -> str:
