@@ -404,6 +404,8 @@ def online_panel(app) -> str:
         party = getattr(link, "party", None)
         if party is not None:  # three or four: who has a seat so far
             share += roster(party.names, 0)
+            if party.problem:
+                share += f'<p class="notice warn" role="alert">{h(party.problem)}</p>'
             if link.relay == "norelay":
                 by_hand = f'<p class="notice warn">{h(_(PARTY_BY_HAND))}</p>' + by_hand
         if link.relay == "listening":

@@ -365,3 +365,24 @@ def test_resign_ends_a_game_of_three_on_every_page_and_a_rematch_gathers_again()
     deliver(star, host, guests)
     ps = pages(host, guests)
     assert len({p.game.state_hash() for p in ps.values()}) == 1 and ps[0].game.state_hash() != old
+
+
+def test_a_page_that_leaves_before_the_deal_frees_its_seat_for_another():
+    star = Star()
+    host = Party("tashkalar", "Ada", 4, TK_MELEE, star.to_peer, star.dropped.append)
+    guests = {}
+    for peer, name in ((1, "Bo"), (2, "Cy")):  # both commit; Bo holds Cy's commitment
+        guests[peer] = Guest(star, peer, name)
+        host.opened(peer)
+        deliver(star, host, guests)
+    assert set(guests[1].hs.commits) == {0, 2} and not host.revealed
+    host.closed(2)  # Cy's page closes before the deal: its seat is free again
+    del guests[2]
+    assert host.free == [2, 3] and host.names == ["Ada", "Bo", "", ""]
+    for peer, name in ((3, "Di"), (4, "Ed")):
+        guests[peer] = Guest(star, peer, name)
+        host.opened(peer)
+        deliver(star, host, guests)
+    assert host.session is not None and host.names == ["Ada", "Bo", "Di", "Ed"]
+    assert guests[3].hs.seat == 2 and guests[1].hs.commits[2] != "" and len(guests[1].hs.values) == 3
+    assert len({s.game.state_hash() for s in pages(host, guests).values()}) == 1

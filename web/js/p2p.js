@@ -161,7 +161,7 @@ function wire(ch, n) {
   if (!p) return;
   p.channel = ch;
   ch.onopen = () => {
-    if (peers.get(n) !== p) return;
+    if (p.quiet) return;
     linkedAt = performance.now();
     const waiting = p.unsent;
     p.unsent = [];
@@ -169,8 +169,8 @@ function wire(ch, n) {
     if (!hosting) leaveRoom();  // linked: a guest needs the relays no more (a host's stays, to tell later pages the seat is taken)
     setState("open", n);
   };
-  ch.onclose = () => { if (peers.get(n) === p) lost(n); };
-  ch.onmessage = (e) => { if (onMessage && typeof e.data === "string" && peers.get(n) === p) onMessage(e.data, n); };
+  ch.onclose = () => { if (!p.quiet) lost(n); };
+  ch.onmessage = (e) => { if (onMessage && typeof e.data === "string" && !p.quiet) onMessage(e.data, n); };
   if (ch.readyState === "open") ch.onopen();  // already open when handed over: no open event will come
 }
 
@@ -180,11 +180,11 @@ function connect(n, iceServers) {
   // [{urls, username?, credential?}] from the settings (STUN/TURN for links across the internet); none by default
   const servers = [...(iceServers || [])].map((s) => (typeof s === "string" ? { urls: s } : s));
   const conn = new RTCPeerConnection({ iceServers: servers });
-  const p = { pc: conn, channel: null, unsent: [] };
+  const p = { pc: conn, channel: null, unsent: [], quiet: false };  // quiet: replaced or dropped, no more news
   peers.set(n, p);
   pc = conn;
   conn.onconnectionstatechange = () => {
-    if (peers.get(n) === p && (conn.connectionState === "failed" || conn.connectionState === "disconnected")) {
+    if (!p.quiet && (conn.connectionState === "failed" || conn.connectionState === "disconnected")) {
       lost(n);
     }
   };
@@ -292,10 +292,13 @@ function sendTo(n, text) {
   return sendOn(peers.get(n), text);
 }
 
-function closePeer(n) {
+// Close peer n's connection: `quiet` (replaced, dropped) says nothing more of it; else its channel's close is
+// news as a lost link would be (p2p.close(): the other page's too).
+function closePeer(n, quiet = true) {
   const p = peers.get(n);
   if (!p) return;
   peers.delete(n);
+  p.quiet = quiet;
   try { if (p.channel) p.channel.close(); } catch (e) { /* already closed */ }
   try { p.pc.close(); } catch (e) { /* already closed */ }
   if (pc === p.pc) pc = null;
@@ -444,6 +447,7 @@ async function answer(code, secret, reply) {
       const offer = expand(await decode(m.b), "offer");
       said = await answerOffer(offer);
       inv = await invitationId(m.b);
+      if (waiting()) r.publish({ k: "answer", i: inv, f: me, b: said });  // at once, not at the next resend
     }
   }, () => { if (waiting()) setState("relaying"); }, () => pc !== null);
   if (r === "none") return setState("norelay");
@@ -461,7 +465,7 @@ async function answer(code, secret, reply) {
 
 function close() {
   leaveRoom();
-  for (const n of [...peers.keys()]) closePeer(n);
+  for (const n of [...peers.keys()]) closePeer(n, false);
   pc = null;
   dropped = null;
 }

@@ -178,7 +178,7 @@ class Handshake:
         if seat == self.seat or seat >= self.players:
             raise ProtocolError(f"a {m.t} message for seat {seat}, which is not another page's")
         if m.t == "seed_commit":
-            if seat in self.commits and (self.revealed or self.commits[seat] != m.c):
+            if seat in self.commits and self.revealed:  # (before, a page that left may be replaced)
                 raise ProtocolError("a second seed commitment for a seat")
             self.commits[seat] = m.c
             if not self.revealed and len(self.commits) == self.players - 1:  # all bound: now mine

@@ -133,6 +133,7 @@ class Party:
             return
         self.names[seat] = ""
         self.commits.pop(seat, None)
+        self.hello.discard(seat)
         self._roster()
 
     # ------------------------------------------------------------------ the gathering (a new game)
