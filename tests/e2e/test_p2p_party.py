@@ -1,5 +1,6 @@
 """Three browsers, one link (issue 30): the host's page chooses Wildlands for three and invites; both guests
-open the same link (a Nostr relay on loopback carries the replies) and press Join: the first answers the link's own offer,
+(one on a phone) open the same link in their open pages (a Nostr relay on loopback carries the replies) and
+press Join: the first answers the link's own offer,
 the second gets an offer of its own through the room (py/app/net/party.py, web/js/p2p.js). The host's page
 shows who has a seat; once all three are there the game is dealt from a seed every page made. Each page
 picks its secret start spaces and plays a few moves by clicks, and all three hold the same game. Then one
@@ -60,11 +61,21 @@ def click_on(pages, rng, clicks: int) -> list[int]:
     return done
 
 
-def join(page, invitation: str, name: str) -> None:
+def join(page, invitation: str, name: str, phone: bool = False) -> None:
     """The guest's page, open already (at the same ?relay), gets the invitation link: its join panel opens
-    (the link pasted into the address bar changes only the #fragment); the guest names herself and joins."""
-    page.evaluate("(f) => { location.hash = f; }", invitation.split("#", 1)[1])
-    page.locator("[data-link-submit]").wait_for(state="visible", timeout=20_000)
+    (the link pasted into the address bar changes only the #fragment: a regression once did nothing), the code
+    in it and gone from the address bar; the guest names herself and joins. On a phone the panel is below the
+    new-game form: Join is scrolled into view and has the focus."""
+    fragment = invitation.split("#", 1)[1]
+    page.evaluate("(f) => { location.hash = f; }", fragment)
+    page.locator("[data-link-input]").wait_for(state="visible", timeout=20_000)
+    assert page.locator("[data-link-input]").input_value() == fragment
+    assert "#" not in page.url, "the invitation stays in the address bar (a reload would join again)"
+    if phone:
+        box, height = page.locator("[data-link-submit]").bounding_box(), page.evaluate("() => innerHeight")
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, f"Join is off screen at {box} ({height} px)"
+        assert page.evaluate("() => document.activeElement.matches('[data-link-submit]')"), "Join has the focus"
+        screenshot(page, "p2p_invited_phone")
     page.fill("#name-1", name)
     page.click("[data-link-submit]")
 
@@ -73,7 +84,8 @@ def join(page, invitation: str, name: str) -> None:
 def test_three_pages_share_one_link_play_alike_and_a_reloaded_guest_comes_back(new_context, app_url, say):
     started = time.perf_counter()
     with relays.running("nostr") as url:
-        host, bo, cy = (new_context().new_page() for _ in range(3))
+        host, cy = new_context().new_page(), new_context().new_page()
+        bo = new_context(viewport={"width": 390, "height": 844}).new_page()  # Bo plays on a phone
         for p in (host, bo, cy):  # the three pages start together
             p.goto(f"{app_url}?relay={url}&{ANSWER}", wait_until="commit")
         for p in (host, bo, cy):
@@ -90,7 +102,7 @@ def test_three_pages_share_one_link_play_alike_and_a_reloaded_guest_comes_back(n
         invitation = link.input_value()
         t = time.perf_counter()
         for page, name in ((bo, "Bo"), (cy, "Cy")):  # the same link for both
-            join(page, invitation, name)
+            join(page, invitation, name, phone=page is bo)
             if page is bo:  # the host's page shows who has a seat so far
                 host.wait_for_selector('[data-roster="2"]', timeout=20_000)
                 screenshot(host, "p2p_party_host_roster")

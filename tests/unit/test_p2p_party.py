@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from app import games
 from app.net.handshake import Handshake
 from app.net.party import Party
-from app.net.protocol import ProtocolError, dump, joint_seed_of, parse
+from app.net.protocol import dump, joint_seed_of
 from app.net.resume import Resume, game_id
 from app.net.session import Session
 
@@ -218,7 +216,7 @@ def test_a_guests_move_out_of_turn_or_with_a_wrong_hash_is_refused_and_never_rea
     reason = host.receive(decider_peer, dump("action", seq=ps[0].seq, move=move, hash="0" * 64))
     assert reason and "hash" in reason and host.session.stale and decider in host.session.stale
     assert not host.session.desync, "the host and the other guests play on"
-    deliver(star, host, guests, refused := [])
+    deliver(star, host, guests, [])
     assert {s: p.game.state_hash() for s, p in pages(host, guests).items()} == before
     assert len(star.seen.get(other_peer, [])) == seen[other_peer], "the other guest saw a refused move"
     assert [json.loads(t)["t"] for t in star.seen[decider_peer][seen[decider_peer]:]] == ["out_of_step"]

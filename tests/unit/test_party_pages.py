@@ -7,7 +7,6 @@ by queues: the host's page sends to one guest's page (`to_peer`), a guest's page
 from __future__ import annotations
 
 import json
-from types import SimpleNamespace
 
 from app import render
 from app.controller import App
