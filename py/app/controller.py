@@ -488,7 +488,7 @@ class App:
                 link.problem = _("This game already has two players: the link was for someone else, or it was "
                                  "opened twice. Ask your friend for a new invitation.")
             self._render_keeping_fields("[data-link-input]", "#name-1")
-        elif state == "closed" and link.stage != "ended":
+        elif state == "closed" and link.stage != "ended" and link.relay != "taken":
             link.problem = _("The link to the other player is lost. The game is saved here: re-link (one of you "
                              "invites again, the other joins) and it goes on where you both were.")
             self.render()
@@ -635,6 +635,13 @@ class App:
             reason = link.receive_before_game(text)
             if reason:
                 self.show_error(reason)
+            if link.relay == "taken" and link.stage == "answering":  # (a game of three or four under way)
+                try:
+                    self.window.crystalclans_p2p.close()  # its place goes back to the host's page
+                except Exception:
+                    pass
+                self.render()
+                return
             if not self._start_if_agreed() and link.resumer is not None:
                 self.render()  # e.g. the two saved games differ: say so, offer the resync
             return

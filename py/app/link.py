@@ -237,6 +237,11 @@ class Link:
             return None
         hs = self.handshake
         reason = hs.receive(text)
+        if hs.under_way and self.relay != "taken":  # a new page, and every seat of the game has its player
+            self.relay, self.stage = "taken", "answering"
+            self.problem = _("This game is already under way with all its players: the link was for someone else, "
+                             "or it was opened twice. Ask your friend for a new invitation.")
+            return None
         if reason is None and self.role == "host" and hs.seed is not None and hs.their_name and hs.setup is None:
             try:
                 hs.host_setup(self.options(), [self.my_name, hs.their_name], guest_seat=1)

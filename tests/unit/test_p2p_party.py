@@ -384,3 +384,17 @@ def test_a_page_that_leaves_before_the_deal_frees_its_seat_for_another():
     assert host.session is not None and host.names == ["Ada", "Bo", "Di", "Ed"]
     assert guests[3].hs.seat == 2 and guests[1].hs.commits[2] != "" and len(guests[1].hs.values) == 3
     assert len({s.game.state_hash() for s in pages(host, guests).values()}) == 1
+
+
+def test_a_tashkalar_team_game_links_four_pages_and_partners_play_alike():
+    team = {"mode": "team", "decks": ["northern", "highland", "sylvan", "southern"], "first": "random",
+            "form": "duel"}
+    star, host, guests = gathered("tashkalar", team)
+    ps = pages(host, guests)
+    assert sorted(ps) == [0, 1, 2, 3] and ps[0].game.mode == "team" and ps[0].game.setup["form"] == "duel"
+    for _ in range(60):
+        s = next(s for s in pages(host, guests).values() if s.offered())
+        s.play(s.offered()[-1])
+        deliver(star, host, guests)
+    assert len({s.game.state_hash() for s in pages(host, guests).values()}) == 1
+    assert len({s.game.decision.player for s in pages(host, guests).values()}) == 1

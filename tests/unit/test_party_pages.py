@@ -34,6 +34,9 @@ class P2P:
     def watch(self, room, knock):
         self.watching = (room, knock)
 
+    def close(self):
+        self.closed = True
+
 
 class Page:
     def __init__(self, storage=None):
@@ -222,3 +225,18 @@ def test_a_guests_page_whose_link_drops_waits_in_the_room_and_asks_the_host_for_
                          drop=lambda peer: None)
     assert saved.app.screen == "game" and saved.app.link.party.session.game.state_hash() == star.host.app.game.state_hash()
     assert "data-away=\"2\"" in saved.html()
+
+
+def test_a_new_page_with_the_link_while_a_guest_is_away_is_told_the_game_has_its_players():
+    star = Star()
+    star.join(1, "Bo")
+    star.join(2, "Cy")
+    star.guests.pop(2)
+    star.host.app.on_link_state("closed", 2)
+    eve = star.join(6, "Eve")  # (p2p.js gives it an offer of its own: a seat's page is away)
+    assert eve.app.link.relay == "taken" and getattr(eve.p2p, "closed", False), "it closes its link"
+    assert "already under way" in eve.html() and eve.app.screen == "start"
+    eve.app.on_link_state("closed")
+    assert "already under way" in eve.html()
+    star.host.app.on_link_state("closed", 6)
+    assert star.host.app.link.party.free == [2] and 6 not in star.host.app.link.party.waiting

@@ -57,6 +57,7 @@ let wanted = 1;  // how many guests' pages the host takes
 let nextPeer = 1;
 const RELAY_WAIT_MS = 6000;  // no relay answered in this time: the codes go by hand
 const RESEND_MS = 1500;  // a guest says its reply again until the channel opens (relays keep nothing)
+const OFFER_KEPT_MS = 30000;  // the host's offer of a page's own waits this long for its answer
 const me = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 const isOpen = (p) => !!(p && p.channel && p.channel.readyState === "open");
@@ -350,6 +351,13 @@ async function listen(code, secret, announce) {
     pages.set(f, x);
     x.code = await offerFor(x.n);
     x.inv = await invitationId(x.code);
+    setTimeout(() => {  // a page that never answers (closed meanwhile) gives its place back
+      const p = peers.get(x.n);
+      if (pages.get(f) === x && p && !p.pc.remoteDescription) {
+        closePeer(x.n);
+        pages.delete(f);
+      }
+    }, OFFER_KEPT_MS);
     // a "seat" answers a reply to the link's offer (its id); an "offer" a knock: its own id, as announcements
     if (room === r && pages.get(f) === x) r.publish({ k: kind, i: kind === "offer" ? x.inv : inv, t: f, b: x.code });
   };

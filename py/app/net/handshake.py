@@ -74,6 +74,7 @@ class Handshake:
         self.values: dict[int, str] = {}
         self.roster: list[str] = []
         self.key = ""  # the host's key for this page's seat, to come back after a reload
+        self.under_way = False  # the host's page greeted this page as one coming back to a game under way
 
     def start(self) -> None:
         """The host speaks first; the guest speaks once it has the host's hello (see _handle)."""
@@ -163,6 +164,9 @@ class Handshake:
         elif m.t in ("ping", "pong"):
             if m.t == "ping":
                 self.send(dump("pong", n=m.n))
+        elif m.t == "resume" and self.role == "guest":  # three or four: a game under way greets a page coming back
+            self.under_way = True
+            raise ProtocolError("this game is already under way with all its players")
         else:
             raise ProtocolError(f"a {m.t} message before the game has started")
 
