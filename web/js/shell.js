@@ -299,12 +299,12 @@
     var said = document.createElement("p");
     said.className = "muted small";
     said.setAttribute("aria-live", "polite");
+    function say(text) { said.textContent = text; }
     notify.addEventListener("change", function () {
       shell.want_notifications(notify.checked).then(function (p) {
-        if (!notify.checked) { said.textContent = ""; return; }
-        if (p === "granted") { said.textContent = ""; return; }
+        if (!notify.checked || p === "granted") { say(""); return; }
         notify.checked = false;
-        said.textContent = p === "unsupported" ? T("notify_none") : (p === "denied" ? T("notify_denied") : "");
+        say(p === "unsupported" ? T("notify_none") : (p === "denied" ? T("notify_denied") : ""));
       });
     });
     var still = tick("motion", motion());
@@ -334,7 +334,11 @@
     kept.textContent = T("settings_kept");
     panel.appendChild(kept);
     box.appendChild(panel);
-    box.addEventListener("click", function (e) { if (e.target === box) closeSettings(); });
+    // a click outside the panel closes it, if it also began there (not a press inside whose release lands
+    // outside: a field left by that press may change the panel's height under the pointer)
+    var downOutside = false;
+    box.addEventListener("pointerdown", function (e) { downOutside = e.target === box; });
+    box.addEventListener("click", function (e) { if (e.target === box && downOutside) closeSettings(); });
     box.addEventListener("keydown", function (e) { if (e.key === "Escape") closeSettings(); });
     document.body.appendChild(box);
     var first = section === "connection" && connection && connection.querySelector("input, textarea");
