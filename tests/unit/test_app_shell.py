@@ -131,7 +131,7 @@ def test_linked_pages_with_different_rules_code_refuse_plainly():
 def test_the_sound_cue_follows_what_the_table_animates_in_every_game():
     from types import SimpleNamespace as NS
 
-    from app.fx import Effects
+    from app.games.crystalclans_table import Effects
 
     assert shell.cue(Effects()) == "" and shell.cue(None) == ""
     assert shell.cue(Effects(crystal={0}, clash={"w"})) == "score"
