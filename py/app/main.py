@@ -21,14 +21,11 @@ from js import Object
 _t = window.performance.now
 _marks = {"start": _t()}
 import json  # noqa: E402
-import os  # noqa: E402
 import random  # noqa: E402
 
 random.seed()  # from the OS's entropy: a start-up snapshot would otherwise deal the same games every visit
 
-import app as _app_pkg  # noqa: E402
 from app import games, i18n, render  # noqa: E402
-from app.rules_ref import numbers_from_doc  # noqa: E402
 from app.settings import (clean_settings, field_ids, players, read_settings, redraw_ids, seat_codes,  # noqa: E402
                           seat_names)
 from app.storage import Storage  # noqa: E402
@@ -41,33 +38,20 @@ def _to_js(d):
 
 
 class StartInfo:
-    """Just enough for the start screen, read from the card data without importing the engine, so the
-    page is interactive sooner; the engine is imported right after (or on the first click needing it)."""
+    """Just enough for the start screen, without importing the engine, so the page is interactive sooner: the
+    default game's words read from its data (games.start_words); the engine is imported right after (or on
+    the first click needing it)."""
 
     def __init__(self):
-        path = os.path.join(os.path.dirname(_app_pkg.__file__), "..", "crystalclans", "data", "base_set.json")
-        with open(path, encoding="utf-8") as f:
-            doc = json.load(f)
         self.storage = Storage.open(window)
         lang = i18n.use(i18n.pick(self.storage.language(), [str(x) for x in (window.navigator.languages or [])]))
         document.documentElement.lang = lang
-        self.themes = {c["id"]: i18n._(c["theme"]) if c.get("theme") else "" for c in doc["clans"]}
-        self._names = {}
-        for c in doc["clans"]:
-            n = c["name"].get(lang) or c["name"]["en"]
-            self._names[c["id"]] = n["value"] if isinstance(n, dict) else n
-        self.clans = {c["id"]: () for c in doc["clans"]}
-        self.numbers = numbers_from_doc(doc)
-        clans = list(self.clans)
-        self.words = self
-        self.cs = self
-        self.settings = clean_settings(self.storage.new_game_settings(), clans)
+        self.words = games.start_words(lang)
+        self.cs = self.words.cs
+        self.settings = clean_settings(self.storage.new_game_settings(), list(self.cs.clans))
         self.autosave_meta = self.storage.autosave_meta()
         self.busy = ""
         self.modal = None
-
-    def clan_name(self, clan):
-        return self._names.get(clan, clan)
 
 
 _app = None
@@ -426,13 +410,11 @@ def on_change(event):
                 _app.render()
             else:
                 document.getElementById("app").innerHTML = render.start_screen(START)
-    if tid.startswith("clan-"):
-        i = tid[-1]
-        desc = document.getElementById(f"clan-desc-{i}")
+    note = games.field_note(tid, str(getattr(t, "value", "") or ""), (_app if _app is not None else START).words)
+    if note is not None:  # a note beside the field follows its choice at once (a clan's description)
+        desc = document.getElementById(note[0])
         if desc:
-            clan = str(t.value)
-            desc.textContent = (_app.words if _app is not None else START).themes.get(clan, "")
-            desc.className = f"clan-desc clan-{clan}"
+            desc.textContent, desc.className = note[1], note[2]
     elif t.hasAttribute("data-ice-servers") or t.hasAttribute("data-public-relays") or t.hasAttribute("data-public-stun"):
         from app.connection import keep  # the settings panel's connection section (web/js/shell.js)
 
@@ -445,7 +427,7 @@ def on_change(event):
 
 
 async def import_file(inp, file):
-    from crystalclans.saves import MAX_SAVE_CHARS
+    MAX_SAVE_CHARS = games.get(games.DEFAULT).MAX_SAVE_CHARS  # the saves' reader checks any file first
 
     size = int(file.size)
     if size > MAX_SAVE_CHARS:  # refused before reading: a save is a few KB

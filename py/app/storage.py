@@ -12,7 +12,7 @@ import json
 import math
 import time
 
-from crystalclans import jsontext
+from .games import jsontext
 
 from .i18n import N_
 

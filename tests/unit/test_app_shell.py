@@ -129,7 +129,7 @@ def test_linked_pages_with_different_rules_code_refuse_plainly():
 
 
 def test_the_sound_cue_follows_what_the_table_animates_in_every_game():
-    from app.fx import Effects
+    from app.games.crystalclans_table import Effects
     from app.games.tashkalar import arena_effects
     from app.games.wildlands_table import board_effects
 

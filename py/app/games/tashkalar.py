@@ -9,10 +9,9 @@ from tashkalar.saves import MAX_SAVE_CHARS, SaveError, check_save_text
 from ..i18n import N_, _
 from ..settings import first_player
 from . import bot_for_level, searching_levels
-from .tashkalar_start import ONLINE_MODES as TK_ONLINE_MODES, players as tk_players
+from .tashkalar_start import ONLINE_MODES as TK_ONLINE_MODES, TITLE as title, players as tk_players
 
 name = "tashkalar"
-title = "Tash-Kalar"  # the page's heading while it is played (a name: not translated)
 Game = tk.Game
 IllegalAction = tk.IllegalAction
 
