@@ -114,17 +114,11 @@ def start_screen(app) -> str:
       <label class="field file"><span>{h(_("Import a save file"))}</span>
       <input type="file" data-import accept=".json,application/json" aria-label="{h(_("Import a save file"))}"></label>
     </section>
-    <section class="panel rules"><details><summary><h2>{h(_("The rules in short"))}</h2></summary>{short_rules(app, part)}
+    <section class="panel rules"><details><summary><h2>{h(_("The rules in short"))}</h2></summary>{part.rules_short(app)}
       <button type="button" data-cmd="rules">{h(_("The complete rules reference"))}</button></details></section>
   </div>
 </div>"""
 
-
-def short_rules(app, part) -> str:
-    """The start screen's rules in short: the chosen game's, else the default game's (a game without its own
-    shows those, as every game's start screen did before it had a module)."""
-    short = getattr(part, "rules_short", None) or games.start(games.DEFAULT).rules_short
-    return short(app)
 
 
 # ------------------------------------------------------------------------------ playing a friend online

@@ -113,7 +113,7 @@ def test_the_start_screens_tashkalar_lists_are_the_engines_and_a_switch_keeps_th
 
 
 START_SHAPE = ("TITLE", "HAS_BOTS", "RANDOM_FIRST", "FIELDS", "REDRAW", "players", "defaults", "clean", "read",
-               "seat_choice", "option_fields", "online_note", "learn")
+               "seat_choice", "option_fields", "online_note", "learn", "rules_short")
 
 
 @pytest.mark.parametrize("name", list(games.START))
@@ -123,6 +123,18 @@ def test_every_start_module_has_the_start_screens_shape(name):
     assert not missing, f"{name}'s start module lacks {missing}"
     title, text = part.learn()
     assert title and text and part.TITLE
+
+
+def test_each_start_screen_shows_its_own_games_rules_in_short():
+    """Tash-Kalar's and Wildlands' start screens once showed Crystal Clans' rules in short (crystals, initiative)."""
+    from types import SimpleNamespace
+
+    app = SimpleNamespace(words=games.start_words("en"))
+    texts = {name: games.start(name).rules_short(app) for name in games.START}
+    assert "initiative" in texts["crystalclans"].lower()
+    assert "pattern" in texts["tashkalar"] and "initiative" not in texts["tashkalar"].lower()
+    assert "shard" in texts["wildlands"] and "initiative" not in texts["wildlands"].lower()
+    assert len(set(texts.values())) == 3
 
 
 def shell_imports_of_games(source: str) -> list[str]:

@@ -27,8 +27,8 @@ GAMES = tuple(REGISTRY)
 # the screen again), players(s), defaults(clan_ids), clean(raw, out, clan_ids), read(val, checked, out) (its
 # settings: app/settings.py), seat_choice(app, i) (a player's own choice: clan, deck, faction), option_fields(app,
 # first) (the game's options around the shell's "who goes first"), online_note(s) (why these settings cannot be
-# played online, a catalog message, or None) and learn() (the guided game's panel: title and text); optionally
-# rules_short(app) (the rules in short: else the default game's) and field_note(field_id, value, words) (a note
+# played online, a catalog message, or None), learn() (the guided game's panel: title and text) and rules_short(app)
+# (the rules in short, HTML); optionally field_note(field_id, value, words) (a note
 # beside a field that follows its choice at once: (element id, text, class), or None).
 START: dict[str, str] = {"crystalclans": "app.games.crystalclans_start", "tashkalar": "app.games.tashkalar_start",
                          "wildlands": "app.games.wildlands_start"}

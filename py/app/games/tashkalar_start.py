@@ -148,3 +148,13 @@ def learn() -> tuple[str, str]:
     from .tashkalar_tutorial import LEARN
 
     return LEARN
+
+
+SHORT = ("goal", "turn", "summon")  # the reference's entries the start screen shows as the rules in short
+
+
+def rules_short(app) -> str:
+    """The rules in short: the reference's entries on the goal, a turn and summoning."""
+    from .tashkalar_rules import entries
+
+    return "".join(f"<h3>{h(e.title)}</h3>{e.body}" for e in entries() if e.id in SHORT)

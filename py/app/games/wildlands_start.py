@@ -136,3 +136,13 @@ def learn() -> tuple[str, str]:
     from .wildlands_tutorial import LEARN
 
     return LEARN
+
+
+SHORT = ("goal", "setup", "turn")  # the reference's entries the start screen shows as the rules in short
+
+
+def rules_short(app) -> str:
+    """The rules in short: the reference's entries on the goal, setting up and a turn."""
+    from .wildlands_rules import entries
+
+    return "".join(f"<h3>{h(e.title)}</h3>{e.body}" for e in entries() if e.id in SHORT)
