@@ -86,6 +86,7 @@ def test_two_people_play_tashkalar_in_the_browser_from_the_start_screen_to_game_
     assert over and page.locator("[data-game-over]").is_visible()
     duel_clicks = clicks + more
     screenshot(page, "tk_table_game_over")
+    page.wait_for_function("() => crystalclans_sounds_started.kinds.includes('won')")  # after the last move's
     sounds = page.evaluate("crystalclans_sounds_started")  # the same named sounds as Crystal Clans' table
     assert {"summon", "battle", "score", "turn", "won"} <= set(sounds["kinds"]), sounds
     # the statistics of the game, and the replay from the deal, turn by turn, to the end

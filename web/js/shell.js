@@ -162,8 +162,10 @@
     var becomes = mine && (!turn.mine || who !== turn.who);
     if (!first) {
       var play = window.crystalclans_sound ? crystalclans_sound.play : function () { return false; };
-      if (outcome && outcome !== turn.outcome) play(outcome === "lost" ? "lost" : "won");
-      else {
+      if (outcome && outcome !== turn.outcome) {  // the last move's own sound (the winning point), then the end's
+        if (cue) play(cue);
+        setTimeout(function () { play(outcome === "lost" ? "lost" : "won"); }, cue ? 450 : 0);
+      } else {
         if (cue) play(cue);
         else if (moves > turn.moves && !becomes) play("move");
         if (becomes) setTimeout(function () { play("turn"); }, cue ? 450 : 0);
