@@ -234,23 +234,17 @@ def _p2p_send(text: str) -> None:
 
 
 def _ice_servers():
-    """The settings' STUN/TURN servers (the field's lines and the public STUN servers unless turned off, both
-    remembered in this browser), or None if a line is wrong."""
+    """The STUN/TURN servers a new link uses (the settings' lines, then the public STUN servers unless turned
+    off, both kept in this browser: app/connection.py), or None if a line is wrong."""
+    from app.connection import problems_text
     from app.link import ice_servers_for
 
-    field = document.getElementById("ice-servers")
-    text = str(field.value) if field else app.storage.ice_servers_text()
-    help_ = app.storage.public_help()
-    boxes = {k: document.querySelector(f"[data-public-{k}]") for k in ("relays", "stun")}
-    if boxes["relays"] and boxes["stun"]:
-        help_ = {k: bool(boxes[k].checked) for k in boxes}
-        app.storage.set_public_help(help_["relays"], help_["stun"])
-    servers, problems = ice_servers_for(text, help_["stun"])
+    text = app.storage.ice_servers_text()
+    problems = problems_text(text)
     if problems:
-        app.show_error(i18n._("STUN/TURN servers: {problems}").format(problems="; ".join(problems)))
+        app.show_error(problems)
         return None
-    app.storage.set_ice_servers_text(text)
-    return servers
+    return ice_servers_for(text, app.storage.public_help()["stun"])[0]
 
 
 def _stored_ice_servers() -> list:
@@ -421,6 +415,10 @@ def on_change(event):
         desc = document.getElementById(note[0])
         if desc:
             desc.textContent, desc.className = note[1], note[2]
+    elif t.hasAttribute("data-ice-servers") or t.hasAttribute("data-public-relays") or t.hasAttribute("data-public-stun"):
+        from app.connection import keep  # the settings panel's connection section (web/js/shell.js)
+
+        keep((_app if _app is not None else START).storage, t, document)
     elif t.hasAttribute("data-import"):
         files = t.files
         if files and files.length:
@@ -504,6 +502,13 @@ def link_state():
             f"backlog={len(_app._peer_backlog)} draining={_app._draining} pydantic={_app.pydantic_ready} screen={_app.screen}{agreed}")
 
 
+def connection_settings():
+    """The settings panel's connection section, in the page's language (web/js/shell.js asks on opening)."""
+    from app.connection import section_html
+
+    return section_html((_app if _app is not None else START).storage)
+
+
 document.addEventListener("click", create_proxy(on_click))
 document.addEventListener("change", create_proxy(on_change))
 document.addEventListener("keydown", create_proxy(on_keydown))
@@ -511,6 +516,7 @@ window.crystalclans_state_hash = create_proxy(state_hash)
 window.crystalclans_update_ms = create_proxy(last_update_ms)
 window.crystalclans_think_ms = create_proxy(think_ms)
 window.crystalclans_link_state = create_proxy(link_state)
+window.crystalclans_connection_settings = create_proxy(connection_settings)
 window.crystalclans_p2p.onmessage(create_proxy(_on_p2p_message))
 window.crystalclans_p2p.onstate(create_proxy(_on_p2p_state))
 window.crystalclans_p2p.onoffer(create_proxy(_on_p2p_offer))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import games
 from .seats import LEVEL_NAMES
 from .settings import seat_codes, seat_names
+from .shell import notify_offer
 from .settings import players as seat_count
 from .i18n import N_, _, ngettext
 from .text import h
@@ -121,16 +122,7 @@ def start_screen(app) -> str:
 
 
 # ------------------------------------------------------------------------------ playing a friend online
-ICE_HELP = N_("On one network (the same Wi-Fi or LAN), or two windows on one device, nothing more is needed. "
-              "Behind strict company, school or mobile networks only a TURN server carries the game: add it "
-              "below, one a line, like {turn} (or another STUN server: {stun}).")
-
-
 RESYNC = N_("Resync from the host's game")
-PUBLIC_RELAYS = N_("Meet through public relays, so your friend only opens the link (they pass on sealed messages "
-                   "they cannot read)")
-PUBLIC_STUN = N_("Use public STUN servers, which most home routers need (they learn each page's public address, "
-                 "nothing of the game)")
 RELAY_HOST = N_("Your friend only needs to open the link: your pages meet through public relays, which pass on sealed "
                 "messages they cannot read. Nothing comes back to paste.")
 NO_RELAY_HOST = N_("No relay could be reached, so link by hand: send the link or the code, then paste the reply code "
@@ -156,9 +148,6 @@ def online_panel(app) -> str:
                 f'<button type="button" class="ghost" data-cmd="resume-here">{h(_("Play it on at this screen instead"))}'
                 '</button></section>')
     if link is None:
-        ice = h(app.storage.ice_servers_text())
-        public = app.storage.public_help()
-        help_html = h(_(ICE_HELP)).format(stun="<code>stun:host:port</code>", turn="<code>turn:host:port user password</code>")
         s = app.settings
         game = s.get("game")
         why_not = games.start(game).online_note(s) if game in games.START else None  # this setup is not for online
@@ -170,16 +159,9 @@ def online_panel(app) -> str:
                 f'<div class="row"><button type="button" class="primary" data-p2p-host{" disabled" if offline else ""}>'
                 f'{h(_("Invite a friend"))}</button> '
                 f'<button type="button" data-p2p-join>{h(_("Join with a code"))}</button></div>'
-                f'<details class="ice"{" open" if ice or not all(public.values()) else ""}>'
-                f'<summary>{h(_("Playing across the internet?"))}</summary>'
-                f'<label class="check"><input type="checkbox" data-public-relays{" checked" if public["relays"] else ""}> '
-                f'{h(_(PUBLIC_RELAYS))}</label>'
-                f'<label class="check"><input type="checkbox" data-public-stun{" checked" if public["stun"] else ""}> '
-                f'{h(_(PUBLIC_STUN))}</label>'
-                f'<p class="muted">{help_html}</p><label class="field"><span>{h(_("STUN/TURN servers"))}</span>'
-                f'<textarea id="ice-servers" data-ice-servers rows="2" spellcheck="false" '
-                f'placeholder="stun:stun.example.org:3478" aria-label="{h(_("STUN and TURN servers, one a line"))}">{ice}'
-                '</textarea></label></details></section>')
+                f'<p class="muted small connection-link">{h(_("Playing across the internet?"))} '
+                f'<button type="button" class="linkish" data-open-settings="connection">{h(_("Connection settings"))}'
+                '</button></p></section>')
     code_box = (f'<textarea class="link-code" data-link-code readonly rows="2" aria-label="{h(_("Link code"))}">'
                 f'{h(link.code)}</textarea>'
                 f'<button type="button" class="ghost" data-cmd="copy-code">{h(_("Copy the code"))}</button>'
@@ -207,6 +189,7 @@ def online_panel(app) -> str:
         by_hand = (f'<p class="muted">{h(_("or send the code itself ({n} characters):").format(n=len(link.code)))}</p>'
                    + code_box + paste.format(label=h(_("Then paste the reply code your friend sends back")),
                                              button=h(_("Connect")), value=""))
+        share += notify_offer(app)
         if link.relay == "listening":
             body = (share + f'<p class="notice" role="status" data-relay-note>{h(_(RELAY_HOST))}</p>'
                     f'<details class="by-hand"><summary>{h(_("Link by hand instead"))}</summary>{by_hand}</details>')
@@ -220,9 +203,9 @@ def online_panel(app) -> str:
             body = ('<p>' + _("<b>You are invited to a game.</b> Your friend chose the game, its setup and who goes "
                               "first; you see them on the table once you are linked. Choose your name, then join: your pages "
                               "link by themselves (only if no relay can be reached do you get a reply code to send back).") + '</p>' + name +
-                    paste.format(label=h(_("The invitation")), button=h(_("Join")), value=h(link.invited)))
+                    notify_offer(app) + paste.format(label=h(_("The invitation")), button=h(_("Join")), value=h(link.invited)))
         else:
-            body = name + paste.format(label=h(_("Paste the invitation link or code your friend sent")),
+            body = name + notify_offer(app) + paste.format(label=h(_("Paste the invitation link or code your friend sent")),
                                        button=h(_("Join")), value="")
     elif stage == "answering" and link.relay == "taken":
         body = ""
