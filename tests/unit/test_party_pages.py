@@ -240,3 +240,13 @@ def test_a_new_page_with_the_link_while_a_guest_is_away_is_told_the_game_has_its
     assert "already under way" in eve.html()
     star.host.app.on_link_state("closed", 6)
     assert star.host.app.link.party.free == [2] and 6 not in star.host.app.link.party.waiting
+
+
+def test_the_resign_dialog_of_a_game_of_three_says_it_ends_without_a_winner():
+    star = Star()
+    star.join(1, "Bo")
+    star.join(2, "Cy")
+    app = star.guests[1].app
+    app.modal = ("resign",)
+    html = render.resign_modal(app)
+    assert "without a winner" in html and "wins" not in html
