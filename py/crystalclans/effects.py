@@ -794,7 +794,7 @@ class ScryFrame(Frame):
             g.stack.pop()
             return None
         kinds = sorted(set(rest))
-        opts = [Action("keep")] + [Action("first", (g.token(c, p),)) for c in kinds if alike > 1]
+        opts = [Action("keep")] + ([Action("first", (g.token(c, p),)) for c in kinds] if alike > 1 else [])
         if self.bottom:
             opts += [Action("bottom", (g.token(c, p),)) for c in kinds]
         return Decision("scry_order", p, f"Put the looked-at cards back: choose card {self.pos + 1} from the top "

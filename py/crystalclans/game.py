@@ -115,8 +115,8 @@ class Game:
             seeds = _private_seeds(private_seeds)
             g.setup["private_seeds"] = seeds
             uk = len(cs.units)
-            g.secrecy = Secrecy([None if s is None else Rng(private_state(p, int(seed), s)) for p, s in enumerate(seeds)],
-                                (uk * 2, uk * 2 + 1))
+            streams = [None if s is None else Rng(private_state(p, int(seed), s)) for p, s in enumerate(seeds)]
+            g.secrecy = Secrecy(streams, (uk * 2, uk * 2 + 1))
             if None in seeds:
                 g.U = extended_units(cs)
                 g.K = extended_kinds(g.K)

@@ -23,6 +23,8 @@ class Trio:
     hashes: list = field(default_factory=list)  # per log length: the full game's public hash
     views: list = field(default_factory=list)  # per log length: the full game's (view(0), view(1))
     unseen_ms: list = field(default_factory=list)  # ms per move applied for the unseen seat
+    own_ms: list = field(default_factory=list)  # ms per own move applied in a one-sided game
+    full_ms: list = field(default_factory=list)  # ms per move applied in the full game
     checks: int = 0
     reveals: Counter = field(default_factory=Counter)  # (what is shown, what asked) -> how often
 
@@ -50,7 +52,9 @@ def step(t: Trio, move) -> None:
     t.decider.append(d.player)
     t.options.append([str(a) for a in d.options])
     t.secret.append(bool(d.secret))
+    start = time.perf_counter()
     t.full.apply(move)
+    t.full_ms.append((time.perf_counter() - start) * 1000)
     _snap(t)
     deliver(t)
 
@@ -77,7 +81,9 @@ def deliver(t: Trio) -> None:
                 if y == x:
                     assert g.decision is not None and g.decision.player == x, (i, g.decision, full.log[i])
                     assert [str(a) for a in g.decision.options] == t.options[i], (i, full.log[i])
+                    start = time.perf_counter()
                     g.apply(full.log[i])
+                    t.own_ms.append((time.perf_counter() - start) * 1000)
                 else:
                     owner = t.sides[y]
                     if len(owner.log) <= i or (t.secret[i] and not _run_over(t, i)):
