@@ -54,7 +54,7 @@ def apply_unseen(g: "Game", action: Any) -> None:
         _take(trial, text)
     except IllegalAction:
         raise
-    except (KeyError, ValueError, IndexError, StopIteration) as e:  # a move that names what is not there
+    except (KeyError, ValueError, IndexError, StopIteration, TypeError, AttributeError) as e:  # names nothing there
         raise IllegalAction(f"'{text[:60]}' cannot be applied here ({type(e).__name__}: {e})") from None
     public = placeholders_in_public(trial)
     if public:

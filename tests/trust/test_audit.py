@@ -164,3 +164,27 @@ def test_a_reveal_that_contradicts_what_is_known_is_refused_at_once():
     _refused(mine, str(true) + " " + true.args[0])  # one card too many
     _refused(mine, "reveal blood.condor" + "".join(" " + a for a in true.args[1:]))  # not her clan's card
     mine.apply(str(true))
+
+
+def test_hostile_moves_never_break_a_one_sided_game():
+    """Whatever the other page sends, the game either takes it as a move it could be, or refuses it with
+    IllegalAction and stays as it was."""
+    t, bots = trio(7, ("water", "skull"))
+    junk = ["", "?", "reveal", "reveal ?", "summon", "summon ?@0", "summon ? ?", "play ?", "play ?@1", "discard ? ?",
+            "take", "first ?", "return ?", "draw 99", "draw -1", "keep", "zone nowhere", "pick skull.x",
+            "reveal " + " ".join(["skull.ancestral_knights"] * 40), "summon skull.ancestral_knights#1",
+            "activate", "score crystal.nothing", "x" * 2000]
+    tried = asked = 0
+    while t.full.decision is not None and tried < 600:
+        mine = t.sides[0]
+        if len(mine.log) == len(t.full.log) and mine.decision.player == 1 and (asked := asked + 1) % 4 == 0:
+            before = mine.state_hash()
+            for text in junk:
+                trial = mine.clone()
+                try:
+                    trial.apply(text)
+                except cc.IllegalAction:
+                    assert trial.state_hash() == before
+                tried += 1
+        step(t, bots[t.full.decision.player].choose(t.full))
+    assert tried >= 600
