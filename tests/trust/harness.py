@@ -11,6 +11,9 @@ from dataclasses import dataclass, field
 
 import crystalclans as cc
 from crystalclans.ai.bots import GreedyBot, RandomBot
+from crystalclans.battle import BattleFrame
+from crystalclans.effects import EffectsFrame
+from crystalclans.reveals import BATTLE
 
 
 @dataclass
@@ -143,12 +146,11 @@ def make_bot(name: str, seed: int):
 
 def reveal_source(g: cc.Game) -> str:
     """What asks the pending reveal: 'invade', a crystal or card effect ('crystal.ember_crown',
-    'flower.spirit_guide'), an ability ('skull.ancestral_knights.reaper'), 'battle_card'."""
-    from crystalclans.effects import EffectsFrame
-    from crystalclans.reveals import BATTLE
+    'flower.spirit_guide'), an ability ('skull.ancestral_knights.reaper'), 'battle_card' (or
+    'battle_card_first': played from the draw pile by a player who reveals first)."""
     top = g.stack[-1]
-    if top.what == BATTLE:
-        return "battle_card"
+    if top.what == BATTLE:  # at the battle-card reveal, or before the other picks (she reveals first)
+        return "battle_card_first" if any(type(f) is BattleFrame and f.step == 1 for f in g.stack) else "battle_card"
     for f in reversed(g.stack[:-1]):
         if isinstance(f, EffectsFrame):
             if f.origin:

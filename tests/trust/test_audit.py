@@ -38,8 +38,14 @@ def trio(seed: int = 1, clans=("meteor", "water"), mulligan: bool = True):
     return t, [make_bot("random", seed), make_bot("fickle", seed + 1)]
 
 
-def test_an_honest_game_passes_on_both_pages_and_becomes_a_full_game():
-    t = play(("skull", "water"), 5028, bots=("random", "fickle"), mulligan=True, views=False)
+@pytest.fixture(scope="module")
+def honest():
+    """A finished game with hidden moves of both seats (mulligans, looks at their piles, cancelled picks)."""
+    return play(("skull", "water"), 5028, bots=("random", "fickle"), mulligan=True, views=False)
+
+
+def test_an_honest_game_passes_on_both_pages_and_becomes_a_full_game(honest):
+    t = honest
     for x in (0, 1):
         r = audit(t.sides[x].setup, t.sides[x].log, x, openings(t), commitments(t))
         assert r.ok and r.verdict == "honest", r
@@ -99,8 +105,8 @@ def test_playing_from_another_order_than_the_committed_one_is_caught():
                                                                     "illegal_move"), r
 
 
-def test_refusing_to_open_is_a_forfeit():
-    t = play(("skull", "water"), 5028, bots=("random", "fickle"), mulligan=True, views=False)
+def test_refusing_to_open_is_a_forfeit(honest):
+    t = honest
     ops = openings(t)
     r = audit(t.sides[0].setup, t.sides[0].log, 0, {0: ops[0], 1: None}, commitments(t))
     assert (r.verdict, r.seat, r.reason) == ("forfeit", 1, "refused")
@@ -111,8 +117,8 @@ def test_refusing_to_open_is_a_forfeit():
     assert (r.verdict, r.seat, r.step, r.reason) == ("forfeit", 1, min(hidden), "refused")
 
 
-def test_a_hidden_move_opened_as_something_else_is_caught():
-    t = play(("skull", "water"), 5028, bots=("random", "fickle"), mulligan=True, views=False)
+def test_a_hidden_move_opened_as_something_else_is_caught(honest):
+    t = honest
     hidden = dict(t.sides[1].redacted_moves(0))
     i = min(hidden)
     hidden[i] = "keep"

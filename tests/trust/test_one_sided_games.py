@@ -28,9 +28,9 @@ GAMES = [  # (index: seed 5000 + index, mulligan when even), clans, bots
     (52, ("flower", "stone"), ("random", "fickle")),
     (0, ("blood", "flower"), ("random", "fickle")),
 ]
-REVEALS = ["battle_card", "invade", "crystal.ember_crown", "flower.spirit_guide", "skull.ancestral_knights.reaper",
-           "meteor.citadel_knights.tactical", "crystal.bitter_blessing", "meteor.sybel_starreader.portent",
-           "meteor.telescope_scouts.spy"]
+REVEALS = ["battle_card", "battle_card_first", "invade", "crystal.ember_crown", "flower.spirit_guide",
+           "skull.ancestral_knights.reaper", "meteor.citadel_knights.tactical", "crystal.bitter_blessing",
+           "meteor.sybel_starreader.portent", "meteor.telescope_scouts.spy"]
 HIDDEN_MOVES = ["return ?", "take ?", "first ?", "bottom ?", "summon ?", "pick ?", "discard ?"]
 
 
