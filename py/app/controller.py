@@ -12,18 +12,14 @@ import random
 import time
 import traceback
 
-import crystalclans as cc
-
 from . import games, render, shell
 from .errors import reason
 from .i18n import _, language, use
 from .computer import WorkerComputer
-from .fx import Effects, EffectsFeed
-from .rules_ref import card_numbers
+from .fx import EffectsFeed
 from .seats import CODES, HUMAN, Seat, needs_pass_screen, offers, parse_seats, perspective
 from .settings import clean_settings
 from .storage import Storage
-from .text import Words
 
 APP_TITLE = "Crystal Clans"  # the page's heading on the start screen (index.html's)
 
@@ -48,10 +44,10 @@ class App:
         self._tasks: set = set()
         self.window = window
         self.to_js = to_js
-        self.cs = cc.base_set()
-        self.words = Words(self.cs, language())
+        self.words = games.words(language())  # the default game's words and card set (its start-screen part)
+        self.cs = self.words.cs
         self.storage = Storage.open(window)
-        self.game: cc.Game | None = None
+        self.game = None
         self.names = ["Player 1", "Player 2"]
         self.seats: tuple[Seat, Seat] = (Seat(), Seat())
         self.computer = computer if computer is not None else WorkerComputer(window)
@@ -93,7 +89,7 @@ class App:
         self.replay = None  # app.replay.Replay while the replay viewer is open
         self.tutorial = None  # a ScriptedTutorial (app/tutorial.py) during a guided first game
         self.fx_feed = EffectsFeed()
-        self.fx = Effects()  # what the table animates in this render (app/fx.py)
+        self.fx = None  # what the table animates in this render (its game module's effects; None: nothing)
         self.table_pick = None  # a table's own choice before a move: (option shown, on its square?, log length)
         self._modal_html = ""  # the dialog now in #modal
         # ?seed=N in the page URL: new games are dealt from that seed (reproducing a game, tests)
@@ -156,11 +152,6 @@ class App:
             self._story_key = key
         return self._story
 
-    @property
-    def numbers(self) -> dict:
-        """The rules' numbers of the card set in play (the short rules and the reference show them)."""
-        return card_numbers(self.cs)
-
     def can_undo(self) -> bool:
         return (bool(self.undo_marks) and self.offers_decision() and not any(s.remote for s in self.seats)
                 and self.tutorial is None)
@@ -215,7 +206,7 @@ class App:
     def start_tutorial(self, name: "str | None" = None) -> None:
         """The guided first game of game `name` (by default: the game of the guided game on the table, which is
         played again, else the game chosen on the start screen): its module's `tutorial()`, the player against
-        a scripted side (Crystal Clans: app/tutorial.py; Tash-Kalar: app/games/tashkalar_tutorial.py); the
+        a scripted side (app/tutorial.py's ScriptedTutorial, each game's script in app/games/*_tutorial.py); the
         autosaved game is left as it is."""
         if name is None:
             name = (games.of(self.game).name if self.tutorial is not None and self.game is not None
@@ -809,7 +800,7 @@ class App:
     def set_language(self, lang: str) -> None:
         """Word everything in `lang` from now on (the game goes on); remembered in this browser."""
         lang = use(lang)
-        self.words = Words(self.cs, lang)
+        self.words = games.words(lang)
         self.storage.set_language(lang)
         root = getattr(self.document, "documentElement", None)
         if root is not None:
@@ -840,17 +831,17 @@ class App:
             if self.modal and self.modal[0] == "confirm":
                 modal = render.confirm_modal(*self.modal[1:])
         elif self.replay is not None:
-            self.fx = Effects()
+            self.fx = None
             app_el.innerHTML = render.replay_screen(self)
             doc.getElementById("topnav").innerHTML = render.menu_html(self)
             doc.body.dataset.screen = "replay"
             if self.modal and self.modal[0] == "card":
                 modal = games.of(self.game).card_details(self, self.modal[1])
             elif self.modal and self.modal[0] == "discard":
-                modal = render.discard_modal(self, self.modal[1], self.replay.view())
+                modal = games.of(self.game).dialog(self, self.modal, self.replay.view())
         else:
             # animate what happened since the table was last seen (kept while a screen hides the table)
-            self.fx = (Effects() if self.overlay_pending() or self.modal
+            self.fx = (None if self.overlay_pending() or self.modal
                        else games.of(self.game).effects(self.fx_feed, self.game))
             app_el.innerHTML = games.of(self.game).table_screen(self)
             doc.getElementById("topnav").innerHTML = render.menu_html(self)
@@ -865,9 +856,9 @@ class App:
                 if self.modal[0] == "card":
                     modal = games.of(self.game).card_details(self, self.modal[1])
                 elif self.modal[0] == "discard":
-                    modal = render.discard_modal(self, self.modal[1])
+                    modal = games.of(self.game).dialog(self, self.modal)
         if self.modal and self.modal[0] == "card" and self.screen == "start":
-            modal = render.card_details(self, self.modal[1])
+            modal = render.rules_game(self).card_details(self, self.modal[1])
         on_table = self.game if self.screen != "start" and self.game is not None else None
         title = games.of(on_table).title if on_table is not None else APP_TITLE  # the game being played
         heading = doc.querySelector("h1.title")

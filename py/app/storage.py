@@ -12,7 +12,7 @@ import json
 import math
 import time
 
-from crystalclans import jsontext
+from .games import jsontext
 
 from .i18n import N_
 
@@ -22,6 +22,7 @@ SLOTS = "crystalclans.slots"
 ICE_SERVERS = "crystalclans.ice_servers"  # the player's STUN/TURN lines for links across the internet
 PUBLIC_HELP = "crystalclans.public_help"  # {"relays": bool, "stun": bool}: public relays and STUN servers (web/js/relay.js reads it too)
 LANGUAGE = "crystalclans.lang"
+NOTIFY = "crystalclans.notify"  # "on" or "off": the player's answer on turn notifications (web/js/shell.js keeps it)
 NEW_GAME = "crystalclans.new_game"  # the start screen's last choices (names, clans, seats, first, mulligan)
 MAX_STORED_CHARS = 50_000_000  # more than any browser's quota for a page
 
@@ -92,6 +93,11 @@ class Storage:
 
     def set_public_help(self, relays: bool, stun: bool) -> bool:
         return self._set(PUBLIC_HELP, json.dumps({"relays": bool(relays), "stun": bool(stun)}))
+
+    def notify_choice(self) -> str:
+        """The player's answer on turn notifications: "on", "off", or "" before any answer."""
+        v = self._get(NOTIFY)
+        return v if v in ("on", "off") else ""
 
     def language(self) -> str:
         """The language the player chose here ("" before any choice: then the browser's decides)."""

@@ -211,11 +211,12 @@ def test_a_hostile_relay_can_neither_let_a_stranger_in_nor_change_a_message(new_
 
 def test_public_relays_and_stun_are_on_for_a_new_player_and_can_be_turned_off(new_context, app_url):
     page = page_at(new_context(public_help=True), app_url)
-    page.click("details.ice summary")
+    page.click('[data-open-settings="connection"]')  # the online panel's way to the settings' connection section
     relays_box, stun_box = page.locator("[data-public-relays]"), page.locator("[data-public-stun]")
     assert relays_box.is_checked() and stun_box.is_checked()
     relays_box.uncheck()
     stun_box.uncheck()
+    page.click("[data-settings-dialog] .close")
     page.click("[data-p2p-host]")
     # no relay: the invitation goes by hand at once, and the choice is kept in this browser
     page.wait_for_selector('section.online[data-relay="norelay"]', timeout=15_000)
@@ -223,5 +224,5 @@ def test_public_relays_and_stun_are_on_for_a_new_player_and_can_be_turned_off(ne
     kept = page.evaluate("() => JSON.parse(localStorage.getItem('crystalclans.public_help'))")
     assert kept == {"relays": False, "stun": False}
     page.click('[data-cmd="link-cancel"]')
-    page.click("details.ice summary") if not page.locator("details.ice[open]").count() else None
+    page.click("#settings-btn")
     assert not page.locator("[data-public-relays]").is_checked()

@@ -120,6 +120,11 @@ VISIBLE_JS = JS_LIB + r"""
 HASH_JS = "async () => { const f = window.crystalclans_state_hash; return typeof f === 'function' ? (await f()) ?? null : null; }"
 
 
+# the player asks for sounds (web/js/sound.js: an automated browser is quiet unless asked); what plays is counted
+# in window.crystalclans_sounds_started
+SOUNDS_ON_JS = "() => localStorage.setItem('crystalclans.sound', 'on')"
+
+
 def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_")[:80] or "page"
 

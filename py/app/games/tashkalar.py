@@ -9,10 +9,9 @@ from tashkalar.saves import MAX_SAVE_CHARS, SaveError, check_save_text
 from ..i18n import N_, _
 from ..settings import first_player
 from . import bot_for_level, searching_levels
-from .tashkalar_start import ONLINE_MODES as TK_ONLINE_MODES, players as tk_players
+from .tashkalar_start import ONLINE_MODES as TK_ONLINE_MODES, TITLE as title, players as tk_players
 
 name = "tashkalar"
-title = "Tash-Kalar"  # the page's heading while it is played (a name: not translated)
 Game = tk.Game
 IllegalAction = tk.IllegalAction
 
@@ -125,14 +124,17 @@ class ArenaEffects:
     `squares` maps a square to its classes (fx-place: placed or summoned, fx-move, fx-destroyed, fx-upgrade, fx-downgrade,
     fx-convert, fx-lift), `slides` a moved piece's square to where it came from (dx, dy in squares), `gone` a
     square to the piece destroyed there ({colour, rank}). web/css/tashkalar.css plays them, and not at all
-    under prefers-reduced-motion."""
+    under prefers-reduced-motion. `summoned` (a being was summoned) and `scored` (the players who scored
+    points or claimed a task) are what the shell's sounds hear (app/shell.py cue)."""
 
-    __slots__ = ("squares", "slides", "gone")
+    __slots__ = ("squares", "slides", "gone", "summoned", "scored")
 
     def __init__(self) -> None:
         self.squares: dict[str, set[str]] = {}
         self.slides: dict[str, tuple[int, int]] = {}
         self.gone: dict[str, dict[str, int]] = {}
+        self.summoned = False
+        self.scored: set[int] = set()
 
     def __bool__(self) -> bool:
         return bool(self.squares)
@@ -149,6 +151,9 @@ def arena_effects(facts) -> ArenaEffects:
             fx.mark(v[0], "fx-place")
         elif kind == "summon":  # the being's piece arrives on its square
             fx.mark(v[2], "fx-place")
+            fx.summoned = True
+        elif kind in ("points", "colour_points", "claim"):
+            fx.scored.add(v[0])
         elif kind == "move":
             a, b = v
             start = fx.slides.pop(a, None)  # moved twice: it slides from where it stood first

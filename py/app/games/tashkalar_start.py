@@ -1,6 +1,7 @@
 """Tash-Kalar's part of the start screen: the mode and each player's deck, and the settings they keep
-(app/settings.py calls `defaults`, `clean`, `read`, `players`: tk_mode, tk_players, tk_form, tk_decks). No engine
-import: the start screen shows before any engine loads (the lists are checked against the engine's by
+(app/settings.py calls `defaults`, `clean`, `read`, `players`: tk_mode, tk_players, tk_form, tk_decks; the
+start screen `seat_choice`, `option_fields`, `online_note`, `learn`: see app.games). No engine import: the
+start screen shows before any engine loads (the lists are checked against the engine's by
 tests/unit/test_game_modules.py)."""
 from __future__ import annotations
 
@@ -8,6 +9,9 @@ from html import escape
 
 from ..i18n import N_, _
 
+TITLE = "Tash-Kalar"  # the game switch's button and the page's heading while it is played (a name: not translated)
+HAS_BOTS = True  # a seat may be the computer
+RANDOM_FIRST = N_("Random")  # "who goes first" left to chance
 MODES = ("duel", "high_form", "melee", "team")
 ONLINE_MODES = ("duel", "high_form")  # two browsers; Melee and Team online would link three or four
 FORMS = ("high_form", "duel")  # what a Team game plays as
@@ -117,3 +121,40 @@ def mode_fields(s: dict) -> str:
         out += (f'<label class="field"><span>{h(_("Played"))}</span><select id="tk-form" '
                 f'aria-label="{h(_("What the Team game plays as"))}">{opts}</select></label>')
     return out
+
+
+ONLINE_NOTE = N_("Online, Tash-Kalar is played as a Duel or the High Form: choose one of them above to invite a "
+                 "friend.")
+
+
+def seat_choice(app, i: int) -> str:
+    """Player i's deck."""
+    decks = app.settings.get("tk_decks") or list(TK_DECKS)
+    return deck_select(i, decks[i])
+
+
+def option_fields(app, first: str) -> str:
+    """The mode (and how many play, or what a Team game plays as), who goes first (`first`), a word on the game."""
+    return mode_fields(app.settings) + first + notes()
+
+
+def online_note(s: dict) -> "str | None":
+    """Why these settings cannot be played with a friend online (a catalog message), None when they can."""
+    return ONLINE_NOTE if s.get("tk_mode") not in ONLINE_MODES else None
+
+
+def learn() -> tuple[str, str]:
+    """The "Learn by playing" panel's title and text (catalog messages)."""
+    from .tashkalar_tutorial import LEARN
+
+    return LEARN
+
+
+SHORT = ("goal", "turn", "summon")  # the reference's entries the start screen shows as the rules in short
+
+
+def rules_short(app) -> str:
+    """The rules in short: the reference's entries on the goal, a turn and summoning."""
+    from .tashkalar_rules import entries
+
+    return "".join(f"<h3>{h(e.title)}</h3>{e.body}" for e in entries() if e.id in SHORT)

@@ -23,9 +23,9 @@ from wildlands.saves import MAX_SAVE_CHARS, SaveError, check_save_text
 from ..i18n import _
 from . import bot_for_level, searching_levels
 from . import wildlands_start as start
+from .wildlands_start import TITLE as title  # the page's heading while it is played
 
 name = "wildlands"
-title = "Wildlands"  # the page's heading while it is played (a name: not translated)
 Game = wl.Game
 IllegalAction = wl.IllegalAction
 

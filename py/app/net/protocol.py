@@ -11,7 +11,7 @@ import json
 import secrets
 from typing import Any
 
-from crystalclans import jsontext
+from ..games import jsontext
 
 VERSION = 1
 MAX_MESSAGE_CHARS = 64_000
