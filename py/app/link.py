@@ -267,7 +267,8 @@ class Link:
         hs = self.handshake
         if self.session is None and hs is not None and hs.seed is not None and hs.setup is not None:
             g = hs.game()
-            self.session = Session(g, self.me if hs.players == 2 else hs.setup["guest_seat"], self.send)
+            self.session = Session(g, self.me if hs.players == 2 else hs.setup["guest_seat"], self.send,
+                                   private=hs.private)
             self.stage = "playing"
             return g
         return None

