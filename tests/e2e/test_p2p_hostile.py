@@ -58,7 +58,7 @@ def mutants(base: list[str], n: int, seed: int) -> list[str]:
             elif op == 1:
                 text = text[:k] + text[k + 1 + rng.randrange(8):]
             else:
-                text = text.replace('"v":1', '"v":' + str(rng.randrange(3)), 1)
+                text = text.replace('"v":2', '"v":' + str(rng.randrange(4)), 1)
         if '"t":"resign"' in text or '"t":"ping"' in text or '"t":"pong"' in text:
             continue  # could still be valid after the mutation; every other mutant is not
         out.append(text)

@@ -53,8 +53,10 @@ def check_hello(m, game_name: str, role: str) -> str:
 
 
 class Handshake:
-    def __init__(self, role: str, name: str, game: str, send: Callable[[str], None]):
-        """`game`: the host's choice (a games.REGISTRY name); a guest learns it from the host's hello."""
+    def __init__(self, role: str, name: str, game: str, send: Callable[[str], None], trust: bool = True):
+        """`game`: the host's choice (a games.REGISTRY name); a guest learns it from the host's hello.
+        `trust`: Crystal Clans of two is played without trust (one-sided games, net/trust.py); False only in
+        tests of the lockstep machinery, which play whole games on both pages as Tash-Kalar does."""
         self.role = role
         self.name = name[:24]
         self.game_name = game if role == "host" else ""
@@ -79,11 +81,12 @@ class Handshake:
         # Crystal Clans of two (net/trust.py): this page's private seed, the other's commitment to its own
         self.private: Secrets | None = None
         self.their_private = ""
+        self.trust = trust
 
     @property
     def trustless(self) -> bool:
         """This game is played one-sided (each page knows its own hidden cards only): Crystal Clans of two."""
-        return self.game_name == "crystalclans" and self.players == 2
+        return self.trust and self.game_name == "crystalclans" and self.players == 2
 
     def start(self) -> None:
         """The host speaks first; the guest speaks once it has the host's hello (see _handle)."""
@@ -95,7 +98,7 @@ class Handshake:
                        code=rules_code(self.game_name), name=self.name, role=self.role))
         extra = {}
         if self.trustless:
-            self.private = Secrets.new()
+            self.private = self.private or Secrets.new()
             extra["p"] = self.private.commitment
         self.send(dump("seed_commit", c=commitment(self.salt, self.value), **extra))
 
