@@ -517,13 +517,13 @@ class App:
         self.render()
         return True
 
-    def offer_resume(self, game, names, seat: int, room: str = "", key: str = "", keys=None) -> None:
+    def offer_resume(self, game, names, seat: int, room: str = "", key: str = "", keys=None, trust=None) -> None:
         """The start screen offers to go on with this online game over a new link (either player invites).
         A game linked through relays waits there for the other page's new invitation: when it comes, this
         page joins it by itself (main.py's offer handler)."""
         from .link import SavedOnline
 
-        self.resume_offer = SavedOnline(game, seat, names, room, key, keys)
+        self.resume_offer = SavedOnline(game, seat, names, room, key, keys, trust)
         self.link = None
         self.screen = "start"
         self.clear_error()
@@ -546,7 +546,7 @@ class App:
         if self.link is not None and self.game is not None:
             kept = self.link.saved()
             self.offer_resume(self.game, self.names, self.link.me, self.link.room, kept.get("key", ""),
-                              kept.get("keys"))
+                              kept.get("keys"), kept.get("trust"))
 
     def play_saved_here(self) -> None:
         """Go on with a saved online game at this screen only (every side played here)."""
@@ -814,7 +814,7 @@ class App:
         seat = online.get("seat") if isinstance(online, dict) else None
         if type(seat) is int and 0 <= seat < (getattr(game, "n", 2) or 2) and not game.is_over:
             self.offer_resume(game, names, seat, str(online.get("room") or ""), str(online.get("key") or ""),
-                              online.get("keys"))
+                              online.get("keys"), online.get("trust"))
             return
         self.install(game, names, seats)
         self.clear_error()

@@ -377,7 +377,8 @@ async def _match_invitation(link, tag: str) -> str:
             g = None
         if g is not None and game_id(g) == tag:
             link.resume = SavedOnline(g, online["seat"], meta.get("names") or ["Player 1", "Player 2"],
-                                      str(online.get("room") or ""), str(online.get("key") or ""), online.get("keys"))
+                                      str(online.get("room") or ""), str(online.get("key") or ""), online.get("keys"),
+                                      online.get("trust"))
             return ""
     return ("this invitation is to go on with a saved game that this browser does not hold (it was played in "
             "another browser, or its save was replaced)")

@@ -198,3 +198,32 @@ def test_measure_bytes_per_reveal_and_ms_per_move(capsys):
               f"reveal messages {len(reveals)}, bytes max {max(reveals, default=0)}; "
               f"opening bytes {[len(t) for _, t in wire.log if json.loads(t)['t'] == 'opening']}")
     assert max(reveals, default=0) < 1000
+
+
+def test_a_reload_mid_game_resumes_from_the_one_sided_saves_and_the_audit_still_passes():
+    from app.link import SavedOnline
+    from app.net.resume import Resume
+
+    wire, hs, sessions = link(("water", "meteor"), seed=4)
+    play_out(wire, sessions, bots_for(4, "random"), max_moves=120)
+    assert not any(s.over for s in sessions)
+    # what each page's autosave keeps: its one-sided game and its secrets (net/link.py's saved())
+    saved = []
+    for x, s in enumerate(sessions):
+        text = s.game.to_json()
+        assert json.loads(text)["setup"]["private_seeds"][1 - x] is None
+        g = cc.Game.from_json(text)
+        assert g.public_hash() == s.game.public_hash() and not g.sees(1 - x)
+        saved.append(SavedOnline(g, x, ["Ada", "Bo"], trust=s.private.to_json()))
+        assert saved[-1].private is not None and saved[-1].private.salt == s.private.salt
+    assert SavedOnline(saved[0].game, 0, ["Ada", "Bo"], trust={**sessions[1].private.to_json()}).private is None
+    wire = Wire()
+    rs = [Resume(saved[x].game, x, x == 0, wire.sender(x), private=saved[x].private) for x in (0, 1)]
+    for r in rs:
+        r.start()
+    assert not pump(wire, rs)
+    sessions = [r.session for r in rs]
+    assert all(s is not None and s.private is not None for s in sessions)
+    play_out(wire, sessions, bots_for(5, "random"))
+    assert not pump(wire, sessions)
+    assert [s.audit.verdict for s in sessions] == ["honest", "honest"]

@@ -28,20 +28,29 @@ from ..i18n import _, ngettext
 from .protocol import ProtocolError, dump, parse
 from .resync import Cheating, refusal, resynced
 from .session import Session, is_secret
+from .trust import Secrets, private_game
 
 
 def game_id(game: Any) -> str:
-    """Which game this is: the same on both pages (the setup holds the joint seed)."""
-    return hashlib.sha256(json.dumps(game.setup, sort_keys=True).encode()).hexdigest()[:16]
+    """Which game this is: the same on both pages (the setup holds the joint seed; a one-sided game's own
+    private seed is left out, net/trust.py)."""
+    setup = {k: v for k, v in game.setup.items() if k != "private_seeds"}
+    return hashlib.sha256(json.dumps(setup, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _hash(game: Any, private: bool) -> str:
+    return game.public_hash() if private else game.state_hash()
 
 
 
 
 class Resume:
-    def __init__(self, game: Any, me: int, host: bool, send: Callable[[str], None], key: str = ""):
+    def __init__(self, game: Any, me: int, host: bool, send: Callable[[str], None], key: str = "",
+                 private: Secrets | None = None):
         """`key`: three or four players, the key the host gave this guest's seat (it shows the seat is its)."""
         self.game = game
         self.key = key
+        self.private = private if private_game(game) else None  # the two games compare their public hashes
         self.me = me
         self.host = host
         self.send = send
@@ -56,7 +65,7 @@ class Resume:
     def start(self) -> None:
         extra = {"key": self.key} if self.players > 2 else {}
         self.send(dump("resume", game=game_id(self.game), card_set=games.of(self.game).content_hash(), seat=self.me,
-                       have=len(self.game.log), hash=self.game.state_hash(), **extra))
+                       have=len(self.game.log), hash=_hash(self.game, self.private is not None), **extra))
 
     def receive(self, text: str) -> str | None:
         """A peer's message: None if accepted, else the reason it was refused. Once play has resumed, the
@@ -75,6 +84,8 @@ class Resume:
             return
         if m.t == "pong":
             return
+        if m.t in ("resync_request", "resync") and self.private is not None:
+            raise ProtocolError("a resync in a game without trust: the host's log holds its hidden cards")
         if m.t == "resume" and self.players > 2 and not self.host:
             self._check_host(m)  # the host's page greets a page coming back; its game follows (resync)
         elif m.t == "resume" and self.session is None and not self.out_of_step:
@@ -118,7 +129,7 @@ class Resume:
             self.waiting = True
             return
         common = g if m.have == mine else type(g).from_log(g.setup, g.log[:m.have])
-        if common.state_hash() != m.hash:
+        if _hash(common, self.private is not None) != m.hash:
             self.held = m.have
             self.out_of_step = self._differ(m.have)
             self.send(dump("out_of_step", at=m.have))
@@ -152,4 +163,4 @@ class Resume:
 
     def _go_on(self, g: Any) -> None:
         self.game = g
-        self.session = Session(g, self.me, self.send, host=self.host)
+        self.session = Session(g, self.me, self.send, host=self.host, private=self.private)

@@ -38,6 +38,21 @@ class Secrets:
     def from_json(cls, d: dict) -> "Secrets":
         return cls(int(d["seed"]), str(d["salt"]), tuple(d["commitments"]), int(d["mine"]))
 
+    @classmethod
+    def restore(cls, saved: Any, game: Any, seat: int) -> "Secrets | None":
+        """This page's secrets of a saved one-sided game, if the save holds them whole and they fit its game
+        (its seed is the game's own); else None."""
+        if not private_game(game) or not isinstance(saved, dict):
+            return None
+        try:
+            s = cls.from_json(saved)
+        except (KeyError, TypeError, ValueError):
+            return None
+        seeds = game.setup.get("private_seeds") or [None, None]
+        ok = (s.mine == seat and seeds[seat] == s.seed and len(s.commitments) == 2
+              and all(isinstance(c, str) and len(c) == 64 for c in s.commitments) and s.commitments[seat] == s.commitment)
+        return s if ok else None
+
 
 def private_game(game: Any) -> bool:
     """A one-sided game of Crystal Clans: it does not see the other seat's hidden cards."""
