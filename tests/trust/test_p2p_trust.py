@@ -227,3 +227,140 @@ def test_a_reload_mid_game_resumes_from_the_one_sided_saves_and_the_audit_still_
     play_out(wire, sessions, bots_for(5, "random"))
     assert not pump(wire, sessions)
     assert [s.audit.verdict for s in sessions] == ["honest", "honest"]
+
+
+# ---------------------------------------------------------------------------------------------- lying peers
+def swap_hand_and_pile(g: cc.Game, seat: int) -> bool:
+    """A lying page's own game: a card of its hand traded for one of another unit from its pile (its hand now
+    holds a card the committed order put elsewhere). False where no such pair is there."""
+    from crystalclans.unseen import recompute
+
+    U = g.U
+    for i, c in enumerate(g.hands[seat]):
+        for j, d in enumerate(g.draws[seat]):
+            if U[c >> 1].id != U[d >> 1].id:
+                g.hands[seat][i], g.draws[seat][j] = d, c
+                recompute(g)
+                return True
+    return False
+
+
+def finish(wire, sessions, seed=21, kind="random"):
+    play_out(wire, sessions, bots_for(seed, kind))
+    refused = pump(wire, sessions)
+    return refused
+
+
+def test_a_card_not_in_hand_is_caught_on_both_pages():
+    wire, hs, sessions = link(("meteor", "water"), seed=6)
+    liar = 1
+    play_out(wire, sessions, bots_for(6, "random"), max_moves=20)
+    assert swap_hand_and_pile(sessions[liar].game, liar)
+    try:
+        finish(wire, sessions, seed=6)
+    except AssertionError as e:  # refused at once by the honest page: a lie it could see (also a catch)
+        assert "Refused" in str(e)
+        return
+    honest = sessions[1 - liar].audit
+    assert honest.verdict == "cheated" and honest.seat == liar, honest
+    assert honest.reason in ("card_not_in_hand", "false_reveal", "illegal_move") and honest.step is not None
+    assert sessions[liar].audit.verdict == "cheated" and sessions[liar].audit.seat == liar
+    from app.net.trust import verdict_text
+    text = verdict_text(honest, 1 - liar)
+    assert text.startswith(f"Cheating caught at move {honest.step}: The other player")
+
+
+def test_a_forged_seed_is_caught_and_a_false_opening_too():
+    wire, hs, sessions = link(("skull", "meteor"), seed=7)
+    liar = 0
+    real = sessions[liar].private.seed
+    sessions[liar].private.seed = real + 1  # the opening names another seed than the committed one
+    finish(wire, sessions, seed=7)
+    a = sessions[1 - liar].audit
+    assert a.verdict == "cheated" and a.seat == liar and a.reason == "forged_order", a
+    from app.net.trust import verdict_text
+    assert "forged deck order" in verdict_text(a, 1 - liar)
+
+
+def test_a_game_dealt_from_another_seed_than_the_committed_one_is_caught():
+    """A page that plays from another deck order than it committed to (it opens the committed seed)."""
+    wire, hs, sessions = link(("flower", "water"), seed=8)
+    liar = 1
+    g = sessions[liar].game
+    other = cc.new_game(tuple(g.setup["clans"]), seed=g.setup["seed"], mulligan=g.setup.get("mulligan", False),
+                        first_player=g.setup.get("first_player"), private_seeds=(None, 123456789))
+    assert other.public_hash() == g.public_hash()
+    sessions[liar].game = other
+    finish(wire, sessions, seed=8)
+    a = sessions[1 - liar].audit
+    assert a.verdict == "cheated" and a.seat == liar and a.reason in ("card_not_in_hand", "false_reveal",
+                                                                       "illegal_move"), a
+
+
+def test_a_refused_opening_is_a_forfeit_and_a_missing_hidden_move_too():
+    wire, hs, sessions = link(("meteor", "water"), seed=9)
+    liar = 0
+    sessions[liar].send = lambda text: None if parse(text).t == "opening" else wire.sender(liar)(text)
+    finish(wire, sessions, seed=9)
+    honest = sessions[1 - liar]
+    assert honest.over and honest.audit is None  # waiting for the other's opening
+    honest.forfeit_audit()  # its time ran out
+    assert honest.audit.verdict == "forfeit" and honest.audit.seat == liar
+    from app.net.trust import verdict_text
+    assert "did not open" in verdict_text(honest.audit, 1 - liar)
+
+
+def test_an_opening_before_the_end_is_refused_and_a_resignation_is_audited():
+    wire, hs, sessions = link(("water", "skull"), seed=10)
+    play_out(wire, sessions, bots_for(10, "random"), max_moves=30)
+    early = dump("opening", seed=1, salt="0" * 32, hidden={})
+    assert "before the game is over" in sessions[0].receive(early)
+    sessions[1].resign()
+    assert not pump(wire, sessions)
+    assert [s.audit.verdict for s in sessions] == ["honest", "honest"]
+    assert sessions[0].winner == 0
+
+
+class LiesAtReveals(Session):
+    """A lying page: when it must show cards (a reveal), it first trades them in its own game for cards of
+    another unit (the top of its pile with a card from deeper down or its hand; its hand with its pile)."""
+
+    lied = 0
+
+    def _answer_reveals(self) -> None:
+        g = self.game
+        d = g.decision
+        if self.private is not None and d is not None and d.kind == "reveal" and d.player == self.me:
+            from crystalclans.unseen import recompute
+
+            what = g.reveal_request()["what"]
+            U, p = g.U, self.me
+            if what == "hand":
+                self.lied += swap_hand_and_pile(g, p)
+            elif g.draws[p]:
+                top = g.draws[p][-1]
+                pool = [("draws", j) for j in range(len(g.draws[p]) - 1)] + [("hands", j) for j in range(len(g.hands[p]))]
+                for where, j in pool:
+                    pile = getattr(g, where)[p]
+                    if U[pile[j] >> 1].id != U[top >> 1].id:
+                        pile[j], g.draws[p][-1] = top, pile[j]
+                        recompute(g)
+                        self.lied += 1
+                        break
+        super()._answer_reveals()
+
+
+@pytest.mark.parametrize("seed", [31, 32])
+def test_a_false_reveal_is_caught_on_the_honest_page(seed):
+    wire, hs, sessions = link(("flower", "skull"), seed=seed)  # Spirit Guide mills, Sybel... reveals happen
+    liar = 1
+    s = sessions[liar]
+    sessions[liar] = LiesAtReveals(s.game, liar, s.send, private=s.private)
+    try:
+        finish(wire, sessions, seed=seed)
+    except AssertionError as e:
+        assert "Refused" in str(e)  # a lie the honest page could see at once
+        return
+    assert sessions[liar].lied, "no reveal was asked of the liar in this game"
+    a = sessions[1 - liar].audit
+    assert a.verdict == "cheated" and a.seat == liar and a.reason in ("false_reveal", "card_not_in_hand"), a
