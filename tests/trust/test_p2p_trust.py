@@ -364,3 +364,25 @@ def test_a_false_reveal_is_caught_on_the_honest_page(seed):
     assert sessions[liar].lied, "no reveal was asked of the liar in this game"
     a = sessions[1 - liar].audit
     assert a.verdict == "cheated" and a.seat == liar and a.reason in ("false_reveal", "card_not_in_hand"), a
+
+
+def test_the_game_over_panel_says_the_audit_in_english_and_german():
+    from types import SimpleNamespace
+
+    from app import i18n, render
+
+    wire, hs, sessions = link(("meteor", "water"), seed=6)
+    play_out(wire, sessions, bots_for(6, "random"), max_moves=20)
+    assert swap_hand_and_pile(sessions[1].game, 1)
+    finish(wire, sessions, seed=6)
+    app = SimpleNamespace(session=sessions[0], names=["Ada", "Bo"])
+    html = render.rematch_controls(app)
+    assert 'data-audit="cheated"' in html and "Cheating caught at move" in html and "Bo:" in html
+    try:
+        i18n.use("de")
+        html = render.rematch_controls(app)
+        assert "Betrug entdeckt bei Zug" in html and "nicht auf der Hand" in html
+    finally:
+        i18n.use("en")
+    honest = SimpleNamespace(session=sessions[1], names=["Ada", "Bo"])
+    assert "You:" in render.rematch_controls(honest)

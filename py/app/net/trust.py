@@ -100,8 +100,8 @@ def their_opening(m: Any) -> Any:
 
 def verdict_text(a: Audit, me: int, names: list[str] | None = None) -> str:
     """What a page says about the audit, in its language."""
-    who = (names[a.seat] if names and a.seat is not None and a.seat < len(names) else
-           (_("You") if a.seat == me else _("The other player")))
+    who = (_("You") if a.seat == me else names[a.seat] if names and a.seat is not None and a.seat < len(names)
+           else _("The other player"))
     if a.verdict == "honest":
         return _("Audit passed: both pages opened their secrets and every hidden card was played honestly.")
     if a.verdict == "forfeit":
