@@ -8,7 +8,7 @@ import random
 from crystalclans.ai import make_bot
 
 from .p2p import link_pages, play, relink_by_codes
-from .ui import assert_no_page_errors, open_app, screenshot, state_hash, wait_ready
+from .ui import assert_no_page_errors, open_app, screenshot, shared_hash, state_hash, wait_ready
 
 
 def wait_equal_hashes(a, b, timeout_s: float = 10.0) -> str:
@@ -17,7 +17,7 @@ def wait_equal_hashes(a, b, timeout_s: float = 10.0) -> str:
 
     end = time.perf_counter() + timeout_s
     while True:
-        ha, hb = state_hash(a), state_hash(b)
+        ha, hb = shared_hash(a), shared_hash(b)
         if ha == hb or time.perf_counter() > end:
             assert ha == hb, "the two pages hold different games"
             return ha
@@ -68,6 +68,8 @@ def test_a_reload_and_a_closed_link_lose_nothing(new_context, app_url, say):
     end = wait_equal_hashes(a, b)
     winners = [p.locator("#go-title").inner_text() for p in (a, b)]
     assert winners[0] == winners[1]
+    for p in (a, b):  # the one-sided games, saved and resumed twice, still pass the audit on both pages
+        p.wait_for_selector("[data-game-over] [data-audit=honest]", timeout=15_000)
     clicks = sum(c1) + sum(c2) + sum(c3)
     say(f"reload: re-linked in {t1:.1f} s, same hash; closed link: re-linked (the other page inviting) in "
         f"{t2:.1f} s, same hash; played on to {winners[0]!r} in {clicks} clicks in all; final hashes equal "
