@@ -386,3 +386,45 @@ def test_the_game_over_panel_says_the_audit_in_english_and_german():
         i18n.use("en")
     honest = SimpleNamespace(session=sessions[1], names=["Ada", "Bo"])
     assert "You:" in render.rematch_controls(honest)
+
+
+def test_a_resync_sends_only_the_hosts_public_moves_keeps_the_guests_own_and_the_audit_passes():
+    wire, hs, sessions = link(("meteor", "skull"), seed=12)
+    play_out(wire, sessions, bots_for(12, "random"), max_moves=60)
+    host, guest = sessions
+    while host.offered() == [] or guest.offered() != []:  # a point where the host moves next, all delivered
+        play_out(wire, sessions, bots_for(13, "random"), max_moves=1)
+    # the host's page sends a move whose public hash differs: the guest stops, and so does the host
+    move = host.offered()[0]
+    assert "differs" in guest.receive(dump("action", seq=len(host.game.log) + 1, move=move, hash="0" * 64))
+    assert not pump(wire, sessions)
+    assert guest.desync and host.desync
+    guest.request_resync()
+    assert not pump(wire, sessions)
+    assert not guest.desync and not host.desync
+    text = json.loads([t for s, t in wire.log if s == 0 and json.loads(t)["t"] == "resync"][-1])
+    assert text["log"] == [host.game.wire_text(i, 1) for i in range(len(host.game.log))]
+    play_out(wire, sessions, bots_for(14, "random"))
+    assert not pump(wire, sessions)
+    assert [s.audit.verdict for s in sessions] == ["honest", "honest"]
+
+
+def test_a_private_resync_that_rewrites_a_guest_move_is_refused():
+    from app.net.resync import Cheating, resynced, wire_log
+
+    wire, hs, sessions = link(("water", "meteor"), seed=14)
+    play_out(wire, sessions, bots_for(14, "random"), max_moves=40)
+    host, guest = sessions
+    log = wire_log(host.game, len(host.game.log), 1)
+    h = host.game.public_hash()
+    assert resynced(guest.game, 1, log, h).public_hash() == h  # the honest one replays
+    i = next(i for i, t in enumerate(log) if guest.game.log[i] == t and guest.game.wire_text(i, 0) == t
+             and host.game.log[i] == t and host.game.decision is not None and i > 2
+             and t.startswith(("summon", "play", "move", "pass")) and
+             type(guest.game).from_log(guest.game.setup, guest.game.log[:i]).decision.player == 1)
+    g = type(guest.game).from_log(guest.game.setup, guest.game.log[:i])
+    other = next((str(a) for a in g.legal_actions() if str(a) != log[i]), None)
+    if other is None:
+        pytest.skip("no alternative move")
+    with pytest.raises(Cheating):
+        resynced(guest.game, 1, log[:i] + [other] + log[i + 1:], h)

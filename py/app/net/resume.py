@@ -84,8 +84,6 @@ class Resume:
             return
         if m.t == "pong":
             return
-        if m.t in ("resync_request", "resync") and self.private is not None:
-            raise ProtocolError("a resync in a game without trust: the host's log holds its hidden cards")
         if m.t == "resume" and self.players > 2 and not self.host:
             self._check_host(m)  # the host's page greets a page coming back; its game follows (resync)
         elif m.t == "resume" and self.session is None and not self.out_of_step:
@@ -96,8 +94,8 @@ class Resume:
         elif m.t == "resume_ok" and self.session is None and self.waiting and m.at == len(self.game.log):
             self._go_on(self.game)  # the page that is ahead found this game a prefix of its own
         elif m.t == "resync_request" and self.host and self.out_of_step:
-            self.send(dump("resync", log=list(self.game.log), hash=self.game.state_hash()))
             self._go_on(self.game)
+            self.send(self.session._resync_message())
         elif m.t == "resync" and not self.host and (self.out_of_step or self.players > 2):
             try:
                 g = resynced(self.game, self.me, list(m.log), m.hash, self.held)

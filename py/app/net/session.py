@@ -29,7 +29,7 @@ from typing import Any, Callable
 from .. import games
 from ..i18n import _
 from .protocol import ProtocolError, commitment, dump, new_salt, parse
-from .resync import Cheating, refusal, resynced
+from .resync import Cheating, refusal, resynced, wire_log
 from .trust import Audit, Secrets, opening, private_game, run_audit, their_opening
 
 def is_secret(game: Any, d: Any) -> bool:
@@ -326,12 +326,10 @@ class Session:
             self.desync = self.desync or _("The other page found the two games differ after move {n}. Play stops "
                                            "here; resynchronise from the host's game.").format(n=m.at)
             return
-        if t in ("resync_request", "resync") and self.private is not None:
-            raise ProtocolError("a resync in a game without trust: the host's log holds its hidden cards")
         if t == "resync_request" and self.host and self.desync and not self.over:
             if self.revealed_sent:  # my picks of the open run are out: choosing again would let the peer cheat
                 raise ProtocolError("a resync request after this page revealed its picks: the run completes first")
-            self.send(dump("resync", log=list(self.game.log), hash=self.game.state_hash()))
+            self.send(self._resync_message())
             self._restart_from(self.game)
             return
         if t == "resync" and not self.host and (self.desync or self.players > 2):
@@ -463,12 +461,25 @@ class Session:
         if self.desync and not self.host:
             self.send(dump("resync_request", have=len(self.game.log), hash=self.game.state_hash()))
 
+    def _resync_message(self) -> str:
+        """The host's game for a resync: a private game's moves as the guest may receive them (never the host's
+        hidden cards) and the public hash after them; else the whole log and the state hash."""
+        g = self.game
+        if self.private is None:
+            return dump("resync", log=list(g.log), hash=g.state_hash())
+        log = wire_log(g, self.out, self.them)
+        h = self.hashes.get(len(log)) or type(g).from_log(g.setup, g.log[:len(log)]).public_hash()
+        return dump("resync", log=log, hash=h)
+
     def _restart_from(self, g: Any) -> None:
         self.game = g
         self.run = []  # an open run of secret picks starts again
         self.revealed_sent = False
         self.desync = ""
         self.agreed = len(g.log)
+        if self.private is not None:
+            self.out = len(g.log)
+            self.hashes[len(g.log)] = g.public_hash()
 
     def _apply_checked(self, move: str, want_hash: str, seq: int, frm: int | None = None) -> None:
         self.agreed = len(self.game.log)  # the other page sent the next move: it holds every one before
