@@ -5,7 +5,6 @@ other's hand or draw pile before it is public, nor does its save; lying peers ar
 from __future__ import annotations
 
 import json
-import re
 import time
 
 import pytest
@@ -65,19 +64,6 @@ def link(clans=("meteor", "water"), mulligan=True, seed=1):
     return wire, hs, sessions
 
 
-def full_game(hs, sessions) -> cc.Game:
-    """The game as it truly is (a test's view: both private seeds), replayed from the two pages' logs."""
-    seeds = [hs[0].private.seed, hs[1].private.seed]
-    setup = {k: v for k, v in sessions[0].game.setup.items() if k != "private_seeds"}
-    return cc.Game.from_setup({**setup, "private_seeds": seeds})
-
-
-def hidden_ids(full: cc.Game, seat: int) -> set[str]:
-    """Unit ids of seat's hand and draw pile (what the other must not learn unless shown)."""
-    U = full.U
-    return {U[c >> 1].id for c in list(full.hands[seat]) + list(full.draws[seat])}
-
-
 def play_out(wire, sessions, bots, max_moves=3000, received=None, saves=None, audit_each=False):
     """The bots play through the sessions until the game is over; returns (moves, ms per own move)."""
     ms = []
@@ -125,7 +111,6 @@ def test_two_pages_play_a_whole_game_and_both_audits_pass(clans, kind, seed):
     for x in (0, 1):
         a = sessions[x].audit
         assert a is not None and a.verdict == "honest", a
-        assert a.game.state_hash() == full_game(hs, sessions).clone().state_hash() or True
         assert cc.Game.from_json(a.game.to_json()).state_hash() == a.game.state_hash()
     assert sessions[0].audit.game.state_hash() == sessions[1].audit.game.state_hash()
 
@@ -135,8 +120,6 @@ def test_nothing_received_or_saved_names_a_hidden_card_of_the_other():
     moment: no unit id of the other's hand or draw pile appears unless it was public by then (named in the
     log of the one-sided game, which holds what the page learnt)."""
     wire, hs, sessions = link(("meteor", "water"))
-    seeds = [hs[0].private.seed, hs[1].private.seed]
-    setup = {k: v for k, v in sessions[0].game.setup.items() if k != "private_seeds"}
     leaks = []
 
     def shown_to(x: int) -> str:
@@ -270,7 +253,7 @@ def test_a_card_not_in_hand_is_caught_on_both_pages():
     assert text.startswith(f"Cheating caught at move {honest.step}: The other player")
 
 
-def test_a_forged_seed_is_caught_and_a_false_opening_too():
+def test_a_forged_seed_is_caught():
     wire, hs, sessions = link(("skull", "meteor"), seed=7)
     liar = 0
     real = sessions[liar].private.seed
@@ -297,7 +280,7 @@ def test_a_game_dealt_from_another_seed_than_the_committed_one_is_caught():
                                                                        "illegal_move"), a
 
 
-def test_a_refused_opening_is_a_forfeit_and_a_missing_hidden_move_too():
+def test_a_refused_opening_is_a_forfeit():
     wire, hs, sessions = link(("meteor", "water"), seed=9)
     liar = 0
     sessions[liar].send = lambda text: None if parse(text).t == "opening" else wire.sender(liar)(text)
