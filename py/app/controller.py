@@ -37,6 +37,9 @@ def needs_own_hand(g, d) -> bool:
     return games.of(g).needs_own_hand(g, d)
 
 
+AUDIT_SECONDS = 60.0  # online without trust: how long a page waits for the other's secrets at the end
+
+
 class App:
     def __init__(self, document, window, to_js=None, computer=None, spawn=None):
         self.document = document
@@ -274,6 +277,7 @@ class App:
         shown = self.session.display() if self.session is not None else g
         self.view = shown.view(self.viewer())
         self._arm_answer_clock()
+        self._arm_audit_clock()
         if self.tutorial is not None:  # the table offers only the move the tutorial teaches now
             self.view = self.tutorial.offer(self.view, g)
 
@@ -304,6 +308,23 @@ class App:
         if key is not None:
             self.answer_due = time.monotonic() + secs
             self.spawn(self._answer_when_due(key, secs))
+
+    def _arm_audit_clock(self) -> None:
+        """Online without trust (net/trust.py): once the game is over, the other page has AUDIT_SECONDS to open
+        its secrets; a page that does not counts as forfeiting."""
+        s = self.session
+        if s is None or getattr(s, "private", None) is None or not s.over or s.audit is not None:
+            return
+        if getattr(self, "audit_armed", None) is s:
+            return
+        self.audit_armed = s
+        self.spawn(self._audit_when_due(s))
+
+    async def _audit_when_due(self, s) -> None:
+        await asyncio.sleep(AUDIT_SECONDS)
+        if self.session is s and s.audit is None:
+            s.forfeit_audit()
+            self.render()
 
     async def _answer_when_due(self, key: tuple, secs: float) -> None:
         await asyncio.sleep(secs)
@@ -517,13 +538,13 @@ class App:
         self.render()
         return True
 
-    def offer_resume(self, game, names, seat: int, room: str = "", key: str = "", keys=None) -> None:
+    def offer_resume(self, game, names, seat: int, room: str = "", key: str = "", keys=None, trust=None) -> None:
         """The start screen offers to go on with this online game over a new link (either player invites).
         A game linked through relays waits there for the other page's new invitation: when it comes, this
         page joins it by itself (main.py's offer handler)."""
         from .link import SavedOnline
 
-        self.resume_offer = SavedOnline(game, seat, names, room, key, keys)
+        self.resume_offer = SavedOnline(game, seat, names, room, key, keys, trust)
         self.link = None
         self.screen = "start"
         self.clear_error()
@@ -546,7 +567,7 @@ class App:
         if self.link is not None and self.game is not None:
             kept = self.link.saved()
             self.offer_resume(self.game, self.names, self.link.me, self.link.room, kept.get("key", ""),
-                              kept.get("keys"))
+                              kept.get("keys"), kept.get("trust"))
 
     def play_saved_here(self) -> None:
         """Go on with a saved online game at this screen only (every side played here)."""
@@ -814,7 +835,7 @@ class App:
         seat = online.get("seat") if isinstance(online, dict) else None
         if type(seat) is int and 0 <= seat < (getattr(game, "n", 2) or 2) and not game.is_over:
             self.offer_resume(game, names, seat, str(online.get("room") or ""), str(online.get("key") or ""),
-                              online.get("keys"))
+                              online.get("keys"), online.get("trust"))
             return
         self.install(game, names, seats)
         self.clear_error()

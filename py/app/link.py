@@ -18,6 +18,7 @@ from .i18n import _
 from .net.handshake import Handshake, seats_of
 from .net.party import Party
 from .net.resume import Resume, game_id
+from .net.trust import Secrets
 from .net.session import Session
 
 
@@ -86,8 +87,11 @@ class SavedOnline:
     host's page every guest's (`keys`)."""
 
     def __init__(self, game: Any, seat: int, names: list[str], room: str = "", key: str = "",
-                 keys: "list[str] | None" = None):
+                 keys: "list[str] | None" = None, trust: Any = None):
+        """`trust`: Crystal Clans of two without trust, this page's salt and both commitments
+        (net/trust.Secrets.to_json); the private seed itself is the one-sided game's."""
         self.game = game
+        self.private = Secrets.restore(trust, game, seat)
         self.seat = seat
         self.names = list(names)
         self.room = room if ROOM_SECRET.fullmatch(str(room or "")) else ""
@@ -171,7 +175,10 @@ class Link:
     def saved(self) -> dict:
         """What an autosave keeps of this link besides the seat and the room: three or four players' keys."""
         if self.players <= 2:
-            return {}
+            s = self.session.private if self.session is not None else None
+            if s is None and self.resume is not None:
+                s = self.resume.private
+            return {"trust": s.to_json()} if s is not None else {}
         if self.party is not None:
             return {"keys": list(self.party.keys)}
         key = self.resume.key if self.resume is not None else (self.handshake.key if self.handshake else "")
@@ -217,7 +224,8 @@ class Link:
 
     def _speak(self) -> None:
         if self.resume is not None:
-            self.resumer = Resume(self.resume.game, self.me, self.role == "host", self.send, key=self.resume.key)
+            self.resumer = Resume(self.resume.game, self.me, self.role == "host", self.send, key=self.resume.key,
+                                  private=self.resume.private)
             self.resumer.start()
         else:
             self.handshake = Handshake(self.role, self.my_name, self.game_name, self.send)
@@ -267,7 +275,8 @@ class Link:
         hs = self.handshake
         if self.session is None and hs is not None and hs.seed is not None and hs.setup is not None:
             g = hs.game()
-            self.session = Session(g, self.me if hs.players == 2 else hs.setup["guest_seat"], self.send)
+            self.session = Session(g, self.me if hs.players == 2 else hs.setup["guest_seat"], self.send,
+                                   private=hs.private)
             self.stage = "playing"
             return g
         return None

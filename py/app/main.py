@@ -377,7 +377,8 @@ async def _match_invitation(link, tag: str) -> str:
             g = None
         if g is not None and game_id(g) == tag:
             link.resume = SavedOnline(g, online["seat"], meta.get("names") or ["Player 1", "Player 2"],
-                                      str(online.get("room") or ""), str(online.get("key") or ""), online.get("keys"))
+                                      str(online.get("room") or ""), str(online.get("key") or ""), online.get("keys"),
+                                      online.get("trust"))
             return ""
     return ("this invitation is to go on with a saved game that this browser does not hold (it was played in "
             "another browser, or its save was replaced)")
@@ -491,6 +492,15 @@ def export_save():
     window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
 
 
+def shared_hash():
+    """The hash two linked pages share: an online game without trust's public hash (each page holds its own
+    one-sided game, net/trust.py), else the state hash."""
+    s = _app.session if _app is not None else None
+    if s is not None and getattr(s, "private", None) is not None and _app.game is not None:
+        return _app.game.public_hash()
+    return state_hash()
+
+
 def state_hash():
     return _app.game.state_hash() if _app is not None and _app.game is not None else jsnull
 
@@ -527,6 +537,7 @@ document.addEventListener("click", create_proxy(on_click))
 document.addEventListener("change", create_proxy(on_change))
 document.addEventListener("keydown", create_proxy(on_keydown))
 window.crystalclans_state_hash = create_proxy(state_hash)
+window.crystalclans_shared_hash = create_proxy(shared_hash)
 window.crystalclans_update_ms = create_proxy(last_update_ms)
 window.crystalclans_think_ms = create_proxy(think_ms)
 window.crystalclans_link_state = create_proxy(link_state)

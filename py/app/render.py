@@ -446,22 +446,40 @@ def undo_button(app) -> str:
             f'↶ {h(_("Undo"))}</button>')
 
 
+def audit_note(app) -> str:
+    """Crystal Clans of two online without trust (net/trust.py): the end-of-game audit's verdict, or that it
+    waits for the other page's secrets."""
+    session = app.session
+    if session is None or getattr(session, "private", None) is None:
+        return ""
+    a = session.audit
+    if a is None:
+        return (f'<p class="busy" role="status" data-audit="waiting">'
+                f'{h(_("Checking the game: waiting for the other page to open its secrets…"))}</p>')
+    from .net.trust import verdict_text
+
+    return (f'<p role="status" class="audit {a.verdict}" data-audit="{a.verdict}"'
+            f'{f" data-audit-seat={chr(34)}{a.seat}{chr(34)}" if a.seat is not None else ""}>'
+            f'<b>{h(verdict_text(a, session.me, app.names))}</b></p>')
+
+
 def rematch_controls(app) -> str:
     """At a game's end: a rematch here at once, or online asked of the other player, who must accept."""
     session = app.session
     if session is None:
         return (f'<button type="button" class="primary big" data-cmd="rematch" data-autofocus '
                 f'title="{h(_("Rematch with the same players and setup"))}">{h(_("Rematch"))}</button>')
+    audit = audit_note(app)
     others = [p for p in range(getattr(session, "players", 2)) if p != session.me]
     if session.me in session.rematch:
         missing = others_said(app.names, [p for p in others if p not in session.rematch])
-        return (f'<p class="busy" role="status" data-rematch-asked>'
-                f'{h(_("Waiting for {name} to accept the rematch…").format(name=missing))}</p>')
+        return audit + (f'<p class="busy" role="status" data-rematch-asked>'
+                        f'{h(_("Waiting for {name} to accept the rematch…").format(name=missing))}</p>')
     asking = [p for p in others if p in session.rematch]
     said = (_("{name} asks for a rematch.") if len(asking) == 1 else _("{names} ask for a rematch.")).format(
         name=others_said(app.names, asking), names=others_said(app.names, asking))
     asked = f'<p role="status" data-rematch-offered>{h(said)}</p>' if asking else ""
-    return (asked + f'<button type="button" class="primary big" data-cmd="rematch" data-autofocus '
+    return (audit + asked + f'<button type="button" class="primary big" data-cmd="rematch" data-autofocus '
             f'title="{h(_("Ask for a rematch with the same setup"))}">{h(_("Rematch"))}</button>')
 
 

@@ -14,7 +14,7 @@ from crystalclans.ai import make_bot
 from . import harness
 from .p2p import play, play_one_screen, relink_by_codes, reply_and_play
 from .test_p2p_resume import wait_equal_hashes
-from .ui import (OFFERED_JS, assert_no_page_errors, fail_with_screenshot, open_app, screenshot, state_hash,
+from .ui import (OFFERED_JS, assert_no_page_errors, fail_with_screenshot, open_app, screenshot, shared_hash,
                  wait_ready)
 
 SW_CONTROLS_JS = """async () => {
@@ -250,7 +250,7 @@ def test_an_installable_app_tells_its_player_and_updates_under_an_online_game(ne
             banner.wait_for(state="visible", timeout=60_000)
         except Exception:
             fail_with_screenshot(page, "update_banner", "no update banner after version B was deployed")
-        assert state_hash(page) == before and page.evaluate("document.body.dataset.linked") == "true"
+        assert shared_hash(page) == before and page.evaluate("document.body.dataset.linked") == "true"
         screenshot(page, "app_update_banner")
         with page.expect_navigation(timeout=30_000):
             banner.get_by_role("button").click()

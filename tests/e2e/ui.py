@@ -174,6 +174,13 @@ def state_hash(page) -> str | None:
     return page.evaluate(HASH_JS)
 
 
+def shared_hash(page) -> str | None:
+    """The hash two linked pages share (an online Crystal Clans game's public hash: each page holds its own
+    one-sided game; else the state hash)."""
+    return page.evaluate("async () => { const f = window.crystalclans_shared_hash; "
+                         "return typeof f === 'function' ? (await f()) ?? null : null; }")
+
+
 def wait_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> float:
     """Wait until document.body.dataset.ready === "true"; returns seconds waited."""
     started = time.perf_counter()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from app.net.protocol import VERSION
 from app import render
 from app.controller import App
 
@@ -132,8 +133,8 @@ def test_three_pages_gather_deal_play_and_a_reloaded_guest_comes_back_to_its_sea
     # a fourth page with the link: dropped by the host's page (its p2p.js tells it the game has its players)
     star.host.app.on_link_state("open", 3)
     assert 3 not in star.dropped  # (the game under way: the page must first name its seat with its key)
-    star.host.app.on_peer_message(json.dumps({"t": "ping", "v": 1, "n": 1}), 3)
-    star.host.app.on_peer_message(json.dumps({"t": "hello", "v": 1, "app": "x", "game": "wildlands",
+    star.host.app.on_peer_message(json.dumps({"t": "ping", "v": VERSION, "n": 1}), 3)
+    star.host.app.on_peer_message(json.dumps({"t": "hello", "v": VERSION, "app": "x", "game": "wildlands",
                                               "card_set": "0" * 64, "name": "Eve", "role": "guest"}), 3)
     assert 3 in star.dropped and star.host.app.link.party.seated == [1, 2]
     for _ in range(40):  # the start spaces (secret: committed, then revealed) and a few moves

@@ -26,11 +26,13 @@ __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels",
            "card_details", "dialog", "rules_entries", "rules_search_hint", "tutorial", "useful", "warm_up", "winner", "words"]
 
 
-def new_game(options: dict[str, Any], seed: int) -> cc.Game:
-    """options: clans (two ids), first ("random", 0 or 1), mulligan (bool)."""
+def new_game(options: dict[str, Any], seed: int, private_seeds: tuple[int | None, int | None] | None = None) -> cc.Game:
+    """options: clans (two ids), first ("random", 0 or 1), mulligan (bool). `private_seeds`: an online game
+    without trust, one-sided (net/trust.py)."""
     first = options.get("first", "random")
     return cc.new_game(clans=tuple(options["clans"]), seed=seed,
-                       first_player=None if first == "random" else int(first), mulligan=bool(options.get("mulligan")))
+                       first_player=None if first == "random" else int(first), mulligan=bool(options.get("mulligan")),
+                       private_seeds=private_seeds)
 
 
 rules_search_hint = N_("Search the rules (e.g. flank, reshuffle)")

@@ -22,6 +22,7 @@ from typing import Any, Callable
 from .. import games
 from .codecheck import rules_code
 from .protocol import VERSION, ProtocolError, commitment, dump, joint_seed, joint_seed_of, new_salt, parse
+from .trust import Secrets
 
 APP = "crystalclans-web/2"
 
@@ -52,8 +53,10 @@ def check_hello(m, game_name: str, role: str) -> str:
 
 
 class Handshake:
-    def __init__(self, role: str, name: str, game: str, send: Callable[[str], None]):
-        """`game`: the host's choice (a games.REGISTRY name); a guest learns it from the host's hello."""
+    def __init__(self, role: str, name: str, game: str, send: Callable[[str], None], trust: bool = True):
+        """`game`: the host's choice (a games.REGISTRY name); a guest learns it from the host's hello.
+        `trust`: Crystal Clans of two is played without trust (one-sided games, net/trust.py); False only in
+        tests of the lockstep machinery, which play whole games on both pages as Tash-Kalar does."""
         self.role = role
         self.name = name[:24]
         self.game_name = game if role == "host" else ""
@@ -75,6 +78,15 @@ class Handshake:
         self.roster: list[str] = []
         self.key = ""  # the host's key for this page's seat, to come back after a reload
         self.under_way = False  # the host's page greeted this page as one coming back to a game under way
+        # Crystal Clans of two (net/trust.py): this page's private seed, the other's commitment to its own
+        self.private: Secrets | None = None
+        self.their_private = ""
+        self.trust = trust
+
+    @property
+    def trustless(self) -> bool:
+        """This game is played one-sided (each page knows its own hidden cards only): Crystal Clans of two."""
+        return self.trust and self.game_name == "crystalclans" and self.players == 2
 
     def start(self) -> None:
         """The host speaks first; the guest speaks once it has the host's hello (see _handle)."""
@@ -84,7 +96,11 @@ class Handshake:
     def _hello(self) -> None:
         self.send(dump("hello", app=APP, game=self.game_name, card_set=games.get(self.game_name).content_hash(),
                        code=rules_code(self.game_name), name=self.name, role=self.role))
-        self.send(dump("seed_commit", c=commitment(self.salt, self.value)))
+        extra = {}
+        if self.trustless:
+            self.private = self.private or Secrets.new()
+            extra["p"] = self.private.commitment
+        self.send(dump("seed_commit", c=commitment(self.salt, self.value), **extra))
 
     @property
     def seed(self) -> int | None:
@@ -134,7 +150,12 @@ class Handshake:
                 raise ProtocolError("a second seed commitment")
             if not self.their_name:
                 raise ProtocolError("a seed commitment before the hello")
+            if self.trustless and not m.p:
+                raise ProtocolError("a seed commitment without the private seed's commitment")
+            if not self.trustless and m.p:
+                raise ProtocolError("a private seed's commitment in a game that has none")
             self.their_commit = m.c
+            self.their_private = m.p
             if not self.revealed:  # only now: the other side is bound to its value before it sees mine
                 self.revealed = True
                 self.send(dump("seed_reveal", value=self.value, salt=self.salt))
@@ -202,6 +223,13 @@ class Handshake:
         if self.seed is None or self.setup is None:
             raise ValueError("the seed or the setup is not agreed yet")
         s = self.setup
+        if self.trustless and self.private is not None and self.their_private:
+            me = s["guest_seat"] if self.role == "guest" else 1 - s["guest_seat"]
+            pair = [self.private.commitment, self.their_private]
+            self.private.commitments = tuple(pair if me == 0 else pair[::-1])
+            self.private.mine = me
+            seeds = (self.private.seed, None) if me == 0 else (None, self.private.seed)
+            return games.get(s["game"]).new_game(s["options"], self.seed, private_seeds=seeds)
         return games.get(s["game"]).new_game(s["options"], self.seed)
 
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from ..games import jsontext
 
-VERSION = 1
+VERSION = 2  # 2: Crystal Clans of two plays one-sided games (private seeds, openings; issue 28)
+MAX_MOVE_CHARS = 1_000  # a reveal of a whole hand (Portent, The Bitter Blessing, Spy) is longer than a move
 MAX_MESSAGE_CHARS = 64_000
 MAX_RESYNC_CHARS = 1_200_000  # a resync carries a whole log (a save is at most 1 MB)
 MAX_DEPTH = 8
@@ -59,7 +60,7 @@ def _models() -> dict[str, Any]:
 
     class Msg(BaseModel):
         model_config = ConfigDict(extra="forbid", strict=True)
-        v: Literal[1]
+        v: Literal[2]
 
     class Hello(Msg):
         t: Literal["hello"]
@@ -78,6 +79,9 @@ def _models() -> dict[str, Any]:
         t: Literal["seed_commit"]
         c: str = Field(pattern=HEX64)
         seat: int | None = Field(default=None, ge=1, le=MAX_PLAYERS - 1)  # another guest's, passed on by the host
+        # Crystal Clans of two: the commitment to this page's private seed (cc.commitment), made beside the
+        # joint seed's (net/trust.py); "" in every other game
+        p: str = Field(default="", pattern=r"^([0-9a-f]{64})?$")
 
     class SeedReveal(Msg):
         t: Literal["seed_reveal"]
@@ -100,7 +104,7 @@ def _models() -> dict[str, Any]:
     class Move(Msg):
         t: Literal["action"]
         seq: int = Field(ge=1, le=100_000)
-        move: str = Field(min_length=1, max_length=200)
+        move: str = Field(min_length=1, max_length=MAX_MOVE_CHARS)
         hash: str = Field(pattern=HEX64)
 
     class SecretCommit(Msg):
@@ -111,12 +115,18 @@ def _models() -> dict[str, Any]:
     class SecretReveal(Msg):
         t: Literal["secret_reveal"]
         seq: int = Field(ge=1, le=100_000)
-        move: str = Field(min_length=1, max_length=200)
+        move: str = Field(min_length=1, max_length=MAX_MOVE_CHARS)
         salt: str = Field(pattern=HEX32)
 
     class Resign(Msg):
         t: Literal["resign", "rematch"]
         seat: int | None = Field(default=None, ge=0, le=MAX_PLAYERS - 1)  # with 3-4 players: whose (host-relayed)
+
+    class Opening(Msg):  # the end of a private game: this page's secrets, for the other's audit (net/trust.py)
+        t: Literal["opening"]
+        seed: int = Field(ge=0, lt=1 << 63)
+        salt: str = Field(pattern=HEX32)
+        hidden: dict[str, str] = Field(max_length=2_000)  # log index -> the true text of a move sent as '?'
 
     class Ping(Msg):
         t: Literal["ping", "pong"]
@@ -146,7 +156,7 @@ def _models() -> dict[str, Any]:
         hash: str = Field(pattern=HEX64)
 
     for m in (Hello, SeedCommit, SeedReveal, Roster, Setup, Move, SecretCommit, SecretReveal, Resign,
-              Ping, ResyncRequest, Resync, Resume, ResumeAt):
+              Ping, ResyncRequest, Resync, Resume, ResumeAt, Opening):
         for t in m.model_fields["t"].annotation.__args__:
             _MODELS[t] = m
     return _MODELS
@@ -164,6 +174,9 @@ def parse(text: Any) -> Any:
         raise ProtocolError("a message without a type")
     if raw["t"] != "resync" and len(text) > MAX_MESSAGE_CHARS:
         raise ProtocolError(f"a message of {len(text):,} characters (at most {MAX_MESSAGE_CHARS:,})")
+    if raw.get("v") != VERSION and raw["t"] == "hello":
+        raise ProtocolError("an invitation from a page of another version of this app: reload both pages (each then "
+                            "gets the newest version) and link again")
     if raw.get("v") != VERSION:
         raise ProtocolError(f"a message of protocol version {str(raw.get('v'))[:10]!r}; this game speaks {VERSION}")
     model = _models().get(raw["t"])

@@ -28,20 +28,29 @@ from ..i18n import _, ngettext
 from .protocol import ProtocolError, dump, parse
 from .resync import Cheating, refusal, resynced
 from .session import Session, is_secret
+from .trust import Secrets, private_game
 
 
 def game_id(game: Any) -> str:
-    """Which game this is: the same on both pages (the setup holds the joint seed)."""
-    return hashlib.sha256(json.dumps(game.setup, sort_keys=True).encode()).hexdigest()[:16]
+    """Which game this is: the same on both pages (the setup holds the joint seed; a one-sided game's own
+    private seed is left out, net/trust.py)."""
+    setup = {k: v for k, v in game.setup.items() if k != "private_seeds"}
+    return hashlib.sha256(json.dumps(setup, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _hash(game: Any, private: bool) -> str:
+    return game.public_hash() if private else game.state_hash()
 
 
 
 
 class Resume:
-    def __init__(self, game: Any, me: int, host: bool, send: Callable[[str], None], key: str = ""):
+    def __init__(self, game: Any, me: int, host: bool, send: Callable[[str], None], key: str = "",
+                 private: Secrets | None = None):
         """`key`: three or four players, the key the host gave this guest's seat (it shows the seat is its)."""
         self.game = game
         self.key = key
+        self.private = private if private_game(game) else None  # the two games compare their public hashes
         self.me = me
         self.host = host
         self.send = send
@@ -56,7 +65,7 @@ class Resume:
     def start(self) -> None:
         extra = {"key": self.key} if self.players > 2 else {}
         self.send(dump("resume", game=game_id(self.game), card_set=games.of(self.game).content_hash(), seat=self.me,
-                       have=len(self.game.log), hash=self.game.state_hash(), **extra))
+                       have=len(self.game.log), hash=_hash(self.game, self.private is not None), **extra))
 
     def receive(self, text: str) -> str | None:
         """A peer's message: None if accepted, else the reason it was refused. Once play has resumed, the
@@ -85,8 +94,8 @@ class Resume:
         elif m.t == "resume_ok" and self.session is None and self.waiting and m.at == len(self.game.log):
             self._go_on(self.game)  # the page that is ahead found this game a prefix of its own
         elif m.t == "resync_request" and self.host and self.out_of_step:
-            self.send(dump("resync", log=list(self.game.log), hash=self.game.state_hash()))
             self._go_on(self.game)
+            self.send(self.session._resync_message())
         elif m.t == "resync" and not self.host and (self.out_of_step or self.players > 2):
             try:
                 g = resynced(self.game, self.me, list(m.log), m.hash, self.held)
@@ -118,7 +127,7 @@ class Resume:
             self.waiting = True
             return
         common = g if m.have == mine else type(g).from_log(g.setup, g.log[:m.have])
-        if common.state_hash() != m.hash:
+        if _hash(common, self.private is not None) != m.hash:
             self.held = m.have
             self.out_of_step = self._differ(m.have)
             self.send(dump("out_of_step", at=m.have))
@@ -152,4 +161,4 @@ class Resume:
 
     def _go_on(self, g: Any) -> None:
         self.game = g
-        self.session = Session(g, self.me, self.send, host=self.host)
+        self.session = Session(g, self.me, self.send, host=self.host, private=self.private)
