@@ -25,7 +25,7 @@ PART_ONE = {"blood", "skull", "flower"}
 
 
 def games_for(pair: tuple[str, str]) -> int:
-    return 60 if set(pair) <= PART_ONE else 20
+    return 30 if set(pair) <= PART_ONE else 20
 
 
 def play_checked(clans: tuple[str, str], seed: int, replay: bool = True) -> tuple[int, int]:
