@@ -61,6 +61,7 @@ class App:
         # online, the answer clock of a question asked at every action (Wildlands' interrupt windows and
         # defences, see answer_seconds): ?answer=MS sets every wait (tests use a short one)
         self.answer_ms = url_int(str(window.location.search), "answer")
+        self.audit_ms = url_int(str(window.location.search), "audit")  # tests: the audit's time limit (ms)
         self.answer_key: tuple | None = None  # the question the clock runs for: (session, moves, kind)
         self.answer_due = 0.0  # time.monotonic() when this page answers it by itself
         self.answer_held = False  # the player passed early: the pass waits for the clock
@@ -321,7 +322,7 @@ class App:
         self.spawn(self._audit_when_due(s))
 
     async def _audit_when_due(self, s) -> None:
-        await asyncio.sleep(AUDIT_SECONDS)
+        await asyncio.sleep(self.audit_ms / 1000 if self.audit_ms is not None else AUDIT_SECONDS)
         if self.session is s and s.audit is None:
             s.forfeit_audit()
             self.render()
@@ -663,6 +664,9 @@ class App:
         reason = link.session.receive(text)
         if reason:
             self.show_error(reason + (" " + link.session.desync if link.session.desync else ""))
+        elif getattr(link.session, "notice", ""):  # the other page refused a move of this page's as a lie
+            self.show_error(link.session.notice)
+            link.session.notice = ""
         elif link.session.rematch_agreed:
             self._begin_rematch()
             return

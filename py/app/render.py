@@ -452,15 +452,20 @@ def audit_note(app) -> str:
     session = app.session
     if session is None or getattr(session, "private", None) is None:
         return ""
+    from .net.trust import verdict_text
+
+    theirs = getattr(session, "their_audit", None)
+    said = ""
+    if theirs is not None:  # the other page caught a lie or a forfeit (net/session.py's caught message)
+        text = _("The other page's audit: {verdict}").format(verdict=verdict_text(theirs, session.me, app.names))
+        said = f'<p role="status" class="audit {theirs.verdict}" data-audit-theirs="{theirs.verdict}"><b>{h(text)}</b></p>'
     a = session.audit
     if a is None:
         return (f'<p class="busy" role="status" data-audit="waiting">'
-                f'{h(_("Checking the game: waiting for the other page to open its secrets…"))}</p>')
-    from .net.trust import verdict_text
-
+                f'{h(_("Checking the game: waiting for the other page to open its secrets…"))}</p>') + said
     return (f'<p role="status" class="audit {a.verdict}" data-audit="{a.verdict}"'
             f'{f" data-audit-seat={chr(34)}{a.seat}{chr(34)}" if a.seat is not None else ""}>'
-            f'<b>{h(verdict_text(a, session.me, app.names))}</b></p>')
+            f'<b>{h(verdict_text(a, session.me, app.names))}</b></p>') + said
 
 
 def rematch_controls(app) -> str:
