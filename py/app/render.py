@@ -457,7 +457,11 @@ def audit_note(app) -> str:
     theirs = getattr(session, "their_audit", None)
     said = ""
     if theirs is not None:  # the other page caught a lie or a forfeit (net/session.py's caught message)
-        text = _("The other page's audit: {verdict}").format(verdict=verdict_text(theirs, session.me, app.names))
+        if theirs.verdict == "forfeit" and theirs.seat == session.me:  # (its own words would say "this page")
+            text = _("The other page's audit: this page's secrets did not reach it in time, so it counts the game "
+                     "as a forfeit.")
+        else:
+            text = _("The other page's audit: {verdict}").format(verdict=verdict_text(theirs, session.me, app.names))
         said = f'<p role="status" class="audit {theirs.verdict}" data-audit-theirs="{theirs.verdict}"><b>{h(text)}</b></p>'
     a = session.audit
     if a is None:
