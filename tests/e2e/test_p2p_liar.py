@@ -26,7 +26,7 @@ from crystalclans.ai.bots import RandomBot
 from .p2p import play, relink_by_codes
 from .test_p2p_hostile import ERROR_TEXT, game_of
 from .test_p2p_resume import wait_equal_hashes
-from .ui import OFFERED_JS, assert_no_page_errors, open_app, screenshot
+from .ui import OFFERED_JS, PwError, PwTimeout, assert_no_page_errors, open_app, screenshot
 
 NAMES = ["Ada", "Bo"]
 DEAL = 34  # a deal (joint seed; random bots) where a host move makes the guest reveal two cards at once
@@ -50,19 +50,20 @@ LIAR_JS = """() => {
 
 def dealt() -> tuple[cc.Game, str]:
     """A full game (both private seeds) played by random bots up to the host's open decision where `move` makes
-    the guest reveal cards of her pile at once; returns (game, move)."""
-    g = cc.new_game(("blood", "skull"), seed=DEAL, private_seeds=(DEAL * 3 + 1, DEAL * 5 + 2))
-    bots = [RandomBot(DEAL), RandomBot(DEAL + 1)]
-    while g.decision is not None and len(g.log) < 300:
-        d = g.decision
-        if d.player == 0 and not d.secret and d.kind != "reveal":
-            for o in d.options:
-                c = g.clone()
-                c.apply(o)
-                if c.decision is not None and c.decision.kind == "reveal" and c.decision.player == 1:
-                    return g, str(o)
-        g.apply(bots[d.player].choose(g))
-    raise AssertionError("no reveal one host move away in this deal")
+    the guest reveal cards at once (the first such deal from DEAL on, within 150 moves); returns (game, move)."""
+    for deal in range(DEAL, DEAL + 40):
+        g = cc.new_game(("blood", "skull"), seed=deal, private_seeds=(deal * 3 + 1, deal * 5 + 2))
+        bots = [RandomBot(deal), RandomBot(deal + 1)]
+        while g.decision is not None and len(g.log) < 150:
+            d = g.decision
+            if d.player == 0 and not d.secret and d.kind != "reveal":
+                for o in d.options:
+                    c = g.clone()
+                    c.apply(o)
+                    if c.decision is not None and c.decision.kind == "reveal" and c.decision.player == 1:
+                        return g, str(o)
+            g.apply(bots[d.player].choose(g))
+    raise AssertionError("no reveal one host move away in 40 deals")
 
 
 def saved_on(page, full: cc.Game, seat: int) -> None:
@@ -74,6 +75,22 @@ def saved_on(page, full: cc.Game, seat: int) -> None:
             "saved_at": time.time(), "over": False, "online": {"seat": seat, "trust": trust}}
     page.add_init_script(f"localStorage.setItem('crystalclans.autosave', {json.dumps(full.known_by(seat).to_json(names=NAMES))});"
                          f"localStorage.setItem('crystalclans.autosave.meta', {json.dumps(json.dumps(meta))});")
+
+
+def click_offered(page, move: str, timeout_s: float = 10.0) -> None:
+    """Click the option `move` where the page offers it (the page may re-render between the look and the click)."""
+    end = time.perf_counter() + timeout_s
+    while True:
+        offer = page.evaluate(OFFERED_JS) or {}
+        item = next((x for x in offer.get("items", []) if x["value"] == move), None)
+        try:
+            if item is not None:
+                page.locator(offer["selector"]).nth(item["index"]).click(timeout=2_000)
+                return
+        except (PwTimeout, PwError):
+            pass
+        assert time.perf_counter() < end, f"{move!r} is not offered: {offer}"
+        time.sleep(0.1)
 
 
 def one_sided(a, b) -> bool:
@@ -130,9 +147,7 @@ def test_lying_peers_are_caught_and_shown_on_both_pages(new_context, app_url, sa
 
     # 1. a false reveal: the host's move makes the guest show the top of her pile; her page shows other cards
     b.evaluate("() => { window.liar.hold = true; }")
-    offer = a.evaluate(OFFERED_JS)
-    item = next(x for x in offer["items"] if x["value"] == trigger)
-    a.locator(offer["selector"]).nth(item["index"]).click()
+    click_offered(a, trigger)
     b.wait_for_function("() => window.liar.held.length > 0", timeout=10_000)
     true = json.loads(b.evaluate("() => window.liar.held[0]"))
     g = game_of(a)
