@@ -15,7 +15,7 @@ from typing import Any
 
 from .bots import Bot, GreedyBot, RandomBot, SearchBot
 from .determinize import determinize
-from .evaluate import evaluate
+from .evaluate import evaluate, evaluate_fitted
 
 # samples (redeals) per decision and replies looked at, sized for the browser's budgets (Pyodide is ~2-3x
 # slower than CPython): see bench and docs/tournament
@@ -24,13 +24,19 @@ PRESETS: dict[str, dict[str, Any]] = {
     "normal": {"samples": 24, "replies": 12},
     "hard": {"samples": 72, "replies": 30},
 }
-BOT_NAMES = ("random", "greedy", *PRESETS)
+#: the same bots scoring positions with the evaluation fitted to self-play outcomes (evaluate.evaluate_fitted)
+FITTED = "-fit"
+BOT_NAMES = ("random", "greedy", *PRESETS, "greedy" + FITTED, *(n + FITTED for n in PRESETS))
 
 
 def make_bot(name: str, seed: int = 0, **budget: Any) -> Bot:
     """A computer player by name (see BOT_NAMES); raises ValueError for an unknown name."""
     if name == "random":
         return RandomBot(seed)
+    if name.endswith(FITTED) and name in BOT_NAMES:
+        bot = make_bot(name[:-len(FITTED)], seed, evaluator=evaluate_fitted, **budget)
+        bot.name = name
+        return bot
     if name == "greedy":
         return GreedyBot(seed, **budget)
     if name in PRESETS:
