@@ -7,6 +7,7 @@ import math
 
 import crystalclans as cc
 from crystalclans.ai import BOT_NAMES, make_bot
+from crystalclans.ai.bots import GreedyBot
 from crystalclans.ai.evaluate import FEATURES, evaluate_fitted, evaluate_hand, features
 from crystalclans.ai.fitted import WEIGHTS
 
@@ -46,4 +47,11 @@ def test_the_fitted_bots_use_the_fitted_evaluation():
         assert name + "-fit" in BOT_NAMES
         assert make_bot(name + "-fit").evaluate is evaluate_fitted
         assert make_bot(name + "-fit").name == name + "-fit"
+        assert make_bot(name + "-hand").evaluate is evaluate_hand
     assert make_bot("normal-fit").samples == make_bot("normal").samples
+
+
+def test_the_plain_names_use_the_shipped_evaluation():
+    from crystalclans.ai import evaluate
+    assert make_bot("greedy").evaluate is evaluate and make_bot("hard").evaluate is evaluate
+    assert GreedyBot().evaluate is evaluate
