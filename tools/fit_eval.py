@@ -100,10 +100,10 @@ def fit(args: argparse.Namespace) -> None:
     for f, wi, s in zip(FEATURES, w, sd):
         print(f"  {f:<15} {wi:+.4f}   (x sd {wi * s:+.3f})")
     if args.write:
-        body = ",\n    ".join(f"{wi:.5f},  # {f}" for f, wi in zip(FEATURES, w))
+        body = "".join(f"    {wi:+.5f},  # {f}\n" for f, wi in zip(FEATURES, w))
         text = FITTED.read_text()
         head = text[:text.index("WEIGHTS = ")]
-        FITTED.write_text(head + f"WEIGHTS = (\n    {body}\n)\n")
+        FITTED.write_text(head + f"WEIGHTS = (\n{body})\n")
         print("wrote", FITTED)
 
 
