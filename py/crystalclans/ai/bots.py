@@ -3,8 +3,8 @@ decide, deterministic given the bot's seed, and never reads what that player can
 looks ahead first builds its own determinization (determinize.py) and reasons only about that.
 
 * RandomBot: uniform among the legal actions.
-* GreedyBot: one step ahead (plus the forced replies until it decides again) scored by `evaluate`, over a
-  few determinizations.
+* GreedyBot: one step ahead (plus the forced replies until it decides again) scored by `evaluate` (fitted
+  to self-play outcomes), over a few determinizations.
 * SearchBot: determinized two-ply search: over many redeals of the hidden information, each option is
   played out to the end of its action and answered by the next decider's best one-step reply; the option
   with the best mean score is chosen. The opponent's secret choices (a battle card, a Foresight prediction)

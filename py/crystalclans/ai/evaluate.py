@@ -2,7 +2,12 @@
 score at the end of a truncated playout. Read from a game the bot built itself (a determinization), so it
 may look at every field.
 
-Features, each the player's minus the opponent's: crystals (the goal, worth more the nearer the win),
+Two evaluations: `evaluate_fitted`, a logistic regression of who won on FEATURES, fitted to self-play
+outcomes (tools/fit_eval.py; weights in fitted.py), the one every bot uses (`evaluate`) since it beat the
+hand weights (greedy 65.2% [59.6, 70.3] over 300 games, docs/COMPUTER.md); and `evaluate_hand`, the hand
+weights below.
+
+Hand-weighted features, each the player's minus the opponent's: crystals (the goal, worth more the nearer the win),
 control of crystal zones (two are needed to score), squads on the board (units, attack and defense, more in
 crystal zones and in the enemy's home, where they threaten an invasion), cards in hand and in the draw pile
 (running out gives the opponent a free crystal) and initiative.
@@ -145,4 +150,4 @@ def evaluate_fitted(g: "Game", p: int) -> float:
 
 
 #: the evaluation every bot uses unless told otherwise
-evaluate = evaluate_hand
+evaluate = evaluate_fitted
