@@ -116,7 +116,9 @@ class App:
 
     @property
     def finished(self) -> bool:
-        return self.winner() is not None or (self.game is not None and self.game.is_over)  # a draw, a team
+        s = self.session  # (online with three or four, a resignation ends the game without a winner)
+        return (self.winner() is not None or (self.game is not None and self.game.is_over)  # a draw, a team
+                or (s is not None and s.players > 2 and s.resigned is not None))
 
     def offers_decision(self) -> bool:
         """Does this screen offer the current decision (a person here must decide, nothing in the way)?"""
@@ -423,7 +425,9 @@ class App:
         return task
 
     # ------------------------------------------------------------------ a friend far away (app/link.py)
-    def link_begin(self, role: str, settings: dict, send, ice_servers: list | None = None) -> None:
+    def link_begin(self, role: str, settings: dict, send, ice_servers: list | None = None, to_peer=None,
+                   drop=None) -> None:
+        """`to_peer(peer, text)` and `drop(peer)`: the host's page of three or four links one page a guest."""
         from .link import Link
 
         self.link = Link(role, settings, send, ice_servers, self.resume_offer)
@@ -431,13 +435,33 @@ class App:
             self.link.can_scan = bool(self.window.crystalclans_p2p.canScan())
         except Exception:
             self.link.can_scan = False
+        if self.link.star and to_peer is not None:
+            try:
+                self.link.start_party(to_peer, drop)
+            except ValueError as e:  # the start screen offers no invitation then; a stale settings' choice
+                self.link.problem = _("This game cannot be played online: {why}").format(why=e)
         self.settings = settings
         self.clear_error()
-        self.render()
+        if not self._start_if_agreed():  # a saved game of three or four: the host's page goes on at once
+            self.render()
 
-    def on_link_state(self, state: str) -> None:
+    def on_link_state(self, state: str, peer: int = 0, players: int = 0) -> None:
         link = self.link
         if link is None:
+            return
+        if link.party is not None:  # the host of three or four: one guest's page linked, lost or dropped
+            if state == "open":
+                link.party.opened(peer)
+            elif state in ("closed", "dropped"):
+                link.party.closed(peer)
+            elif state in ("listening", "norelay"):
+                link.relay = state
+            if not self._start_if_agreed():
+                self._render_keeping_fields("[data-link-input]")
+            return
+        if (state == "closed" and link.role == "guest" and link.players > 2 and link.room and link.session is not None
+                and not self.finished):  # three or four: this page waits in the room and comes back by itself
+            self.relink()
             return
         if state == "open" and link.handshake is None and link.resumer is None:
             link.opened()  # messages that came before this event are handled now: the game may be agreed
@@ -447,11 +471,15 @@ class App:
             link.relay = state
             if state == "met":
                 link.stage = "connecting"
+            elif state == "taken" and players > 2:
+                link.taken_by = players
+                link.problem = _("This game already has {n} players: the link was for someone else, or it was "
+                                 "opened twice. Ask your friend for a new invitation.").format(n=players)
             elif state == "taken":
                 link.problem = _("This game already has two players: the link was for someone else, or it was "
                                  "opened twice. Ask your friend for a new invitation.")
             self._render_keeping_fields("[data-link-input]", "#name-1")
-        elif state == "closed" and link.stage != "ended":
+        elif state == "closed" and link.stage != "ended" and link.relay != "taken":
             link.problem = _("The link to the other player is lost. The game is saved here: re-link (one of you "
                              "invites again, the other joins) and it goes on where you both were.")
             self.render()
@@ -478,17 +506,24 @@ class App:
         if g is None:
             return False
         self.install(g, [n[:24] for n in link.names()], link.seats())
+        if link.party is not None:  # offers to guests' pages coming back name this game
+            from .net.resume import game_id
+
+            try:
+                self.window.crystalclans_p2p.setTag(game_id(g))
+            except Exception:
+                pass
         self.clear_error()
         self.render()
         return True
 
-    def offer_resume(self, game, names, seat: int, room: str = "") -> None:
+    def offer_resume(self, game, names, seat: int, room: str = "", key: str = "", keys=None) -> None:
         """The start screen offers to go on with this online game over a new link (either player invites).
         A game linked through relays waits there for the other page's new invitation: when it comes, this
         page joins it by itself (main.py's offer handler)."""
         from .link import SavedOnline
 
-        self.resume_offer = SavedOnline(game, seat, names, room)
+        self.resume_offer = SavedOnline(game, seat, names, room, key, keys)
         self.link = None
         self.screen = "start"
         self.clear_error()
@@ -499,20 +534,25 @@ class App:
         """Listen in the saved online game's room for the other page's invitation (nothing without a room)."""
         r = self.resume_offer
         if r is not None and r.room and self.link is None:
+            from .net.resume import game_id
+
+            knock = game_id(r.game) if r.players > 2 and not r.hosted else ""  # asks the host's page for an offer
             try:
-                self.window.crystalclans_p2p.watch(r.room)
+                self.window.crystalclans_p2p.watch(r.room, knock)
             except Exception:
                 pass  # no relays here: the codes go by hand
 
     def relink(self) -> None:
         if self.link is not None and self.game is not None:
-            self.offer_resume(self.game, self.names, self.link.me, self.link.room)
+            kept = self.link.saved()
+            self.offer_resume(self.game, self.names, self.link.me, self.link.room, kept.get("key", ""),
+                              kept.get("keys"))
 
     def play_saved_here(self) -> None:
-        """Go on with a saved online game at this screen only (both sides played here)."""
+        """Go on with a saved online game at this screen only (every side played here)."""
         r = self.resume_offer
         if r is not None:
-            self.install(r.game, r.names, ["human", "human"])
+            self.install(r.game, r.names, ["human"] * r.players)
             self.render()
 
     def resign(self) -> None:
@@ -539,16 +579,17 @@ class App:
         self.screen = "start"
         self.render()
 
-    def on_peer_message(self, text: str) -> None:
-        """A message from the other page. Messages are checked with pydantic, which loads in the background
-        after the page is ready: until it is there (a quick player), they wait in order."""
+    def on_peer_message(self, text: str, peer: int = 0) -> None:
+        """A message from the other page (`peer`: which guest's, on the host's page of three or four).
+        Messages are checked with pydantic, which loads in the background after the page is ready: until it
+        is there (a quick player), they wait in order."""
         if not self.pydantic_ready or self._peer_backlog:
-            self._peer_backlog.append(text)
+            self._peer_backlog.append((text, peer))
             if not self._draining:
                 self._draining = True
                 self.spawn(self._drain_peer_backlog())
             return
-        self._handle_peer_message(text)
+        self._handle_peer_message(text, peer)
 
     async def _drain_peer_backlog(self) -> None:
         try:
@@ -560,15 +601,18 @@ class App:
                                   "re-link.").format(why=e))
                 return
             while self._peer_backlog:
-                self._handle_peer_message(self._peer_backlog.pop(0))
+                self._handle_peer_message(*self._peer_backlog.pop(0))
         finally:
             self._draining = False
 
-    def _handle_peer_message(self, text: str) -> None:
+    def _handle_peer_message(self, text: str, peer: int = 0) -> None:
         """One message, whatever happens: a bug in its handling is shown (and printed for the console), and
         the messages after it are still handled."""
         try:
-            self._on_peer_message(text)
+            if self.link is not None and self.link.party is not None:
+                self._on_guest_message(text, peer)
+            else:
+                self._on_peer_message(text)
         except Exception as e:
             traceback.print_exc()
             self.show_error(_("A message from the other page could not be handled ({why}).").format(
@@ -582,6 +626,13 @@ class App:
             reason = link.receive_before_game(text)
             if reason:
                 self.show_error(reason)
+            if link.relay == "taken" and link.stage == "answering":  # (a game of three or four under way)
+                try:
+                    self.window.crystalclans_p2p.close()  # its place goes back to the host's page
+                except Exception:
+                    pass
+                self.render()
+                return
             if not self._start_if_agreed() and link.resumer is not None:
                 self.render()  # e.g. the two saved games differ: say so, offer the resync
             return
@@ -591,11 +642,34 @@ class App:
         reason = link.session.receive(text)
         if reason:
             self.show_error(reason + (" " + link.session.desync if link.session.desync else ""))
-        elif link.session.rematch == {0, 1}:
+        elif link.session.rematch_agreed:
             self._begin_rematch()
             return
         if link.session.game is not g or reason is None or link.session.desync != was_desync:
             self.game = link.session.game
+            self._after_change(prev_battle)
+            self.autosave()
+            self.render()
+
+    def _on_guest_message(self, text: str, peer: int) -> None:
+        """The host's page of three or four: a guest's page's message, through its star (net/party.py)."""
+        link = self.link
+        g = self.game
+        prev_battle = games.of(g).last_battle(g) if g is not None and link.session is not None else None
+        reason = link.party.receive(peer, text)
+        if reason:
+            self.show_error(reason)
+        if self._start_if_agreed():
+            return
+        s = link.session
+        if s is None:  # still gathering: who has a seat so far
+            self._render_keeping_fields("[data-link-input]")
+            return
+        if reason is None and s.rematch_agreed:
+            self._begin_rematch()
+            return
+        if s.game is not g or reason is None:
+            self.game = s.game
             self._after_change(prev_battle)
             self.autosave()
             self.render()
@@ -669,6 +743,8 @@ class App:
             meta["online"] = {"seat": self.session.me}
             if self.link is not None and self.link.room:
                 meta["online"]["room"] = self.link.room
+            if self.link is not None:
+                meta["online"].update(self.link.saved())  # three or four players: the keys to come back
         if not self.storage.autosave(games.of(self.game).save_text(self.game, self.names), meta):
             self.show_error(_(self.storage.problem))  # and render.storage_notice keeps saying it
         self.autosave_meta = meta
@@ -731,13 +807,14 @@ class App:
         return game, doc
 
     def open_loaded(self, game, doc, names=None, seats=None, online=None) -> None:
-        if not names or len(names) != 2:
+        if not names or len(names) != (getattr(game, "n", 2) or 2):
             module = games.of(game)
             names = module.save_names(doc) or module.default_names(self.words, game)
         names = [str(n)[:24] for n in names]
         seat = online.get("seat") if isinstance(online, dict) else None
-        if seat in (0, 1) and not game.is_over:
-            self.offer_resume(game, names, seat, str(online.get("room") or ""))
+        if type(seat) is int and 0 <= seat < (getattr(game, "n", 2) or 2) and not game.is_over:
+            self.offer_resume(game, names, seat, str(online.get("room") or ""), str(online.get("key") or ""),
+                              online.get("keys"))
             return
         self.install(game, names, seats)
         self.clear_error()

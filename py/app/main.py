@@ -116,7 +116,8 @@ def on_click(event):
         host = el.hasAttribute("data-p2p-host")
         servers = _ice_servers()
         if servers is not None:
-            app.link_begin("host" if host else "guest", read_settings(document, app.settings), _p2p_send, servers)
+            app.link_begin("host" if host else "guest", read_settings(document, app.settings), _p2p_send, servers,
+                           to_peer=_p2p_send_to, drop=_p2p_drop)
             if host:
                 asyncio.ensure_future(_p2p_host())
     elif el.hasAttribute("data-link-submit"):
@@ -233,6 +234,15 @@ def _p2p_send(text: str) -> None:
     window.crystalclans_p2p.send(text)
 
 
+def _p2p_send_to(peer: int, text: str) -> None:
+    """The host's page of three or four: to one guest's page."""
+    window.crystalclans_p2p.sendTo(peer, text)
+
+
+def _p2p_drop(peer: int) -> None:
+    window.crystalclans_p2p.drop(peer)
+
+
 def _ice_servers():
     """The STUN/TURN servers a new link uses (the settings' lines, then the public STUN servers unless turned
     off, both kept in this browser: app/connection.py), or None if a line is wrong."""
@@ -286,8 +296,8 @@ async def _copy(text: str, what: str):
 async def _p2p_host():
     link = app.link
     p2p = window.crystalclans_p2p
-    try:
-        code = str(await p2p.host(_to_js(link.ice_servers), link.tag, link.room))
+    try:  # (three or four players: a link for every guest's page)
+        code = str(await p2p.host(_to_js(link.ice_servers), link.tag, link.room, max(1, link.players - 1)))
     except Exception as e:
         app.show_error(i18n._("Could not create an invitation: {why}").format(why=e))
         return
@@ -298,6 +308,9 @@ async def _p2p_host():
     link.code = code
     link.room = room_secret(code)
     link.url = str(p2p.inviteLink(code))
+    if link.session is not None:  # a saved game of three or four goes on: the guests' pages come back by themselves
+        app.autosave()
+        return
     link.stage = "inviting"
     app.render()
     try:
@@ -363,20 +376,21 @@ async def _match_invitation(link, tag: str) -> str:
         except Exception:
             g = None
         if g is not None and game_id(g) == tag:
-            link.resume = SavedOnline(g, online["seat"], meta.get("names") or ["Player 1", "Player 2"])
+            link.resume = SavedOnline(g, online["seat"], meta.get("names") or ["Player 1", "Player 2"],
+                                      str(online.get("room") or ""), str(online.get("key") or ""), online.get("keys"))
             return ""
     return ("this invitation is to go on with a saved game that this browser does not hold (it was played in "
             "another browser, or its save was replaced)")
 
 
-def _on_p2p_message(text):
+def _on_p2p_message(text, peer=0):
     if _app is not None:
-        _app.on_peer_message(str(text))
+        _app.on_peer_message(str(text), int(peer or 0))
 
 
-def _on_p2p_state(state):
+def _on_p2p_state(state, peer=0, players=0):
     if _app is not None:
-        _app.on_link_state(str(state))
+        _app.on_link_state(str(state), int(peer or 0), int(players or 0))
 
 
 def _on_p2p_offer(code):
@@ -384,7 +398,7 @@ def _on_p2p_offer(code):
     if _app is None or _app.link is not None or _app.resume_offer is None:
         return
     _app.link_begin("guest", read_settings(document, _app.settings), _p2p_send, _stored_ice_servers())
-    _app.link.invited = str(code)
+    _app.link.invited = str(code)  # (a game of three or four: its seat and key come from the saved game)
     asyncio.ensure_future(_p2p_submit(str(code)))
 
 

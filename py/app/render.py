@@ -131,12 +131,54 @@ RELAY_GUEST = N_("Linking through a relay… nothing to send back.")
 NO_RELAY_GUEST = N_("No relay could be reached, so link by hand:")
 
 
+PARTY_NOTE = N_("With {n} players, every friend opens the same link and takes the next free seat; the game is "
+                "dealt once all {n} are here.")
+PARTY_BY_HAND = N_("Without a relay only one friend can link by hand: three or four players meet through a relay.")
+
+
+def others_said(names: list[str], seats) -> str:
+    """The names of some seats, as a list in words."""
+    said = [names[i] for i in seats if i < len(names) and names[i]]
+    if len(said) < 2:
+        return "".join(said)
+    return _("{some} and {last}").format(some=", ".join(said[:-1]), last=said[-1])
+
+
+def roster(names: list[str], me: int) -> str:
+    """Three or four players: who has a seat so far, and how many are still awaited."""
+    rows = "".join(
+        f'<li data-roster-seat="{i}"{" data-free" if not n else ""}>{h(_("Player {n}").format(n=i + 1))}: '
+        + (f'<b>{h(n)}</b>' + (f' <span class="muted">({h(_("you"))})</span>' if i == me else "") if n else
+           f'<span class="muted">{h(_("waiting…"))}</span>') + '</li>'
+        for i, n in enumerate(names))
+    missing = sum(1 for n in names if not n)
+    wait = (ngettext("Waiting for {n} more player…", "Waiting for {n} more players…", missing).format(n=missing)
+            if missing else _("Everyone is here: agreeing on a fair deal…"))
+    return f'<ul class="roster" data-roster="{len(names) - missing}">{rows}</ul><p class="busy" role="status">{h(wait)}</p>'
+
+
 def online_panel(app) -> str:
     """Play a friend online: invite (host) or join, the codes to pass by hand, and where the link stands."""
     link = getattr(app, "link", None)
     head = (f'<section class="panel online" aria-labelledby="online-title"><h2 id="online-title">'
             f'{h(_("Play a friend online"))}</h2>')
     saved = getattr(app, "resume_offer", None)
+    if link is None and saved is not None and saved.players > 2:  # three or four: the host invites them again
+        others = others_said(saved.names, [i for i in range(saved.players) if i != saved.seat])
+        facts = _("<b>Your game with {names} is saved here</b> (turn {turn}, {moves} moves).").format(
+            names=h(others), turn=saved.game.turn, moves=len(saved.game.log))
+        if saved.hosted:
+            body = (' ' + h(_("Invite them again: their pages join by themselves where they wait, and the game goes "
+                              "on where you all were.")) + '</p><div class="row"><button type="button" '
+                    f'class="primary" data-p2p-host data-autofocus>{h(_("Invite them again"))}</button></div>')
+        else:
+            body = (' ' + h(_("This page waits for the host's page and links again by itself; the game goes on where "
+                              "you all were.")) + '</p><p class="busy" role="status" data-waiting-host>'
+                    f'{h(_("Waiting for {name}…").format(name=saved.names[0]))}</p><div class="row">'
+                    f'<button type="button" data-p2p-join>{h(_("Join with a code"))}</button></div>')
+        return (head + '<p data-resume-offer>' + facts + body +
+                f'<button type="button" class="ghost" data-cmd="resume-here">{h(_("Play it on at this screen instead"))}'
+                '</button></section>')
     if link is None and saved is not None:
         other = saved.names[1 - saved.seat]
         return (head + '<p data-resume-offer>' + _("<b>Your game with {name} is saved here</b> (turn {turn}, {moves} "
@@ -153,11 +195,14 @@ def online_panel(app) -> str:
         why_not = games.start(game).online_note(s) if game in games.START else None  # this setup is not for online
         offline = why_not is not None
         invite = f'<p class="notice" data-online-modes>{h(_(why_not))}</p>' if offline else ""
+        n = seat_count(s)
+        if n > 2 and not offline:  # three or four: one link for all (net/party.py)
+            invite += f'<p class="muted" data-party-note>{h(_(PARTY_NOTE).format(n=n))}</p>'
         return (head + '<p class="muted">' + h(_("Two devices, no account and no server: invite a friend with a link, a "
                 "code or a QR code (you play Player 1 with the game and choices made here; your friend names "
                 "herself), or join with the invitation a friend sent you (you play Player 2 under the name you give).")) + '</p>' + invite +
                 f'<div class="row"><button type="button" class="primary" data-p2p-host{" disabled" if offline else ""}>'
-                f'{h(_("Invite a friend"))}</button> '
+                f'{h(_("Invite a friend") if n <= 2 else _("Invite friends"))}</button> '
                 f'<button type="button" data-p2p-join>{h(_("Join with a code"))}</button></div>'
                 f'<p class="muted small connection-link">{h(_("Playing across the internet?"))} '
                 f'<button type="button" class="linkish" data-open-settings="connection">{h(_("Connection settings"))}'
@@ -189,6 +234,13 @@ def online_panel(app) -> str:
         by_hand = (f'<p class="muted">{h(_("or send the code itself ({n} characters):").format(n=len(link.code)))}</p>'
                    + code_box + paste.format(label=h(_("Then paste the reply code your friend sends back")),
                                              button=h(_("Connect")), value=""))
+        party = getattr(link, "party", None)
+        if party is not None:  # three or four: who has a seat so far
+            share += roster(party.names, 0)
+            if party.problem:
+                share += f'<p class="notice warn" role="alert">{h(party.problem)}</p>'
+            if link.relay == "norelay":
+                by_hand = f'<p class="notice warn">{h(_(PARTY_BY_HAND))}</p>' + by_hand
         share += notify_offer(app)
         if link.relay == "listening":
             body = (share + f'<p class="notice" role="status" data-relay-note>{h(_(RELAY_HOST))}</p>'
@@ -226,6 +278,9 @@ def online_panel(app) -> str:
                  f'<button type="button" class="primary" data-cmd="resync">{h(_(RESYNC))}</button>'))
     elif link.resume is not None:
         body = f'<p class="busy" role="status">{h(_("Linked. Finding the last move you both hold…"))}</p>'
+    elif link.handshake is not None and link.handshake.players > 2 and link.handshake.roster:
+        body = (f'<p>{h(_("Linked: you are player {n}.").format(n=link.handshake.seat + 1))}</p>'
+                + roster(link.handshake.roster, link.handshake.seat))
     else:
         body = f'<p class="busy" role="status">{h(_("Linked. Agreeing on a fair deal…"))}</p>'
     problem = f'<p class="notice warn" role="status">{h(link.problem)}</p>' if link.problem else ""
@@ -254,9 +309,22 @@ def link_alerts(app) -> str:
     """What an online game's link asks of the player now: re-link after a drop, resync after a desync."""
     out = ""
     session = getattr(app, "session", None)
+    if session is not None and getattr(session, "players", 2) > 2 and session.resigned is not None:
+        return (f'<p class="notice" role="status" data-resigned>'
+                f'{h(_("{name} resigned: the game is over.").format(name=app.names[session.resigned]))}</p>')
     if session is None or app.finished:
         return out
     link = getattr(app, "link", None)
+    party = getattr(link, "party", None)
+    if party is not None and party.session is session:  # the host of three or four: guests' pages away (they come back by themselves)
+        away = [i for i in range(1, session.players) if i not in party.peer_at]
+        if away:
+            out += (f'<p class="notice warn" role="status" data-away="{len(away)}">'
+                    + h(ngettext("{names}'s page is not linked now; it links again by itself when it comes back.",
+                                 "The pages of {names} are not linked now; they link again by themselves when they "
+                                 "come back.", len(away)).format(names=others_said(app.names, away))) + '</p>')
+        for text in session.stale.values():
+            out += f'<p class="notice warn" role="status" data-stale>{h(text)}</p>'
     if link is not None and link.problem:
         out += (f'<p class="notice warn" role="alert" data-link-lost>{h(link.problem)} '
                 f'<button type="button" class="primary" data-cmd="relink">{h(_("Re-link"))}</button></p>')
@@ -384,11 +452,15 @@ def rematch_controls(app) -> str:
     if session is None:
         return (f'<button type="button" class="primary big" data-cmd="rematch" data-autofocus '
                 f'title="{h(_("Rematch with the same players and setup"))}">{h(_("Rematch"))}</button>')
+    others = [p for p in range(getattr(session, "players", 2)) if p != session.me]
     if session.me in session.rematch:
+        missing = others_said(app.names, [p for p in others if p not in session.rematch])
         return (f'<p class="busy" role="status" data-rematch-asked>'
-                f'{h(_("Waiting for {name} to accept the rematch…").format(name=app.names[session.them]))}</p>')
-    asked = (f'<p role="status" data-rematch-offered>{h(_("{name} asks for a rematch.").format(name=app.names[session.them]))}</p>'
-             if session.them in session.rematch else "")
+                f'{h(_("Waiting for {name} to accept the rematch…").format(name=missing))}</p>')
+    asking = [p for p in others if p in session.rematch]
+    said = (_("{name} asks for a rematch.") if len(asking) == 1 else _("{names} ask for a rematch.")).format(
+        name=others_said(app.names, asking), names=others_said(app.names, asking))
+    asked = f'<p role="status" data-rematch-offered>{h(said)}</p>' if asking else ""
     return (asked + f'<button type="button" class="primary big" data-cmd="rematch" data-autofocus '
             f'title="{h(_("Ask for a rematch with the same setup"))}">{h(_("Rematch"))}</button>')
 
@@ -435,11 +507,14 @@ def replay_screen(app) -> str:
 # ------------------------------------------------------------------------------ dialogs and menus
 def resign_modal(app) -> str:
     other = app.names[app.session.them] if app.session is not None else _("the other player")
+    said = _("{name} wins, on both screens. This cannot be undone.").format(name=other)
+    if app.session is not None and getattr(app.session, "players", 2) > 2:
+        said = _("The game ends on every screen, without a winner. This cannot be undone.")
     return f"""
 <div class="overlay" role="dialog" aria-modal="true" aria-labelledby="resign-title" data-resign-dialog>
   <div class="overlay-box">
     <h2 id="resign-title">{h(_("Resign this game?"))}</h2>
-    <p>{h(_("{name} wins, on both screens. This cannot be undone.").format(name=other))}</p>
+    <p>{h(said)}</p>
     <div class="go-buttons">
       <button type="button" class="primary" data-cmd="resign-confirm">{h(_("Resign"))}</button>
       <button type="button" data-cmd="close-modal" data-autofocus>{h(_("Play on"))}</button>

@@ -177,13 +177,17 @@ def _well_formed(key: str, v) -> bool:
     """A stored metadata field has the type this version writes (anything else marks the entry damaged)."""
     if key == "saved_at":
         return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-    if key in ("names", "seats"):
-        return isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)
+    if key in ("names", "seats"):  # two to four seats (a Tash-Kalar Melee or Team game, Wildlands)
+        return isinstance(v, list) and 2 <= len(v) <= 4 and all(isinstance(x, str) for x in v)
     if key in ("summary", "save"):
         return isinstance(v, str)
     if key == "over":
         return isinstance(v, bool)
-    if key == "online":  # an online game's seat on this page, and the relays' room where its pages meet again
-        return (isinstance(v, dict) and type(v.get("seat")) is int and v["seat"] in (0, 1)
-                and (v.get("room") is None or (isinstance(v["room"], str) and len(v["room"]) <= 64)))
+    if key == "online":  # an online game's seat on this page, and the relays' room where its pages meet again;
+        # three or four players: a guest's key to its seat, or the host's of every guest's seat
+        return (isinstance(v, dict) and type(v.get("seat")) is int and v["seat"] in (0, 1, 2, 3)
+                and (v.get("room") is None or (isinstance(v["room"], str) and len(v["room"]) <= 64))
+                and (v.get("key") is None or (isinstance(v["key"], str) and len(v["key"]) <= 32))
+                and (v.get("keys") is None or (isinstance(v["keys"], list) and len(v["keys"]) <= 4
+                                               and all(isinstance(k, str) and len(k) <= 32 for k in v["keys"]))))
     return True

@@ -171,7 +171,7 @@ def test_two_people_play_wildlands_in_the_browser(page, app_url, say):
     kinds = page.evaluate("crystalclans_sounds_started.kinds")  # counted again from the reload on
     page.reload()
     page.wait_for_selector("[data-continue-game]")
-    # two players: the invitation is open (online Wildlands is for two; with 3-4 the screen says so)
+    # the invitation is open (online Wildlands is for two to four, a page each)
     assert page.locator("[data-p2p-host][disabled]").count() == 0 and page.locator("[data-online-modes]").count() == 0
     page.click("[data-continue-game]")
     page.wait_for_selector(".wl-board-svg")

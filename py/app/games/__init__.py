@@ -74,7 +74,8 @@ class GameModule(Protocol):
     # secret_choice(decision) (a secret pick where the engine's Decision has no `secret`: net/session.py),
     # answer_seconds(decision) (online, when a page answers an asked-aloud question by itself: controller),
     # dialog(app, modal, view) (a dialog of the game's own that its table opens with a data-cmd main.py passes
-    # on as app.modal: Crystal Clans' discard pile), words(lang) (the default game's: `app.words`, see words())
+    # on as app.modal: Crystal Clans' discard pile), words(lang) (the default game's: `app.words`, see words()),
+    # seats_of(options) (how many play a game of these link options, 2 without it: net/handshake.py, app/link.py)
 
 
 def bot_for_level(make, levels: dict, level: str, seed: int, **budget: Any) -> Any:

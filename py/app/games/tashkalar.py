@@ -17,7 +17,7 @@ IllegalAction = tk.IllegalAction
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
            "default_names", "last_battle", "link_options", "title", "make_bot", "name", "needs_own_hand", "new_game",
-           "options_from_settings", "options_of", "replay_table", "save_names", "save_text", "summary", "effects", "table_screen",
+           "options_from_settings", "options_of", "replay_table", "seats_of", "save_names", "save_text", "summary", "effects", "table_screen",
            "ArenaEffects", "arena_effects", "card_details", "rules_entries", "rules_search_hint", "tutorial", "useful", "warm_up", "winner"]
 MODE_NAMES = {"duel": N_("Duel"), "high_form": N_("High Form"), "melee": N_("Melee"), "team": N_("Team")}
 
@@ -65,22 +65,32 @@ def options_of(g: tk.Game) -> dict[str, Any]:
 
 
 def link_options(raw: Any) -> dict[str, Any]:
-    """The options of a game two linked pages play, checked (a peer's are untrusted): ValueError says why not."""
+    """The options of a game linked pages play, checked (a peer's are untrusted): ValueError says why not. The
+    Duel and the High Form link two pages, a Melee three or four, a Team game four (net/party.py)."""
     from tashkalar.content import PLAYABLE_DECKS
 
     if not isinstance(raw, dict):
         raise ValueError("no options")
     mode, decks, first = raw.get("mode"), raw.get("decks"), raw.get("first", "random")
+    form = raw.get("form", "high_form")
     if mode not in TK_ONLINE_MODES:
-        raise ValueError("online, Tash-Kalar is played as a Duel or the High Form (two players)")
-    if not (isinstance(decks, list) and len(decks) == 2 and all(isinstance(d, str) and d in PLAYABLE_DECKS
-                                                                for d in decks)):
-        raise ValueError("two playable decks are needed")
-    if decks[0] == decks[1]:
-        raise ValueError("the two players need different decks")
-    if first != "random" and (isinstance(first, bool) or first not in (0, 1)):
-        raise ValueError("the first player is 'random', 0 or 1")
-    return {"mode": mode, "decks": list(decks), "first": first, "form": "high_form"}
+        raise ValueError(f"online, Tash-Kalar is played as one of {', '.join(TK_ONLINE_MODES)}")
+    counts = {"melee": (3, 4), "team": (4,)}.get(mode, (2,))
+    if not (isinstance(decks, list) and len(decks) in counts and all(isinstance(d, str) and d in PLAYABLE_DECKS
+                                                                     for d in decks)):
+        raise ValueError(f"{' or '.join(map(str, counts))} playable decks are needed")
+    if len(set(decks)) != len(decks):
+        raise ValueError("the players need different decks")
+    if first != "random" and (isinstance(first, bool) or first not in range(len(decks))):
+        raise ValueError(f"the first player is 'random' or a seat from 0 to {len(decks) - 1}")
+    if form not in ("high_form", "duel"):
+        raise ValueError("a Team game plays as the High Form or the Duel")
+    return {"mode": mode, "decks": list(decks), "first": first, "form": form if mode == "team" else "high_form"}
+
+
+def seats_of(options: dict[str, Any]) -> int:
+    """How many play a game of these (checked) options: a page each online."""
+    return len(options["decks"])
 
 
 def content_hash() -> str:

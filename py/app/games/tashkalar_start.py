@@ -13,7 +13,7 @@ TITLE = "Tash-Kalar"  # the game switch's button and the page's heading while it
 HAS_BOTS = True  # a seat may be the computer
 RANDOM_FIRST = N_("Random")  # "who goes first" left to chance
 MODES = ("duel", "high_form", "melee", "team")
-ONLINE_MODES = ("duel", "high_form")  # two browsers; Melee and Team online would link three or four
+ONLINE_MODES = MODES  # the Duel and the High Form link two browsers, a Melee three or four, a Team game four
 FORMS = ("high_form", "duel")  # what a Team game plays as
 DECKS = ("northern", "southern", "highland", "sylvan", "everfrost", "nethervoid", "etherweave")
 TK_MODES, TK_ONLINE_MODES, TK_FORMS, TK_DECKS = MODES, ONLINE_MODES, FORMS, DECKS  # (the names used below)
@@ -97,8 +97,8 @@ def mode_select(chosen: str) -> str:
             f'{opts}</select></label><p class="muted" id="tk-mode-desc">{h(_(MODE_TEXT[chosen][1]))}</p>')
 
 
-ABOUT = N_("Tash-Kalar: summon beings by arranging your pieces in their patterns. A friend far away can play the "
-           "Duel or the High Form with you (Play a friend online).")
+ABOUT = N_("Tash-Kalar: summon beings by arranging your pieces in their patterns. Friends far away can play every "
+           "mode with you, each on her own device (Play a friend online).")
 
 
 def notes() -> str:
@@ -123,10 +123,6 @@ def mode_fields(s: dict) -> str:
     return out
 
 
-ONLINE_NOTE = N_("Online, Tash-Kalar is played as a Duel or the High Form: choose one of them above to invite a "
-                 "friend.")
-
-
 def seat_choice(app, i: int) -> str:
     """Player i's deck."""
     decks = app.settings.get("tk_decks") or list(TK_DECKS)
@@ -139,8 +135,9 @@ def option_fields(app, first: str) -> str:
 
 
 def online_note(s: dict) -> "str | None":
-    """Why these settings cannot be played with a friend online (a catalog message), None when they can."""
-    return ONLINE_NOTE if s.get("tk_mode") not in ONLINE_MODES else None
+    """Why these settings cannot be played online (a catalog message), None when they can: every mode can, a
+    browser a player (a Melee or a Team game around the host's page: app/net/party.py)."""
+    return None
 
 
 def learn() -> tuple[str, str]:

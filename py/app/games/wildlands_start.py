@@ -23,7 +23,7 @@ FACTION_TEXT = {"guild": N_("The Venerable Guild of Mages"), "gnomads": N_("The 
 HAS_BOTS = True
 NO_BOTS = N_("The computer does not play Wildlands yet: every seat is a person at this screen (pass the device).")
 ABOUT = N_("Wildlands: race to 5 points by picking up your faction's crystal shards and knocking out enemies; "
-           "every card moves, attacks or defends. 2 to 4 players at one screen or against the computer; two online.")
+           "every card moves, attacks or defends. 2 to 4 players at one screen, against the computer or online.")
 
 
 def h(s) -> str:
@@ -112,10 +112,6 @@ def notes() -> str:
     return out
 
 
-ONLINE_NOTE = N_("Online, Wildlands is played by two: the link joins two pages. Choose 2 players above to invite "
-                 "a friend; three or four play at one screen.")
-
-
 def seat_choice(app, i: int) -> str:
     """Player i's faction."""
     return faction_select(i, app.settings)
@@ -127,8 +123,9 @@ def option_fields(app, first: str) -> str:
 
 
 def online_note(s: dict) -> "str | None":
-    """Why these settings cannot be played with a friend online (the link joins two pages), None when they can."""
-    return ONLINE_NOTE if players(s) != 2 else None
+    """Why these settings cannot be played online, None when they can: two to four can, a browser a player
+    (three or four around the host's page: app/net/party.py)."""
+    return None
 
 
 def learn() -> tuple[str, str]:
