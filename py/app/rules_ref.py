@@ -12,3 +12,10 @@ class Entry:
     title: str
     body: str  # HTML
     group: str
+
+
+def short_of(entries: "list[Entry]", ids: "tuple[str, ...]") -> str:
+    """A start screen's rules in short: the reference's entries named by `ids`, each with its title."""
+    from html import escape
+
+    return "".join(f"<h3>{escape(e.title)}</h3>{e.body}" for e in entries if e.id in ids)

@@ -73,7 +73,7 @@ def test_a_link_is_all_the_guest_needs_and_a_third_page_gets_no_seat(new_context
     guest = page_at(new_context(), app_url)
     seconds = join_by_link(guest, invitation)
     on_the_table(host, guest)
-    hashes = [p.evaluate("() => window.crystalclans_state_hash()") for p in (host, guest)]
+    hashes = [p.evaluate("() => window.crystalclans_shared_hash()") for p in (host, guest)]
     assert hashes[0] == hashes[1]
     screenshot(guest, f"p2p_relay_{kind}_guest_linked")
     # the same link opened again, by anyone: no seat
@@ -87,7 +87,7 @@ def test_a_link_is_all_the_guest_needs_and_a_third_page_gets_no_seat(new_context
     assert third.evaluate("() => document.body.dataset.linked") != "true"
     screenshot(third, f"p2p_relay_{kind}_third_page")
     # the two linked pages are untouched by the third
-    assert [p.evaluate("() => window.crystalclans_state_hash()") for p in (host, guest)] == hashes
+    assert [p.evaluate("() => window.crystalclans_shared_hash()") for p in (host, guest)] == hashes
     assert_no_page_errors(host, guest, third)
     say(f"through a loopback {kind} relay: linked {seconds:.2f} s after the guest's Join, nothing typed; "
         "a third page was told the game has two players")

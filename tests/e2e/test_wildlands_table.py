@@ -5,8 +5,11 @@ player's aloud pass; a game finished, its statistics and its replay from the dea
 1440x900 and 390x844: wl_<board>_<what>_<size>.png."""
 from __future__ import annotations
 
+import pytest
+
 import random
 
+from ..conftest import LONG
 from .ui import (JS_LIB, SOUNDS_ON_JS, assert_no_page_errors, dismiss_overlays, import_and_confirm, open_app,
                  play_random_clicks, screenshot, state_hash, wait_hash, wait_ready)
 
@@ -248,6 +251,7 @@ def finished(page, shot: str) -> str:
     return page.locator("[data-game-over] h2").inner_text()
 
 
+@pytest.mark.skipif(not LONG, reason="long mode only (CRYSTALCLANS_LONG=1): the suite's time; test_two_people_play_wildlands_in_the_browser plays one to the end")
 def test_games_end_in_the_browser_hotseat_2_and_4_and_against_the_computer(page, app_url, say):
     """The last part of three whole games, played by greedy-driven clicks from a save (near_the_end): two
     people at one screen, four people at one screen (pass screens, every question asked aloud), a person

@@ -15,6 +15,10 @@ from ..i18n import N_, _
 from ..settings import first_player
 from .crystalclans_start import TITLE as title  # the page's heading while it is played
 
+# Online of two without trust (app/net/trust.py): the engine's commitment to a private seed, its audit and the
+# opening it reads; a game module without `private_chance` is played online with both pages holding the whole game
+private_chance = cc
+
 name = "crystalclans"
 Game = cc.Game
 IllegalAction = cc.IllegalAction

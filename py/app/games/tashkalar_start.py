@@ -152,6 +152,7 @@ SHORT = ("goal", "turn", "summon")  # the reference's entries the start screen s
 
 def rules_short(app) -> str:
     """The rules in short: the reference's entries on the goal, a turn and summoning."""
+    from ..rules_ref import short_of
     from .tashkalar_rules import entries
 
-    return "".join(f"<h3>{h(e.title)}</h3>{e.body}" for e in entries() if e.id in SHORT)
+    return short_of(entries(), SHORT)

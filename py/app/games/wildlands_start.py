@@ -140,6 +140,7 @@ SHORT = ("goal", "setup", "turn")  # the reference's entries the start screen sh
 
 def rules_short(app) -> str:
     """The rules in short: the reference's entries on the goal, setting up and a turn."""
+    from ..rules_ref import short_of
     from .wildlands_rules import entries
 
-    return "".join(f"<h3>{h(e.title)}</h3>{e.body}" for e in entries() if e.id in SHORT)
+    return short_of(entries(), SHORT)

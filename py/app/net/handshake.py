@@ -22,7 +22,7 @@ from typing import Any, Callable
 from .. import games
 from .codecheck import rules_code
 from .protocol import VERSION, ProtocolError, commitment, dump, joint_seed, joint_seed_of, new_salt, parse
-from .trust import Secrets
+from .trust import Secrets, chance_of
 
 APP = "crystalclans-web/2"
 
@@ -86,7 +86,7 @@ class Handshake:
     @property
     def trustless(self) -> bool:
         """This game is played one-sided (each page knows its own hidden cards only): Crystal Clans of two."""
-        return self.trust and self.game_name == "crystalclans" and self.players == 2
+        return self.trust and self.players == 2 and chance_of(self.game_name) is not None
 
     def start(self) -> None:
         """The host speaks first; the guest speaks once it has the host's hello (see _handle)."""
@@ -98,7 +98,7 @@ class Handshake:
                        code=rules_code(self.game_name), name=self.name, role=self.role))
         extra = {}
         if self.trustless:
-            self.private = self.private or Secrets.new()
+            self.private = self.private or Secrets.new(self.game_name)
             extra["p"] = self.private.commitment
         self.send(dump("seed_commit", c=commitment(self.salt, self.value), **extra))
 

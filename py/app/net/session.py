@@ -348,7 +348,7 @@ class Session:
         if t == "opening":
             if self.private is None or not self.over or self.their_opening is not None:
                 raise ProtocolError("an opening of secrets before the game is over, or a second one")
-            self.their_opening = their_opening(m)
+            self.their_opening = their_opening(m, self.game)
             self._open()
             self._audit_now()
             return

@@ -10,8 +10,15 @@ import secrets as _random
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import games
 from ..i18n import _
 from .protocol import dump
+
+
+def chance_of(game_name: str) -> Any:
+    """The engine's private-chance part (commitment, audit, Opening) for a game played one-sided online, or None
+    for a game both pages hold whole (the game module's `private_chance`)."""
+    return getattr(games.get(game_name), "private_chance", None) if game_name in games.REGISTRY else None
 
 
 @dataclass
@@ -21,22 +28,24 @@ class Secrets:
     salt: str
     commitments: tuple[str, str] = ("", "")
     mine: int = 0  # this page's seat
+    game: str = games.DEFAULT  # whose engine makes the commitment (a game module with `private_chance`)
 
     @classmethod
-    def new(cls) -> "Secrets":
-        return cls(_random.randbelow(1 << 63), _random.token_hex(16))
+    def new(cls, game: str) -> "Secrets":
+        return cls(_random.randbelow(1 << 63), _random.token_hex(16), game=game)
 
     @property
     def commitment(self) -> str:
-        import crystalclans as cc
-        return cc.commitment(self.seed, self.salt)
+        return chance_of(self.game).commitment(self.seed, self.salt)
 
     def to_json(self) -> dict:
-        return {"seed": self.seed, "salt": self.salt, "commitments": list(self.commitments), "mine": self.mine}
+        return {"seed": self.seed, "salt": self.salt, "commitments": list(self.commitments), "mine": self.mine,
+                "game": self.game}
 
     @classmethod
     def from_json(cls, d: dict) -> "Secrets":
-        return cls(int(d["seed"]), str(d["salt"]), tuple(d["commitments"]), int(d["mine"]))
+        return cls(int(d["seed"]), str(d["salt"]), tuple(d["commitments"]), int(d["mine"]),
+                   str(d.get("game", games.DEFAULT)))
 
     @classmethod
     def restore(cls, saved: Any, game: Any, seat: int) -> "Secrets | None":
@@ -80,7 +89,7 @@ class Audit:
 
 def run_audit(game: Any, s: Secrets, theirs: Any | None) -> Audit:
     """Audit this page's one-sided game with both openings (`theirs` None: the other page did not open)."""
-    import crystalclans as cc
+    cc = games.of(game).private_chance
     mine = cc.Opening(s.seed, s.salt, {})
     openings = {s.mine: mine, 1 - s.mine: theirs}
     r = cc.audit(game.setup, list(game.log), s.mine, openings, tuple(s.commitments))
@@ -88,9 +97,9 @@ def run_audit(game: Any, s: Secrets, theirs: Any | None) -> Audit:
     return Audit(r.verdict, r.seat, step, r.reason, r.message, r.game if r.verdict == "honest" else None)
 
 
-def their_opening(m: Any) -> Any:
-    """A received opening message as cc.Opening (ProtocolError-free: the model checked its fields)."""
-    import crystalclans as cc
+def their_opening(m: Any, game: Any) -> Any:
+    """A received opening message as the engine's Opening (ProtocolError-free: the model checked its fields)."""
+    cc = games.of(game).private_chance
     hidden = {}
     for k, v in m.hidden.items():
         if k.isdigit():
