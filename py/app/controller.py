@@ -122,7 +122,8 @@ class App:
     def finished(self) -> bool:
         s = self.session  # (online with three or four, a resignation ends the game without a winner)
         return (self.winner() is not None or (self.game is not None and self.game.is_over)  # a draw, a team
-                or (s is not None and s.players > 2 and s.resigned is not None))
+                or (s is not None and s.players > 2 and s.resigned is not None)
+                or (s is not None and getattr(s, "agreed_end", False)))
 
     def offers_decision(self) -> bool:
         """Does this screen offer the current decision (a person here must decide, nothing in the way)?"""
@@ -586,6 +587,15 @@ class App:
             self.autosave()
         self.render()
 
+    def offer_end(self) -> None:
+        """Online: offer to end the game without a winner; it ends once the other player offers it too."""
+        s = self.session
+        self.modal = None
+        if s is not None and not s.over:
+            s.offer_end()
+            self.autosave()
+        self.render()
+
     def ask_rematch(self) -> None:
         """Online: another game with the same clans, once both players ask (a new joint seed)."""
         s = self.session
@@ -759,6 +769,15 @@ class App:
                 self.thinking = None
                 self.render()
 
+    def _kept_game(self):
+        """What a save keeps: online without trust, once the audit found the game honest, the whole game it
+        replayed (both hands and draw piles, now public); else the game as this page holds it."""
+        s = self.session
+        a = getattr(s, "audit", None) if s is not None else None
+        if a is not None and a.verdict == "honest" and a.game is not None and s.game is self.game:
+            return a.game
+        return self.game
+
     def autosave(self) -> None:
         if self.game is None or self.tutorial is not None:  # the tutorial never replaces the player's game
             return
@@ -770,7 +789,8 @@ class App:
                 meta["online"]["room"] = self.link.room
             if self.link is not None:
                 meta["online"].update(self.link.saved())  # three or four players: the keys to come back
-        if not self.storage.autosave(games.of(self.game).save_text(self.game, self.names), meta):
+        kept = self._kept_game()
+        if not self.storage.autosave(games.of(kept).save_text(kept, self.names), meta):
             self.show_error(_(self.storage.problem))  # and render.storage_notice keeps saying it
         self.autosave_meta = meta
 
@@ -875,7 +895,8 @@ class App:
         if self.game is None:
             return
         meta = {"names": self.names, "seats": [s.code for s in self.seats], "summary": self.summary()}
-        if self.storage.save_slot(name, games.of(self.game).save_text(self.game, self.names), meta):
+        kept = self._kept_game()
+        if self.storage.save_slot(name, games.of(kept).save_text(kept, self.names), meta):
             self.flash(_("Saved as “{name}”.").format(name=name))
         else:
             self.show_error(_(self.storage.problem))

@@ -83,7 +83,12 @@ def greedy_choice(page, bot) -> str | None:
 
     text = page.evaluate("() => localStorage.getItem('crystalclans.autosave')")
     g = games.for_save(json.loads(text)).Game.from_json(text)
-    return str(bot.choose(g)) if g.decision is not None else None
+    if g.decision is None:
+        return None
+    secrecy = getattr(g, "secrecy", None)  # a one-sided game (online without trust): the other seat's
+    if secrecy is not None and secrecy.streams[g.decision.player] is None:  # decision is not this page's
+        return None
+    return str(bot.choose(g))
 
 
 def play_one_screen(page, bot, rng, max_clicks: int, on_step=None) -> tuple[int, bool]:

@@ -119,7 +119,7 @@ def _models() -> dict[str, Any]:
         salt: str = Field(pattern=HEX32)
 
     class Resign(Msg):
-        t: Literal["resign", "rematch"]
+        t: Literal["resign", "rematch", "end"]  # end: an offer to end without a winner (all must agree)
         seat: int | None = Field(default=None, ge=0, le=MAX_PLAYERS - 1)  # with 3-4 players: whose (host-relayed)
 
     class Opening(Msg):  # the end of a private game: this page's secrets, for the other's audit (net/trust.py)

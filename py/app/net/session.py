@@ -61,6 +61,7 @@ class Session:
         self.revealed_sent = False
         self.resigned: int | None = None
         self.rematch: set[int] = set()  # who has asked for a rematch (after the game)
+        self.ending: set[int] = set()  # who has offered to end the game without a winner (all must agree)
         self.desync = ""  # why play stopped (hashes differ): a resync is needed
         self.refused: list[str] = []  # every refused message's reason, newest last
         self.waiting: set[int] = set()  # guests' pages back during a revealed run: they get the game after it
@@ -84,7 +85,12 @@ class Session:
 
     @property
     def over(self) -> bool:
-        return self.game.is_over or self.resigned is not None
+        return self.game.is_over or self.resigned is not None or self.agreed_end
+
+    @property
+    def agreed_end(self) -> bool:
+        """Every player agreed to end the game here, without a winner (then, without trust, the audit runs)."""
+        return len(self.ending) == self.players
 
     def _secret(self, g: Any, d: Any) -> bool:
         """is_secret, but in a private game a battle card picked first (Mind Reading) is public at once."""
@@ -229,6 +235,8 @@ class Session:
         resignation ends the game without a winner)."""
         if self.game.is_over:
             return games.of(self.game).winner(self.game)
+        if self.agreed_end:
+            return None
         return None if self.resigned is None or self.players > 2 else 1 - self.resigned
 
     def _said(self, t: str) -> str:
@@ -240,6 +248,14 @@ class Session:
             return
         self.resigned = self.me
         self.send(self._said("resign"))
+        self._open()
+
+    def offer_end(self) -> None:
+        """Offer to end the game without a winner (it ends once every player has offered it)."""
+        if self.over or self.me in self.ending:
+            return
+        self.ending.add(self.me)
+        self.send(self._said("end"))
         self._open()
 
     @property
@@ -396,6 +412,14 @@ class Session:
         if t == "resign":
             self.resigned = self._who(m, frm)
             self._relay(dump("resign", seat=self.resigned), frm)
+            self._open()
+            return
+        if t == "end":
+            who = self._who(m, frm)
+            if who in self.ending:
+                raise ProtocolError("a second offer to end the game")
+            self.ending.add(who)
+            self._relay(dump("end", seat=who), frm)
             self._open()
             return
         if t in ("action", "secret_commit", "secret_reveal"):
