@@ -236,3 +236,19 @@ def test_every_line_of_the_shipped_records_names_its_code():
     for f in files:
         for i, line in enumerate(f.read_text(encoding="utf-8").splitlines()):
             assert isinstance(json.loads(line).get("code"), str), f"{f.name} line {i + 1} has no code"
+
+
+@pytest.mark.parametrize("name", ["greedy", "easy"])
+def test_a_bot_refuses_a_seat_whose_cards_a_one_sided_game_does_not_hold(name):
+    """Online without trust each page holds a one-sided game. A bot asked there for the other seat's decision
+    would determinize a world whose '?' options name no card of that hand and crash deep in a summon (an e2e
+    helper did so); it refuses at once with a message instead, and still decides for the page's own seat."""
+    full = cc.new_game(("blood", "skull"), seed=3, private_seeds=(11, 12))
+    sides = [cc.new_game(("blood", "skull"), seed=3, private_seeds=(11, None)),
+             cc.new_game(("blood", "skull"), seed=3, private_seeds=(None, 12))]
+    bot = make_bot(name, seed=1)
+    me = full.decision.player
+    mine, other = sides[me], sides[1 - me]
+    assert str(bot.choose(mine)) in {str(a) for a in mine.legal_actions()}
+    with pytest.raises(ValueError, match="a bot decides only for a seat whose cards its game holds"):
+        bot.choose(other)
