@@ -47,11 +47,6 @@ class Bot:
         d = game.decision
         if d is None:
             raise ValueError("the game asks nothing")
-        secrecy = game.secrecy
-        if secrecy is not None and secrecy.streams[d.player] is None:  # (determinizing it would invent a world
-            raise ValueError(  # whose '?' options name no card of that hand)
-                f"seat {d.player}'s hidden cards are not in this game (a one-sided game, online without trust): "
-                "a bot decides only for a seat whose cards its game holds")
         if len(useful(d.options)) == 1:
             return useful(d.options)[0]
         return self._choose(game, d.player)

@@ -70,7 +70,12 @@ def _see_all(d: "Game", rng: Rng) -> None:
 
 
 def determinize(g: "Game", p: int, rng: Rng) -> "Game":
-    """A copy of g, identical in p's view, with the hidden information redealt from `rng`."""
+    """A copy of g, identical in p's view, with the hidden information redealt from `rng`. g must hold p's
+    own cards: a one-sided game (online without trust) of the other seat would give a world whose '?' options
+    name no card of p's hand (a summon of one crashed), so it is refused."""
+    if g.secrecy is not None and g.secrecy.streams[p] is None:
+        raise ValueError(f"seat {p}'s hidden cards are not in this game (a one-sided game, online without trust): "
+                         "a bot decides only for a seat whose cards its game holds")
     d = g.clone(story=False)
     q = 1 - p
     if d.secrecy is not None:
