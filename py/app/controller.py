@@ -475,6 +475,8 @@ class App:
         if link.party is not None:  # the host of three or four: one guest's page linked, lost or dropped
             if state == "open":
                 link.party.opened(peer)
+                if link.relay == "norelay" and link.party.session is None and link.party.free:
+                    self.spawn(self._next_code_by_hand(link))
             elif state in ("closed", "dropped"):
                 link.party.closed(peer)
             elif state in ("listening", "norelay"):
@@ -506,6 +508,28 @@ class App:
             link.problem = _("The link to the other player is lost. The game is saved here: re-link (one of you "
                              "invites again, the other joins) and it goes on where you both were.")
             self.render()
+
+    async def _next_code_by_hand(self, link) -> None:
+        """Three or four players and no relay: a guest's page linked by hand, so the host's page shows a new
+        invitation (its own offer) for the next guest, whose reply is pasted as the first one was."""
+        p2p = self.window.crystalclans_p2p
+        try:
+            code = str(await p2p.offerNext())
+        except Exception as e:
+            link.problem = _("Could not create an invitation: {why}").format(why=e)
+            self._render_keeping_fields("[data-link-input]")
+            return
+        if self.link is not link or link.party is None or not link.party.free or link.party.session is not None:
+            return
+        link.code, link.url, link.qr, link.stage = code, str(p2p.inviteLink(code)), "", "inviting"
+        self._render_keeping_fields()
+        try:
+            qr = str(await p2p.qr(link.url))
+        except Exception:
+            return  # the link and the code still work
+        if self.link is link and link.code == code:
+            link.qr = qr
+            self._render_keeping_fields("[data-link-input]")
 
     def _render_keeping_fields(self, *selectors: str) -> None:
         """Render, keeping what the player typed or pasted into these fields (a relay's news may come while

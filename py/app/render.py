@@ -133,7 +133,9 @@ NO_RELAY_GUEST = N_("No relay could be reached, so link by hand:")
 
 PARTY_NOTE = N_("With {n} players, every friend opens the same link and takes the next free seat; the game is "
                 "dealt once all {n} are here.")
-PARTY_BY_HAND = N_("Without a relay only one friend can link by hand: three or four players meet through a relay.")
+PARTY_BY_HAND = N_("No relay could be reached, so your friends link by hand, one after the other: send this link or "
+                   "code to one friend and paste the reply code she sends back; once she is linked, a new one for the "
+                   "next friend appears here.")
 
 
 def others_said(names: list[str], seats) -> str:
@@ -239,14 +241,13 @@ def online_panel(app) -> str:
             share += roster(party.names, 0)
             if party.problem:
                 share += f'<p class="notice warn" role="alert">{h(party.problem)}</p>'
-            if link.relay == "norelay":
-                by_hand = f'<p class="notice warn">{h(_(PARTY_BY_HAND))}</p>' + by_hand
         share += notify_offer(app)
         if link.relay == "listening":
             body = (share + f'<p class="notice" role="status" data-relay-note>{h(_(RELAY_HOST))}</p>'
                     f'<details class="by-hand"><summary>{h(_("Link by hand instead"))}</summary>{by_hand}</details>')
         else:
-            body = share + (f'<p class="notice warn" role="status" data-relay-note>{h(_(NO_RELAY_HOST))}</p>'
+            said = PARTY_BY_HAND if party is not None else NO_RELAY_HOST
+            body = share + (f'<p class="notice warn" role="status" data-relay-note>{h(_(said))}</p>'
                             if link.relay == "norelay" else "") + by_hand
     elif stage == "pasting":
         name = (f'<label class="field"><span>{h(_("Your name"))}</span><input id="name-1" type="text" maxlength="24" '

@@ -139,3 +139,49 @@ def test_three_pages_share_one_link_play_alike_and_a_reloaded_guest_comes_back(n
         f"{linked_s:.1f} s after the first Join; {sum(clicks)} clicks in {play_s:.1f} s with equal hashes; the "
         f"reloaded guest was back {back_s:.1f} s after its 'Continue' ({end[:12]}); the whole test "
         f"{time.perf_counter() - started:.0f} s")
+
+
+def test_three_pages_link_by_hand_when_no_relay_answers(new_context, app_url, say):
+    """No relay (?relay=none): the host's page says the friends link by hand one after the other. Bo pastes
+    the first code and sends her reply back; once she is linked the host's page shows a new code of its own
+    for Cy (web/js/p2p.js offerNext), whose reply is pasted too, and the game is dealt on all three pages."""
+    started = time.perf_counter()
+    host, bo, cy = (new_context().new_page() for _ in range(3))
+    for p in (host, bo, cy):
+        p.goto(f"{app_url}?relay=none&{ANSWER}", wait_until="commit")
+    for p in (host, bo, cy):
+        wait_ready(p)
+    host.click('button[data-game="wildlands"]')
+    host.select_option("#wl-players", "3")
+    host.fill("#name-0", "Ada")
+    host.click("[data-p2p-host]")
+    host.wait_for_selector('section.online[data-relay="norelay"]', timeout=20_000)
+    assert "one after the other" in host.locator("section.online").inner_text()
+    t = time.perf_counter()
+    first = None
+    for page, name, seated in ((bo, "Bo", 2), (cy, "Cy", 3)):
+        code = host.locator("[data-link-code]")
+        code.wait_for(state="visible", timeout=20_000)
+        assert code.input_value() != first, "the next guest got the code the first one used"
+        first = code.input_value()
+        page.click("[data-p2p-join]")
+        page.fill("[data-link-input]", first)
+        page.fill("#name-1", name)
+        page.click("[data-link-submit]")
+        reply = page.locator("[data-link-code]")
+        reply.wait_for(state="visible", timeout=20_000)
+        host.fill("[data-link-input]", reply.input_value())
+        host.click("[data-link-submit]")
+        if seated == 2:
+            host.wait_for_selector('[data-roster="2"]', timeout=20_000)
+            host.locator("section.online").scroll_into_view_if_needed()
+            screenshot(host, "p2p_party_by_hand_next_code")
+    for p in (host, bo, cy):
+        p.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=60_000)
+    linked_s = time.perf_counter() - t
+    dealt = equal_hashes((host, bo, cy))
+    seats = host.locator(".wl-seats").inner_text()
+    assert all(n in seats for n in ("Ada", "Bo", "Cy")), seats
+    assert_no_page_errors(host, bo, cy)
+    say(f"three pages by hand, no relay: two codes and two replies pasted, the game dealt on all three "
+        f"{linked_s:.1f} s after the first paste ({dealt[:12]}); the whole test {time.perf_counter() - started:.0f} s")

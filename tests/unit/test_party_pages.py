@@ -38,6 +38,16 @@ class P2P:
     def close(self):
         self.closed = True
 
+    async def offerNext(self):  # three or four by hand: the next guest's own offer
+        self.offers = getattr(self, "offers", 0) + 1
+        return f"CC1next{self.offers}"
+
+    def inviteLink(self, code):
+        return "http://localhost/#" + code
+
+    async def qr(self, url):
+        return "<svg>" + url + "</svg>"
+
 
 class Page:
     def __init__(self, storage=None):
@@ -251,3 +261,27 @@ def test_the_resign_dialog_of_a_game_of_three_says_it_ends_without_a_winner():
     app.modal = ("resign",)
     html = render.resign_modal(app)
     assert "without a winner" in html and "wins" not in html
+
+
+def test_without_a_relay_each_guest_links_by_hand_with_a_code_of_its_own():
+    """No relay answers: the host's page shows the first invitation; once that guest's page is linked (the
+    reply pasted), it shows a new code and link for the next guest (its own offer: web/js/p2p.js offerNext),
+    the QR code made anew, and none once every seat is taken."""
+    star = Star()
+    host = star.host
+    host.app.link.code, host.app.link.url, host.app.link.qr = "CC1first.room", "http://localhost/#CC1first.room", "<svg>first</svg>"
+    host.app.on_link_state("norelay")
+    assert "one after the other" in render.online_panel(host.app)
+    host.app.link.stage = "connecting"  # (the first guest's reply pasted)
+    star.join(1, "Bo")
+    host.run_tasks()
+    link = host.app.link
+    assert (link.stage, link.code, link.url) == ("inviting", "CC1next1", "http://localhost/#CC1next1")
+    assert link.qr == "<svg>http://localhost/#CC1next1</svg>"
+    html = render.online_panel(host.app)
+    assert "CC1next1" in html and 'data-roster="2"' in html and "CC1first" not in html
+    star.join(2, "Cy")
+    host.run_tasks()
+    assert host.p2p.offers == 1, "no new code once every seat is taken"
+    for p in star.pages():
+        assert p.app.screen == "game"

@@ -334,6 +334,13 @@ async function enter(secret, onMessage, onReached, wanted) {
   return r;
 }
 
+// Three or four players and no relay: an offer for the next guest's page, passed by hand like the first
+// (no room in it: there is none to meet in); accept() takes its reply, the newest offer not yet answered.
+async function offerNext() {
+  if (!hosting || wanted < 2) throw new Error("this page invites no more guests");
+  return await offerFor(nextPeer++);
+}
+
 // The host's page listens in the room for the replies to this invitation: the first answers its offer; each
 // later page, while the host takes more guests, gets an offer of its own ("seat"); any other is told the game
 // has its players. A page coming back to the game under way knocks ("back") and gets an offer too.
@@ -533,7 +540,7 @@ function stopScan() {
 }
 
 window.crystalclans_p2p = {
-  host, join, accept, send, sendTo, drop, setTag, close, inviteLink, invited, qr, inspect, canScan, scan, stopScan,
+  host, join, accept, offerNext, send, sendTo, drop, setTag, close, inviteLink, invited, qr, inspect, canScan, scan, stopScan,
   onmessage: (cb) => { onMessage = cb; },
   onstate: (cb) => { onState = cb; },
   onoffer: (cb) => { onOffer = cb; },
