@@ -104,6 +104,18 @@ def error_of(page, timeout_ms: int = 10_000) -> str:
     return page.evaluate(ERROR_TEXT)
 
 
+def resign_and_see(a, b, case: str, where: str, why: str) -> None:
+    """The lying guest (b) resigns; the host's audit catches it (`where`: " at move N" or ""), and the guest's
+    page shows the host's verdict under its own."""
+    resign(b)
+    host, guest = verdicts(a, b)
+    at = f" {where}" if where else ""
+    assert f"Cheating caught{at}: Bo: {why}." in host, host
+    assert f"The other page's audit: Cheating caught{at}: You: {why}." in guest, guest
+    screenshot(a, f"p2p_liar_{case}_host")
+    screenshot(b, f"p2p_liar_{case}_guest")
+
+
 def resign(page) -> None:
     page.click("details.menu summary")
     page.click("[data-cmd=resign]")
@@ -160,13 +172,8 @@ def test_lying_peers_are_caught_and_shown_on_both_pages(new_context, app_url, sa
     b.evaluate("t => window.liar.real(t)", dump("action", seq=true["seq"], move=false, hash=trial.public_hash()))
     a.wait_for_function("n => JSON.parse(localStorage.getItem('crystalclans.autosave')).log.length >= n",
                         arg=true["seq"], timeout=10_000)
-    resign(b)
-    host, guest = verdicts(a, b)
-    why = "a revealed card was not the one the committed deck order holds"
-    assert f"Cheating caught at move {true['seq']}: Bo: {why}." in host, host
-    assert f"The other page's audit: Cheating caught at move {true['seq']}: You: {why}." in guest, guest
-    screenshot(a, "p2p_liar_false_reveal_host")
-    screenshot(b, "p2p_liar_false_reveal_guest")
+    resign_and_see(a, b, "false_reveal", f"at move {true['seq']}",
+                   "a revealed card was not the one the committed deck order holds")
 
     # 2. a card not in hand (the host's clan's): refused at once on the host's page, said on the guest's
     rematch(a, b)
@@ -194,13 +201,8 @@ def test_lying_peers_are_caught_and_shown_on_both_pages(new_context, app_url, sa
 
     # 3. a forged order: at the end the guest's page opens another seed than the one it committed to
     b.evaluate("() => { window.liar.forge = true; }")
-    resign(b)
-    host, guest = verdicts(a, b)
-    why = "the private seed does not match the one committed at the start (a forged deck order)"
-    assert f"Cheating caught: Bo: {why}." in host, host
-    assert f"The other page's audit: Cheating caught: You: {why}." in guest, guest
-    screenshot(a, "p2p_liar_forged_order_host")
-    screenshot(b, "p2p_liar_forged_order_guest")
+    resign_and_see(a, b, "forged_order", "",
+                   "the private seed does not match the one committed at the start (a forged deck order)")
 
     # 4. a refused opening: the guest's page never opens its secrets; after the time limit, a forfeit
     rematch(a, b)

@@ -61,6 +61,16 @@ def click_on(pages, rng, clicks: int) -> list[int]:
     return done
 
 
+def dealt_on_all(pages, names=("Ada", "Bo", "Cy")) -> str:
+    """Every page reaches the table with the same game, whose seats name everyone: its hash."""
+    for p in pages:
+        p.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=60_000)
+    dealt = equal_hashes(pages)
+    seats = pages[0].locator(".wl-seats").inner_text()
+    assert all(n in seats for n in names), seats
+    return dealt
+
+
 def join(page, invitation: str, name: str, phone: bool = False) -> None:
     """The guest's page, open already (at the same ?relay), gets the invitation link: its join panel opens
     (the link pasted into the address bar changes only the #fragment: a regression once did nothing), the code
@@ -106,12 +116,8 @@ def test_three_pages_share_one_link_play_alike_and_a_reloaded_guest_comes_back(n
             if page is bo:  # the host's page shows who has a seat so far
                 host.wait_for_selector('[data-roster="2"]', timeout=20_000)
                 screenshot(host, "p2p_party_host_roster")
-        for p in (host, bo, cy):
-            p.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=60_000)
+        dealt = dealt_on_all((host, bo, cy))
         linked_s = time.perf_counter() - t
-        dealt = equal_hashes((host, bo, cy))
-        seats = host.locator(".wl-seats").inner_text()
-        assert all(n in seats for n in ("Ada", "Bo", "Cy")), seats
         rng = random.Random(3)
         t = time.perf_counter()
         clicks = click_on((host, bo, cy), rng, 24)  # the fifteen start spaces (secret) and the first moves
@@ -176,12 +182,8 @@ def test_three_pages_link_by_hand_when_no_relay_answers(new_context, app_url, sa
             host.wait_for_selector('[data-roster="2"]', timeout=20_000)
             host.locator("section.online").scroll_into_view_if_needed()
             screenshot(host, "p2p_party_by_hand_next_code")
-    for p in (host, bo, cy):
-        p.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=60_000)
+    dealt = dealt_on_all((host, bo, cy))
     linked_s = time.perf_counter() - t
-    dealt = equal_hashes((host, bo, cy))
-    seats = host.locator(".wl-seats").inner_text()
-    assert all(n in seats for n in ("Ada", "Bo", "Cy")), seats
     assert_no_page_errors(host, bo, cy)
     say(f"three pages by hand, no relay: two codes and two replies pasted, the game dealt on all three "
         f"{linked_s:.1f} s after the first paste ({dealt[:12]}); the whole test {time.perf_counter() - started:.0f} s")
