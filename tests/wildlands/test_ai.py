@@ -261,3 +261,16 @@ def test_the_command_line_plays_a_tiny_tournament_and_records_its_code(tmp_path,
                  str(tmp_path / "b.md")]) == 0
     text = (tmp_path / "b.md").read_text()
     assert "Win rate per faction" in text and "24 games" in text and "First player" in text
+
+
+def test_greedy_does_not_end_every_turn_with_the_same_full_hand():
+    """Two greedy players on the Ruins (seed 1008) used to end every turn holding seven cards that drew
+    nothing (W23), for ever (games cut at the tournament's decision cap): a full hand now makes `end` a
+    little worse than a harmless card, and the game ends."""
+    g = wl.new_game(board="ruins", factions=("lawbringers", "guild"), seed=1008)
+    bots = [make_bot("greedy", seed=2016), make_bot("greedy", seed=2017)]
+    for _ in range(1500):
+        if g.is_over:
+            break
+        g.apply(bots[g.decision.player].choose(g))
+    assert g.is_over and g.turn < 100, (g.turn, g.scores)

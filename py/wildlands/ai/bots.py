@@ -9,7 +9,10 @@ an interrupter), "pay" (a card of a climb or pickup), "manoeuvre", "victim", "de
 * GreedyBot: the best option by `evaluate` after it, followed through the same player's smaller choices of
   that action (the cards paid, the manoeuvre's steps, the victim and the defences) until her next action
   choice or an interrupt window; an attack is followed through the victim's and defences' choices (the
-  attacked players' greedy answers on the cards the determinization dealt them), so its damage counts. Ties go to `end`, so a turn never wanders. Special cases:
+  attacked players' greedy answers on the cards the determinization dealt them), so its damage counts. Ties go to `end`, so a turn never wanders,
+  except with a full hand: ending then draws nothing (W23), so `end` counts FULL_HAND_END less and a card that
+  costs less than that is played first (without it two greedy players could end every turn with the same
+  seven cards forever, as on the Ruins with seed 1008). Special cases:
   - start spaces (W13) are chosen without looking ahead: the player's unused map cards become an enemy's
     shards (W14), so she keeps the central spaces for her figures and leaves the remote ones;
   - a card to pay is the least useful one of the hand (special cards last);
@@ -30,7 +33,7 @@ from typing import TYPE_CHECKING
 from crystalclans.ai.bots import Bot, RandomBot, useful
 from crystalclans.rng import Rng
 
-from ..content import FIRST_SPECIAL
+from ..content import FIRST_SPECIAL, HAND_LIMIT
 from .determinize import determinize
 from .evaluate import distances, evaluate, profile
 
@@ -44,6 +47,7 @@ ANSWERS = ("victim", "defend")             # ... and the attacked players' answe
 ATTACKS = ("melee", "heavy_melee", "ranged", "heavy_ranged", "area")
 INTERRUPT_MARGIN = 0.03
 END_BONUS = 1e-4
+FULL_HAND_END = 0.02  # ending a turn with a full hand loses the whole draw (W23): play a harmless card first
 
 
 def _best(scores: "list[float]", rng: Rng) -> int:
@@ -131,7 +135,10 @@ def pick(g: "Game", rng: Rng, depth: int = 2):
     if kind == "interrupt":
         gain = interrupt_gain(g, p, rng, max(depth - 1, 0))
         return next(a for a in opts if a.kind == ("interrupt" if gain > INTERRUPT_MARGIN else "pass"))
-    return opts[_best([after(g, a, p, rng, depth) for a in opts], rng)]
+    scores = [after(g, a, p, rng, depth) for a in opts]
+    if kind == "play" and p == g.active and len(g.hands[p]) >= HAND_LIMIT:
+        scores = [s - FULL_HAND_END if a.kind == "end" else s for a, s in zip(opts, scores)]
+    return opts[_best(scores, rng)]
 
 
 class GreedyBot(Bot):
