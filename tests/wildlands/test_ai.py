@@ -13,7 +13,7 @@ from crystalclans.rng import Rng, seed_state
 from wildlands.__main__ import main
 from wildlands.ai import BOT_NAMES, determinize, evaluate, make_bot
 from wildlands.ai.codeversion import code_version
-from wildlands.content import BOARDS, N_SPACES
+from wildlands.content import BOARDS, FACTIONS, N_SPACES
 
 from .conftest import card, options, position, random_policy
 
@@ -198,12 +198,13 @@ def test_an_interrupt_window_is_passed_unless_interrupting_is_clearly_good():
 
 
 def test_a_defence_is_played_when_it_saves_a_figure():
-    # the gnomads' Elsie (health 2, 1 damage) is shot; her owner holds a card that takes cover or shields her
+    # the gnomads' Elsie, one hit from defeat, is shot; her owner holds a card that takes cover or shields her
     bd = BOARDS["dungeon"]
     x = 3
     t = next(s for s in bd.los[x] if s != x and s not in bd.near[x])
     shield = card("gnomads", "elsie", "shield")
-    g = position(active=0, characters={"owl_sage": x, "elsie": t}, damage={"elsie": 1},
+    last = FACTIONS["gnomads"].health[FACTIONS["gnomads"].ids.index("elsie")] - 1
+    g = position(active=0, characters={"owl_sage": x, "elsie": t}, damage={"elsie": last},
                  hands=[[card("guild", "owl_sage", "ranged")], [shield, card("gnomads", "tak", None)]])
     g.apply(next(o for o in options(g) if o.startswith("ranged ") and o.endswith(" elsie")))
     assert g.decision.kind == "defend" and f"defend {shield}" in options(g)
