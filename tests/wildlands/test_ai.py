@@ -11,7 +11,7 @@ from collections import Counter
 import wildlands as wl
 from crystalclans.rng import Rng, seed_state
 from wildlands.__main__ import main
-from wildlands.ai import BOT_NAMES, determinize, evaluate, make_bot
+from wildlands.ai import BOT_NAMES, PRESETS, determinize, evaluate, make_bot
 from wildlands.ai.codeversion import code_version
 from wildlands.content import BOARDS, FACTIONS, N_SPACES
 
@@ -275,3 +275,51 @@ def test_greedy_does_not_end_every_turn_with_the_same_full_hand():
             break
         g.apply(bots[g.decision.player].choose(g))
     assert g.is_over and g.turn < 100, (g.turn, g.scores)
+
+
+def _own_turn(seed: int = 5) -> "tuple[wl.Game, int]":
+    """A game played by greedy bots until seat 0's second turn asks for an action with several options."""
+    g = wl.new_game(board="dungeon", factions=("guild", "gnomads"), seed=seed)
+    bots = [make_bot("greedy", seed=1), make_bot("greedy", seed=2)]
+    while not (g.decision.kind == "play" and g.decision.player == 0 == g.active and g.turn >= 2
+               and len(g.decision.options) >= 4):
+        g.apply(bots[g.decision.player].choose(g))
+    return g, g.turn
+
+
+def test_the_presets_search_plays_each_option_out_to_the_players_next_turn():
+    """Issue 29: the search's playouts ran 4 action choices and judged before the other player answered; the
+    preset's (`until_turn`, the greedy bot's own look-ahead `playout_depth=2`) run through her whole turn."""
+    from crystalclans.rng import Rng as R
+
+    assert {"until_turn": True, "halving": True, "playout_depth": 2}.items() <= PRESETS["search"].items()
+    g, turn = _own_turn()
+    bot = make_bot("search", seed=3)
+    assert bot.until_turn and bot.playout_depth == 2
+    out = g.clone(story=False)
+    out.apply(g.decision.options[0])
+    bot.playout(out, 0, R(seed_state(1, 1)))
+    assert out.is_over or (out.active == 0 and out.turn >= turn + 2 and out.decision.player == 0)
+    short = g.clone(story=False)
+    short.apply(g.decision.options[0])
+    make_bot("search", seed=3, until_turn=False, horizon=1).playout(short, 0, R(seed_state(1, 1)))
+    assert short.turn <= turn + 1  # the old horizon stopped in the middle of the other player's turn
+
+
+def test_successive_halving_gives_the_better_half_more_redeals():
+    g, _ = _own_turn()
+    bot = make_bot("search", seed=4, samples=1, width=4, playout_depth=1)
+    a = bot.choose(g)
+    assert any(a is b for b in g.legal_actions()) and bot.last_samples == 2  # 4 options, then 2: two rounds
+    flat = make_bot("search", seed=4, samples=1, width=4, playout_depth=1, halving=False)
+    flat.choose(g)
+    assert flat.last_samples == 1
+
+
+def test_the_hard_computer_is_the_presets_search_and_normal_the_short_one():
+    from app.games import wildlands as app_wl
+
+    hard = app_wl.make_bot("hard", seed=1)
+    assert (hard.until_turn, hard.halving, hard.playout_depth, hard.width) == (True, True, 2, 8)
+    normal = app_wl.make_bot("normal", seed=1)
+    assert (normal.until_turn, normal.halving, normal.playout_depth, normal.width) == (False, False, 1, 2)
