@@ -12,18 +12,14 @@ import random
 import time
 import traceback
 
-import crystalclans as cc
-
 from . import games, render, shell
 from .errors import reason
 from .i18n import _, language, use
 from .computer import WorkerComputer
-from .fx import Effects, EffectsFeed
-from .rules_ref import card_numbers
+from .fx import EffectsFeed
 from .seats import CODES, HUMAN, Seat, needs_pass_screen, offers, parse_seats, perspective
 from .settings import clean_settings
 from .storage import Storage
-from .text import Words
 
 APP_TITLE = "Crystal Clans"  # the page's heading on the start screen (index.html's)
 
@@ -41,6 +37,9 @@ def needs_own_hand(g, d) -> bool:
     return games.of(g).needs_own_hand(g, d)
 
 
+AUDIT_SECONDS = 60.0  # online without trust: how long a page waits for the other's secrets at the end
+
+
 class App:
     def __init__(self, document, window, to_js=None, computer=None, spawn=None):
         self.document = document
@@ -48,10 +47,10 @@ class App:
         self._tasks: set = set()
         self.window = window
         self.to_js = to_js
-        self.cs = cc.base_set()
-        self.words = Words(self.cs, language())
+        self.words = games.words(language())  # the default game's words and card set (its start-screen part)
+        self.cs = self.words.cs
         self.storage = Storage.open(window)
-        self.game: cc.Game | None = None
+        self.game = None
         self.names = ["Player 1", "Player 2"]
         self.seats: tuple[Seat, Seat] = (Seat(), Seat())
         self.computer = computer if computer is not None else WorkerComputer(window)
@@ -93,7 +92,7 @@ class App:
         self.replay = None  # app.replay.Replay while the replay viewer is open
         self.tutorial = None  # a ScriptedTutorial (app/tutorial.py) during a guided first game
         self.fx_feed = EffectsFeed()
-        self.fx = Effects()  # what the table animates in this render (app/fx.py)
+        self.fx = None  # what the table animates in this render (its game module's effects; None: nothing)
         self.table_pick = None  # a table's own choice before a move: (option shown, on its square?, log length)
         self._modal_html = ""  # the dialog now in #modal
         # ?seed=N in the page URL: new games are dealt from that seed (reproducing a game, tests)
@@ -120,7 +119,9 @@ class App:
 
     @property
     def finished(self) -> bool:
-        return self.winner() is not None or (self.game is not None and self.game.is_over)  # a draw, a team
+        s = self.session  # (online with three or four, a resignation ends the game without a winner)
+        return (self.winner() is not None or (self.game is not None and self.game.is_over)  # a draw, a team
+                or (s is not None and s.players > 2 and s.resigned is not None))
 
     def offers_decision(self) -> bool:
         """Does this screen offer the current decision (a person here must decide, nothing in the way)?"""
@@ -155,11 +156,6 @@ class App:
             self._story = g.story() if g is not None else []
             self._story_key = key
         return self._story
-
-    @property
-    def numbers(self) -> dict:
-        """The rules' numbers of the card set in play (the short rules and the reference show them)."""
-        return card_numbers(self.cs)
 
     def can_undo(self) -> bool:
         return (bool(self.undo_marks) and self.offers_decision() and not any(s.remote for s in self.seats)
@@ -215,7 +211,7 @@ class App:
     def start_tutorial(self, name: "str | None" = None) -> None:
         """The guided first game of game `name` (by default: the game of the guided game on the table, which is
         played again, else the game chosen on the start screen): its module's `tutorial()`, the player against
-        a scripted side (Crystal Clans: app/tutorial.py; Tash-Kalar: app/games/tashkalar_tutorial.py); the
+        a scripted side (app/tutorial.py's ScriptedTutorial, each game's script in app/games/*_tutorial.py); the
         autosaved game is left as it is."""
         if name is None:
             name = (games.of(self.game).name if self.tutorial is not None and self.game is not None
@@ -281,6 +277,7 @@ class App:
         shown = self.session.display() if self.session is not None else g
         self.view = shown.view(self.viewer())
         self._arm_answer_clock()
+        self._arm_audit_clock()
         if self.tutorial is not None:  # the table offers only the move the tutorial teaches now
             self.view = self.tutorial.offer(self.view, g)
 
@@ -311,6 +308,23 @@ class App:
         if key is not None:
             self.answer_due = time.monotonic() + secs
             self.spawn(self._answer_when_due(key, secs))
+
+    def _arm_audit_clock(self) -> None:
+        """Online without trust (net/trust.py): once the game is over, the other page has AUDIT_SECONDS to open
+        its secrets; a page that does not counts as forfeiting."""
+        s = self.session
+        if s is None or getattr(s, "private", None) is None or not s.over or s.audit is not None:
+            return
+        if getattr(self, "audit_armed", None) is s:
+            return
+        self.audit_armed = s
+        self.spawn(self._audit_when_due(s))
+
+    async def _audit_when_due(self, s) -> None:
+        await asyncio.sleep(AUDIT_SECONDS)
+        if self.session is s and s.audit is None:
+            s.forfeit_audit()
+            self.render()
 
     async def _answer_when_due(self, key: tuple, secs: float) -> None:
         await asyncio.sleep(secs)
@@ -432,7 +446,9 @@ class App:
         return task
 
     # ------------------------------------------------------------------ a friend far away (app/link.py)
-    def link_begin(self, role: str, settings: dict, send, ice_servers: list | None = None) -> None:
+    def link_begin(self, role: str, settings: dict, send, ice_servers: list | None = None, to_peer=None,
+                   drop=None) -> None:
+        """`to_peer(peer, text)` and `drop(peer)`: the host's page of three or four links one page a guest."""
         from .link import Link
 
         self.link = Link(role, settings, send, ice_servers, self.resume_offer)
@@ -440,13 +456,33 @@ class App:
             self.link.can_scan = bool(self.window.crystalclans_p2p.canScan())
         except Exception:
             self.link.can_scan = False
+        if self.link.star and to_peer is not None:
+            try:
+                self.link.start_party(to_peer, drop)
+            except ValueError as e:  # the start screen offers no invitation then; a stale settings' choice
+                self.link.problem = _("This game cannot be played online: {why}").format(why=e)
         self.settings = settings
         self.clear_error()
-        self.render()
+        if not self._start_if_agreed():  # a saved game of three or four: the host's page goes on at once
+            self.render()
 
-    def on_link_state(self, state: str) -> None:
+    def on_link_state(self, state: str, peer: int = 0, players: int = 0) -> None:
         link = self.link
         if link is None:
+            return
+        if link.party is not None:  # the host of three or four: one guest's page linked, lost or dropped
+            if state == "open":
+                link.party.opened(peer)
+            elif state in ("closed", "dropped"):
+                link.party.closed(peer)
+            elif state in ("listening", "norelay"):
+                link.relay = state
+            if not self._start_if_agreed():
+                self._render_keeping_fields("[data-link-input]")
+            return
+        if (state == "closed" and link.role == "guest" and link.players > 2 and link.room and link.session is not None
+                and not self.finished):  # three or four: this page waits in the room and comes back by itself
+            self.relink()
             return
         if state == "open" and link.handshake is None and link.resumer is None:
             link.opened()  # messages that came before this event are handled now: the game may be agreed
@@ -456,11 +492,15 @@ class App:
             link.relay = state
             if state == "met":
                 link.stage = "connecting"
+            elif state == "taken" and players > 2:
+                link.taken_by = players
+                link.problem = _("This game already has {n} players: the link was for someone else, or it was "
+                                 "opened twice. Ask your friend for a new invitation.").format(n=players)
             elif state == "taken":
                 link.problem = _("This game already has two players: the link was for someone else, or it was "
                                  "opened twice. Ask your friend for a new invitation.")
             self._render_keeping_fields("[data-link-input]", "#name-1")
-        elif state == "closed" and link.stage != "ended":
+        elif state == "closed" and link.stage != "ended" and link.relay != "taken":
             link.problem = _("The link to the other player is lost. The game is saved here: re-link (one of you "
                              "invites again, the other joins) and it goes on where you both were.")
             self.render()
@@ -487,17 +527,24 @@ class App:
         if g is None:
             return False
         self.install(g, [n[:24] for n in link.names()], link.seats())
+        if link.party is not None:  # offers to guests' pages coming back name this game
+            from .net.resume import game_id
+
+            try:
+                self.window.crystalclans_p2p.setTag(game_id(g))
+            except Exception:
+                pass
         self.clear_error()
         self.render()
         return True
 
-    def offer_resume(self, game, names, seat: int, room: str = "") -> None:
+    def offer_resume(self, game, names, seat: int, room: str = "", key: str = "", keys=None, trust=None) -> None:
         """The start screen offers to go on with this online game over a new link (either player invites).
         A game linked through relays waits there for the other page's new invitation: when it comes, this
         page joins it by itself (main.py's offer handler)."""
         from .link import SavedOnline
 
-        self.resume_offer = SavedOnline(game, seat, names, room)
+        self.resume_offer = SavedOnline(game, seat, names, room, key, keys, trust)
         self.link = None
         self.screen = "start"
         self.clear_error()
@@ -508,20 +555,25 @@ class App:
         """Listen in the saved online game's room for the other page's invitation (nothing without a room)."""
         r = self.resume_offer
         if r is not None and r.room and self.link is None:
+            from .net.resume import game_id
+
+            knock = game_id(r.game) if r.players > 2 and not r.hosted else ""  # asks the host's page for an offer
             try:
-                self.window.crystalclans_p2p.watch(r.room)
+                self.window.crystalclans_p2p.watch(r.room, knock)
             except Exception:
                 pass  # no relays here: the codes go by hand
 
     def relink(self) -> None:
         if self.link is not None and self.game is not None:
-            self.offer_resume(self.game, self.names, self.link.me, self.link.room)
+            kept = self.link.saved()
+            self.offer_resume(self.game, self.names, self.link.me, self.link.room, kept.get("key", ""),
+                              kept.get("keys"), kept.get("trust"))
 
     def play_saved_here(self) -> None:
-        """Go on with a saved online game at this screen only (both sides played here)."""
+        """Go on with a saved online game at this screen only (every side played here)."""
         r = self.resume_offer
         if r is not None:
-            self.install(r.game, r.names, ["human", "human"])
+            self.install(r.game, r.names, ["human"] * r.players)
             self.render()
 
     def resign(self) -> None:
@@ -548,16 +600,17 @@ class App:
         self.screen = "start"
         self.render()
 
-    def on_peer_message(self, text: str) -> None:
-        """A message from the other page. Messages are checked with pydantic, which loads in the background
-        after the page is ready: until it is there (a quick player), they wait in order."""
+    def on_peer_message(self, text: str, peer: int = 0) -> None:
+        """A message from the other page (`peer`: which guest's, on the host's page of three or four).
+        Messages are checked with pydantic, which loads in the background after the page is ready: until it
+        is there (a quick player), they wait in order."""
         if not self.pydantic_ready or self._peer_backlog:
-            self._peer_backlog.append(text)
+            self._peer_backlog.append((text, peer))
             if not self._draining:
                 self._draining = True
                 self.spawn(self._drain_peer_backlog())
             return
-        self._handle_peer_message(text)
+        self._handle_peer_message(text, peer)
 
     async def _drain_peer_backlog(self) -> None:
         try:
@@ -569,15 +622,18 @@ class App:
                                   "re-link.").format(why=e))
                 return
             while self._peer_backlog:
-                self._handle_peer_message(self._peer_backlog.pop(0))
+                self._handle_peer_message(*self._peer_backlog.pop(0))
         finally:
             self._draining = False
 
-    def _handle_peer_message(self, text: str) -> None:
+    def _handle_peer_message(self, text: str, peer: int = 0) -> None:
         """One message, whatever happens: a bug in its handling is shown (and printed for the console), and
         the messages after it are still handled."""
         try:
-            self._on_peer_message(text)
+            if self.link is not None and self.link.party is not None:
+                self._on_guest_message(text, peer)
+            else:
+                self._on_peer_message(text)
         except Exception as e:
             traceback.print_exc()
             self.show_error(_("A message from the other page could not be handled ({why}).").format(
@@ -591,6 +647,13 @@ class App:
             reason = link.receive_before_game(text)
             if reason:
                 self.show_error(reason)
+            if link.relay == "taken" and link.stage == "answering":  # (a game of three or four under way)
+                try:
+                    self.window.crystalclans_p2p.close()  # its place goes back to the host's page
+                except Exception:
+                    pass
+                self.render()
+                return
             if not self._start_if_agreed() and link.resumer is not None:
                 self.render()  # e.g. the two saved games differ: say so, offer the resync
             return
@@ -600,11 +663,34 @@ class App:
         reason = link.session.receive(text)
         if reason:
             self.show_error(reason + (" " + link.session.desync if link.session.desync else ""))
-        elif link.session.rematch == {0, 1}:
+        elif link.session.rematch_agreed:
             self._begin_rematch()
             return
         if link.session.game is not g or reason is None or link.session.desync != was_desync:
             self.game = link.session.game
+            self._after_change(prev_battle)
+            self.autosave()
+            self.render()
+
+    def _on_guest_message(self, text: str, peer: int) -> None:
+        """The host's page of three or four: a guest's page's message, through its star (net/party.py)."""
+        link = self.link
+        g = self.game
+        prev_battle = games.of(g).last_battle(g) if g is not None and link.session is not None else None
+        reason = link.party.receive(peer, text)
+        if reason:
+            self.show_error(reason)
+        if self._start_if_agreed():
+            return
+        s = link.session
+        if s is None:  # still gathering: who has a seat so far
+            self._render_keeping_fields("[data-link-input]")
+            return
+        if reason is None and s.rematch_agreed:
+            self._begin_rematch()
+            return
+        if s.game is not g or reason is None:
+            self.game = s.game
             self._after_change(prev_battle)
             self.autosave()
             self.render()
@@ -678,6 +764,8 @@ class App:
             meta["online"] = {"seat": self.session.me}
             if self.link is not None and self.link.room:
                 meta["online"]["room"] = self.link.room
+            if self.link is not None:
+                meta["online"].update(self.link.saved())  # three or four players: the keys to come back
         if not self.storage.autosave(games.of(self.game).save_text(self.game, self.names), meta):
             self.show_error(_(self.storage.problem))  # and render.storage_notice keeps saying it
         self.autosave_meta = meta
@@ -740,13 +828,14 @@ class App:
         return game, doc
 
     def open_loaded(self, game, doc, names=None, seats=None, online=None) -> None:
-        if not names or len(names) != 2:
+        if not names or len(names) != (getattr(game, "n", 2) or 2):
             module = games.of(game)
             names = module.save_names(doc) or module.default_names(self.words, game)
         names = [str(n)[:24] for n in names]
         seat = online.get("seat") if isinstance(online, dict) else None
-        if seat in (0, 1) and not game.is_over:
-            self.offer_resume(game, names, seat, str(online.get("room") or ""))
+        if type(seat) is int and 0 <= seat < (getattr(game, "n", 2) or 2) and not game.is_over:
+            self.offer_resume(game, names, seat, str(online.get("room") or ""), str(online.get("key") or ""),
+                              online.get("keys"), online.get("trust"))
             return
         self.install(game, names, seats)
         self.clear_error()
@@ -809,7 +898,7 @@ class App:
     def set_language(self, lang: str) -> None:
         """Word everything in `lang` from now on (the game goes on); remembered in this browser."""
         lang = use(lang)
-        self.words = Words(self.cs, lang)
+        self.words = games.words(lang)
         self.storage.set_language(lang)
         root = getattr(self.document, "documentElement", None)
         if root is not None:
@@ -840,17 +929,17 @@ class App:
             if self.modal and self.modal[0] == "confirm":
                 modal = render.confirm_modal(*self.modal[1:])
         elif self.replay is not None:
-            self.fx = Effects()
+            self.fx = None
             app_el.innerHTML = render.replay_screen(self)
             doc.getElementById("topnav").innerHTML = render.menu_html(self)
             doc.body.dataset.screen = "replay"
             if self.modal and self.modal[0] == "card":
                 modal = games.of(self.game).card_details(self, self.modal[1])
             elif self.modal and self.modal[0] == "discard":
-                modal = render.discard_modal(self, self.modal[1], self.replay.view())
+                modal = games.of(self.game).dialog(self, self.modal, self.replay.view())
         else:
             # animate what happened since the table was last seen (kept while a screen hides the table)
-            self.fx = (Effects() if self.overlay_pending() or self.modal
+            self.fx = (None if self.overlay_pending() or self.modal
                        else games.of(self.game).effects(self.fx_feed, self.game))
             app_el.innerHTML = games.of(self.game).table_screen(self)
             doc.getElementById("topnav").innerHTML = render.menu_html(self)
@@ -865,9 +954,9 @@ class App:
                 if self.modal[0] == "card":
                     modal = games.of(self.game).card_details(self, self.modal[1])
                 elif self.modal[0] == "discard":
-                    modal = render.discard_modal(self, self.modal[1])
+                    modal = games.of(self.game).dialog(self, self.modal)
         if self.modal and self.modal[0] == "card" and self.screen == "start":
-            modal = render.card_details(self, self.modal[1])
+            modal = render.rules_game(self).card_details(self, self.modal[1])
         on_table = self.game if self.screen != "start" and self.game is not None else None
         title = games.of(on_table).title if on_table is not None else APP_TITLE  # the game being played
         heading = doc.querySelector("h1.title")

@@ -3,6 +3,10 @@
 The page's JS module (web/js/p2p.js) owns the WebRTC connection; this class sees only text going out
 (`send`) and coming in (`receive`). Before the game the messages belong to the handshake (hello, the joint
 seed, the host's setup), then to the lockstep session. The App (controller.py) asks it what to show.
+
+Three or four players: the host's page links one page a guest (`to_peer(peer, text)`, `drop(peer)`), and its
+star (net/party.py) seats them, makes the seed with all and orders the game; a guest's page links to the
+host's alone, as with two, and learns its seat from the host's hello.
 """
 from __future__ import annotations
 
@@ -11,8 +15,10 @@ from typing import Any, Callable
 
 from . import games
 from .i18n import _
-from .net.handshake import Handshake
+from .net.handshake import Handshake, seats_of
+from .net.party import Party
 from .net.resume import Resume, game_id
+from .net.trust import Secrets
 from .net.session import Session
 
 
@@ -71,15 +77,36 @@ def ice_servers_for(text: str, public_stun: bool) -> tuple[list[dict], list[str]
     return servers, problems
 
 
+KEY = re.compile(r"[0-9a-f]{32}")
+
+
 class SavedOnline:
     """An online game saved on this page, to go on with over a new link (`room`: the relays' room secret
-    of the link it was played over, where the two pages meet again; "" if it was linked by hand)."""
+    of the link it was played over, where the pages meet again; "" if it was linked by hand). Three or
+    four players: a guest's page keeps its seat's `key` (it shows the host's page the seat is its), the
+    host's page every guest's (`keys`)."""
 
-    def __init__(self, game: Any, seat: int, names: list[str], room: str = ""):
+    def __init__(self, game: Any, seat: int, names: list[str], room: str = "", key: str = "",
+                 keys: "list[str] | None" = None, trust: Any = None):
+        """`trust`: Crystal Clans of two without trust, this page's salt and both commitments
+        (net/trust.Secrets.to_json); the private seed itself is the one-sided game's."""
         self.game = game
+        self.private = Secrets.restore(trust, game, seat)
         self.seat = seat
         self.names = list(names)
         self.room = room if ROOM_SECRET.fullmatch(str(room or "")) else ""
+        self.key = key if KEY.fullmatch(str(key or "")) else ""
+        ok = isinstance(keys, list) and len(keys) == self.players and all(KEY.fullmatch(str(k)) for k in keys[1:])
+        self.keys = [""] + list(keys[1:]) if ok else None
+
+    @property
+    def players(self) -> int:
+        return int(getattr(self.game, "n", 2) or 2)
+
+    @property
+    def hosted(self) -> bool:
+        """Three or four players: this page ordered the game (seat 0), and invites the others again."""
+        return self.players > 2 and self.seat == 0
 
 
 class Link:
@@ -106,12 +133,56 @@ class Link:
         self.handshake: Handshake | None = None
         self.session: Session | None = None
         self.early: list[str] = []  # messages that arrived before the channel's open event here
+        self.party: Party | None = None  # three or four players, the host's page: its star (net/party.py)
+        self.taken_by = 0  # a page told the game has its players: how many
 
     @property
     def me(self) -> int:
         if self.resume is not None:
             return self.resume.seat
-        return 0 if self.role == "host" else 1
+        if self.role == "host":
+            return 0
+        hs = self.handshake
+        return hs.seat if hs is not None and hs.players > 2 else 1
+
+    @property
+    def players(self) -> int:
+        """How many play: the saved game's, the host's choice, or (a guest's page) what the host's hello said."""
+        if self.resume is not None:
+            return self.resume.players
+        if self.role == "guest":
+            return self.handshake.players if self.handshake is not None else 2
+        try:
+            return seats_of(self.game_name, games.get(self.game_name).link_options(self.options()))
+        except (ValueError, KeyError, TypeError):
+            return 2
+
+    @property
+    def star(self) -> bool:
+        """The host's page of three or four (one link a guest; net/party.py)."""
+        return self.role == "host" and self.players > 2
+
+    def start_party(self, to_peer: Callable[[int, str], None], drop: Callable[[int], None]) -> None:
+        """The host of three or four: its star, gathering guests for a new game or waiting for them to come
+        back to the saved one (whose game goes on the table at once). ValueError: options it cannot play."""
+        r = self.resume
+        if r is not None:
+            self.party = Party(self.game_name, self.my_name, self.players, {}, to_peer, drop, game=r.game,
+                               names=r.names, keys=r.keys)
+        else:
+            self.party = Party(self.game_name, self.my_name, self.players, self.options(), to_peer, drop)
+
+    def saved(self) -> dict:
+        """What an autosave keeps of this link besides the seat and the room: three or four players' keys."""
+        if self.players <= 2:
+            s = self.session.private if self.session is not None else None
+            if s is None and self.resume is not None:
+                s = self.resume.private
+            return {"trust": s.to_json()} if s is not None else {}
+        if self.party is not None:
+            return {"keys": list(self.party.keys)}
+        key = self.resume.key if self.resume is not None else (self.handshake.key if self.handshake else "")
+        return {"key": key} if key else {}
 
     @property
     def tag(self) -> str:
@@ -134,7 +205,11 @@ class Link:
 
     @property
     def my_name(self) -> str:
-        return str(self.settings["names"][self.me])[:24] or ("Host" if self.role == "host" else "Guest")
+        i = self.me if self.resume is not None else (0 if self.role == "host" else 1)  # (the join panel's name-1)
+        names = list(self.settings.get("names") or [])
+        if self.resume is not None and i >= len(names):  # three or four: the saved game's name of this seat
+            names = self.resume.names
+        return str(names[i] if i < len(names) else "")[:24] or ("Host" if self.role == "host" else "Guest")
 
     def opened(self, rematch: bool = False) -> None:
         """The channel is open here. The host speaks first; a new link's guest waits for the host's first
@@ -149,7 +224,8 @@ class Link:
 
     def _speak(self) -> None:
         if self.resume is not None:
-            self.resumer = Resume(self.resume.game, self.me, self.role == "host", self.send)
+            self.resumer = Resume(self.resume.game, self.me, self.role == "host", self.send, key=self.resume.key,
+                                  private=self.resume.private)
             self.resumer.start()
         else:
             self.handshake = Handshake(self.role, self.my_name, self.game_name, self.send)
@@ -169,6 +245,11 @@ class Link:
             return None
         hs = self.handshake
         reason = hs.receive(text)
+        if hs.under_way and self.relay != "taken":  # a new page, and every seat of the game has its player
+            self.relay, self.stage = "taken", "answering"
+            self.problem = _("This game is already under way with all its players: the link was for someone else, "
+                             "or it was opened twice. Ask your friend for a new invitation.")
+            return None
         if reason is None and self.role == "host" and hs.seed is not None and hs.their_name and hs.setup is None:
             try:
                 hs.host_setup(self.options(), [self.my_name, hs.their_name], guest_seat=1)
@@ -179,6 +260,13 @@ class Link:
 
     def ready_game(self) -> Any:
         """The agreed game, once the seed and the setup are settled (both pages build the same one)."""
+        p = self.party
+        if p is not None:  # the host of three or four: its star's game (dealt, or a rematch dealt anew)
+            if p.session is None or p.session is self.session:
+                return None
+            self.session = p.session
+            self.stage = "playing"
+            return p.session.game
         r = self.resumer
         if self.session is None and r is not None and r.session is not None:
             self.session = r.session
@@ -187,13 +275,24 @@ class Link:
         hs = self.handshake
         if self.session is None and hs is not None and hs.seed is not None and hs.setup is not None:
             g = hs.game()
-            self.session = Session(g, self.me, self.send)
+            self.session = Session(g, self.me if hs.players == 2 else hs.setup["guest_seat"], self.send,
+                                   private=hs.private)
             self.stage = "playing"
             return g
         return None
 
     def rematch(self) -> None:
-        """Both asked for a rematch: agree on a new seed over the same link (same clans, first player)."""
+        """Both asked for a rematch: agree on a new seed over the same link (same clans, first player). With
+        three or four, the host's star gathers again over the same links; a guest's page waits for its hello."""
+        if self.party is not None:
+            self.session = None
+            self.stage = "agreeing"
+            self.party.rematch()
+            return
+        if self.resume is not None and self.players > 2:  # a guest's page of a resumed game: a new game now
+            self.settings = {**self.settings, "names": ["", self.resume.names[self.me]]}
+            self.resume = None
+            self.resumer = None
         if self.resume is not None:  # a resumed game's rematch: the host's seat and names as they were
             names = self.resume.names
             game = self.resume.game
@@ -208,9 +307,11 @@ class Link:
         self.opened(rematch=True)
 
     def names(self) -> list[str]:
+        if self.party is not None:
+            return list(self.party.names)
         if self.resume is not None:
             return list(self.resume.names)
         return list(self.handshake.setup["names"]) if self.handshake and self.handshake.setup else ["", ""]
 
     def seats(self) -> list[str]:
-        return ["human", "remote"] if self.me == 0 else ["remote", "human"]
+        return ["human" if i == self.me else "remote" for i in range(self.players)]

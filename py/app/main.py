@@ -21,14 +21,11 @@ from js import Object
 _t = window.performance.now
 _marks = {"start": _t()}
 import json  # noqa: E402
-import os  # noqa: E402
 import random  # noqa: E402
 
 random.seed()  # from the OS's entropy: a start-up snapshot would otherwise deal the same games every visit
 
-import app as _app_pkg  # noqa: E402
 from app import games, i18n, render  # noqa: E402
-from app.rules_ref import numbers_from_doc  # noqa: E402
 from app.settings import (clean_settings, field_ids, players, read_settings, redraw_ids, seat_codes,  # noqa: E402
                           seat_names)
 from app.storage import Storage  # noqa: E402
@@ -41,33 +38,20 @@ def _to_js(d):
 
 
 class StartInfo:
-    """Just enough for the start screen, read from the card data without importing the engine, so the
-    page is interactive sooner; the engine is imported right after (or on the first click needing it)."""
+    """Just enough for the start screen, without importing the engine, so the page is interactive sooner: the
+    default game's words read from its data (games.start_words); the engine is imported right after (or on
+    the first click needing it)."""
 
     def __init__(self):
-        path = os.path.join(os.path.dirname(_app_pkg.__file__), "..", "crystalclans", "data", "base_set.json")
-        with open(path, encoding="utf-8") as f:
-            doc = json.load(f)
         self.storage = Storage.open(window)
         lang = i18n.use(i18n.pick(self.storage.language(), [str(x) for x in (window.navigator.languages or [])]))
         document.documentElement.lang = lang
-        self.themes = {c["id"]: i18n._(c["theme"]) if c.get("theme") else "" for c in doc["clans"]}
-        self._names = {}
-        for c in doc["clans"]:
-            n = c["name"].get(lang) or c["name"]["en"]
-            self._names[c["id"]] = n["value"] if isinstance(n, dict) else n
-        self.clans = {c["id"]: () for c in doc["clans"]}
-        self.numbers = numbers_from_doc(doc)
-        clans = list(self.clans)
-        self.words = self
-        self.cs = self
-        self.settings = clean_settings(self.storage.new_game_settings(), clans)
+        self.words = games.start_words(lang)
+        self.cs = self.words.cs
+        self.settings = clean_settings(self.storage.new_game_settings(), list(self.cs.clans))
         self.autosave_meta = self.storage.autosave_meta()
         self.busy = ""
         self.modal = None
-
-    def clan_name(self, clan):
-        return self._names.get(clan, clan)
 
 
 _app = None
@@ -132,7 +116,8 @@ def on_click(event):
         host = el.hasAttribute("data-p2p-host")
         servers = _ice_servers()
         if servers is not None:
-            app.link_begin("host" if host else "guest", read_settings(document, app.settings), _p2p_send, servers)
+            app.link_begin("host" if host else "guest", read_settings(document, app.settings), _p2p_send, servers,
+                           to_peer=_p2p_send_to, drop=_p2p_drop)
             if host:
                 asyncio.ensure_future(_p2p_host())
     elif el.hasAttribute("data-link-submit"):
@@ -249,24 +234,27 @@ def _p2p_send(text: str) -> None:
     window.crystalclans_p2p.send(text)
 
 
+def _p2p_send_to(peer: int, text: str) -> None:
+    """The host's page of three or four: to one guest's page."""
+    window.crystalclans_p2p.sendTo(peer, text)
+
+
+def _p2p_drop(peer: int) -> None:
+    window.crystalclans_p2p.drop(peer)
+
+
 def _ice_servers():
-    """The settings' STUN/TURN servers (the field's lines and the public STUN servers unless turned off, both
-    remembered in this browser), or None if a line is wrong."""
+    """The STUN/TURN servers a new link uses (the settings' lines, then the public STUN servers unless turned
+    off, both kept in this browser: app/connection.py), or None if a line is wrong."""
+    from app.connection import problems_text
     from app.link import ice_servers_for
 
-    field = document.getElementById("ice-servers")
-    text = str(field.value) if field else app.storage.ice_servers_text()
-    help_ = app.storage.public_help()
-    boxes = {k: document.querySelector(f"[data-public-{k}]") for k in ("relays", "stun")}
-    if boxes["relays"] and boxes["stun"]:
-        help_ = {k: bool(boxes[k].checked) for k in boxes}
-        app.storage.set_public_help(help_["relays"], help_["stun"])
-    servers, problems = ice_servers_for(text, help_["stun"])
+    text = app.storage.ice_servers_text()
+    problems = problems_text(text)
     if problems:
-        app.show_error(i18n._("STUN/TURN servers: {problems}").format(problems="; ".join(problems)))
+        app.show_error(problems)
         return None
-    app.storage.set_ice_servers_text(text)
-    return servers
+    return ice_servers_for(text, app.storage.public_help()["stun"])[0]
 
 
 def _stored_ice_servers() -> list:
@@ -308,8 +296,8 @@ async def _copy(text: str, what: str):
 async def _p2p_host():
     link = app.link
     p2p = window.crystalclans_p2p
-    try:
-        code = str(await p2p.host(_to_js(link.ice_servers), link.tag, link.room))
+    try:  # (three or four players: a link for every guest's page)
+        code = str(await p2p.host(_to_js(link.ice_servers), link.tag, link.room, max(1, link.players - 1)))
     except Exception as e:
         app.show_error(i18n._("Could not create an invitation: {why}").format(why=e))
         return
@@ -320,6 +308,9 @@ async def _p2p_host():
     link.code = code
     link.room = room_secret(code)
     link.url = str(p2p.inviteLink(code))
+    if link.session is not None:  # a saved game of three or four goes on: the guests' pages come back by themselves
+        app.autosave()
+        return
     link.stage = "inviting"
     app.render()
     try:
@@ -385,20 +376,22 @@ async def _match_invitation(link, tag: str) -> str:
         except Exception:
             g = None
         if g is not None and game_id(g) == tag:
-            link.resume = SavedOnline(g, online["seat"], meta.get("names") or ["Player 1", "Player 2"])
+            link.resume = SavedOnline(g, online["seat"], meta.get("names") or ["Player 1", "Player 2"],
+                                      str(online.get("room") or ""), str(online.get("key") or ""), online.get("keys"),
+                                      online.get("trust"))
             return ""
     return ("this invitation is to go on with a saved game that this browser does not hold (it was played in "
             "another browser, or its save was replaced)")
 
 
-def _on_p2p_message(text):
+def _on_p2p_message(text, peer=0):
     if _app is not None:
-        _app.on_peer_message(str(text))
+        _app.on_peer_message(str(text), int(peer or 0))
 
 
-def _on_p2p_state(state):
+def _on_p2p_state(state, peer=0, players=0):
     if _app is not None:
-        _app.on_link_state(str(state))
+        _app.on_link_state(str(state), int(peer or 0), int(players or 0))
 
 
 def _on_p2p_offer(code):
@@ -406,7 +399,7 @@ def _on_p2p_offer(code):
     if _app is None or _app.link is not None or _app.resume_offer is None:
         return
     _app.link_begin("guest", read_settings(document, _app.settings), _p2p_send, _stored_ice_servers())
-    _app.link.invited = str(code)
+    _app.link.invited = str(code)  # (a game of three or four: its seat and key come from the saved game)
     asyncio.ensure_future(_p2p_submit(str(code)))
 
 
@@ -432,13 +425,15 @@ def on_change(event):
                 _app.render()
             else:
                 document.getElementById("app").innerHTML = render.start_screen(START)
-    if tid.startswith("clan-"):
-        i = tid[-1]
-        desc = document.getElementById(f"clan-desc-{i}")
+    note = games.field_note(tid, str(getattr(t, "value", "") or ""), (_app if _app is not None else START).words)
+    if note is not None:  # a note beside the field follows its choice at once (a clan's description)
+        desc = document.getElementById(note[0])
         if desc:
-            clan = str(t.value)
-            desc.textContent = (_app.words if _app is not None else START).themes.get(clan, "")
-            desc.className = f"clan-desc clan-{clan}"
+            desc.textContent, desc.className = note[1], note[2]
+    elif t.hasAttribute("data-ice-servers") or t.hasAttribute("data-public-relays") or t.hasAttribute("data-public-stun"):
+        from app.connection import keep  # the settings panel's connection section (web/js/shell.js)
+
+        keep((_app if _app is not None else START).storage, t, document)
     elif t.hasAttribute("data-import"):
         files = t.files
         if files and files.length:
@@ -447,7 +442,7 @@ def on_change(event):
 
 
 async def import_file(inp, file):
-    from crystalclans.saves import MAX_SAVE_CHARS
+    MAX_SAVE_CHARS = games.get(games.DEFAULT).MAX_SAVE_CHARS  # the saves' reader checks any file first
 
     size = int(file.size)
     if size > MAX_SAVE_CHARS:  # refused before reading: a save is a few KB
@@ -497,6 +492,15 @@ def export_save():
     window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
 
 
+def shared_hash():
+    """The hash two linked pages share: an online game without trust's public hash (each page holds its own
+    one-sided game, net/trust.py), else the state hash."""
+    s = _app.session if _app is not None else None
+    if s is not None and getattr(s, "private", None) is not None and _app.game is not None:
+        return _app.game.public_hash()
+    return state_hash()
+
+
 def state_hash():
     return _app.game.state_hash() if _app is not None and _app.game is not None else jsnull
 
@@ -522,13 +526,22 @@ def link_state():
             f"backlog={len(_app._peer_backlog)} draining={_app._draining} pydantic={_app.pydantic_ready} screen={_app.screen}{agreed}")
 
 
+def connection_settings():
+    """The settings panel's connection section, in the page's language (web/js/shell.js asks on opening)."""
+    from app.connection import section_html
+
+    return section_html((_app if _app is not None else START).storage)
+
+
 document.addEventListener("click", create_proxy(on_click))
 document.addEventListener("change", create_proxy(on_change))
 document.addEventListener("keydown", create_proxy(on_keydown))
 window.crystalclans_state_hash = create_proxy(state_hash)
+window.crystalclans_shared_hash = create_proxy(shared_hash)
 window.crystalclans_update_ms = create_proxy(last_update_ms)
 window.crystalclans_think_ms = create_proxy(think_ms)
 window.crystalclans_link_state = create_proxy(link_state)
+window.crystalclans_connection_settings = create_proxy(connection_settings)
 window.crystalclans_p2p.onmessage(create_proxy(_on_p2p_message))
 window.crystalclans_p2p.onstate(create_proxy(_on_p2p_state))
 window.crystalclans_p2p.onoffer(create_proxy(_on_p2p_offer))

@@ -5,23 +5,26 @@ crosses: no card, no hand, only whose turn it is and the game's title."""
 from __future__ import annotations
 
 from . import games
+from .i18n import N_, _
 from .seats import local_seats, offers
+from .text import h
 
 
 def cue(fx) -> str:
-    """The sound for what the table animates in this render (each game's effects object, read by its public
-    fields): "score" (a crystal gained, a shard picked up), "battle" (a clash, a piece destroyed or hit),
-    "summon" (units summoned, a piece placed), else ""."""
+    """The sound for what the table animates in this render, read from each game's effects object by its public
+    fields: "score" (a crystal gained; Tash-Kalar's points or a task claimed; Wildlands' point for a shard or a
+    defeat), "battle" (a clash, a unit or piece destroyed, a character hit or defeated), "summon" (units or a
+    being summoned), else "" (the shell plays its plain move sound)."""
     classes: set = set()
     for name in ("squares", "spaces"):  # Tash-Kalar's arena, Wildlands' board: classes per square or space
         for v in (getattr(fx, name, None) or {}).values():
             classes |= set(v)
-    if getattr(fx, "crystal", None) or "fx-shard" in classes:
+    if getattr(fx, "crystal", None) or getattr(fx, "scored", None) or "fx-shard" in classes:
         return "score"
     if (getattr(fx, "clash", None) or getattr(fx, "destroyed", None) or getattr(fx, "gone", None)
-            or classes & {"fx-destroyed", "fx-hit", "fx-gone"}):
+            or getattr(fx, "defeated", False) or classes & {"fx-destroyed", "fx-hit", "fx-gone"}):
         return "battle"
-    if getattr(fx, "arrive", None) or "fx-place" in classes:
+    if getattr(fx, "arrive", None) or getattr(fx, "summoned", False):
         return "summon"
     return ""
 
@@ -43,9 +46,10 @@ def turn_state(app) -> tuple[bool, int, str, int, str, str] | None:
     outcome = ""
     if app.finished:
         here = [app.session.me] if app.session is not None else local_seats(app.seats)
-        winner = app.winner()
-        if len(here) == 1 and winner is not None:
-            outcome = "won" if winner == here[0] else "lost"
+        winner = app.winner()  # a Team game of Tash-Kalar has two winners: game.winners
+        won_by = [winner] if winner is not None else [int(w) for w in (getattr(g, "winners", None) or [])]
+        if len(here) == 1 and won_by:
+            outcome = "won" if here[0] in won_by else "lost"
         else:
             outcome = "over"
         mine = False
@@ -64,3 +68,25 @@ def tell(app) -> None:
             hook(*state)
     except Exception:  # the shell is a nicety: it never stops the game
         pass
+
+
+NOTIFY_OFFER = N_("Be told when it is your turn while this page is in the background? (The browser asks you to allow "
+                  "notifications; they name the game only.)")
+
+
+def notify_offer(app) -> str:
+    """The online panel's offer of turn notifications, when the player starts or joins an online game: once,
+    until the player answers (yes or no, kept by web/js/shell.js), and only where the browser can notify and
+    has not been told to block this page. The browser's own question comes only from the player's "yes"."""
+    n = getattr(app.window, "Notification", None)
+    if n is None or app.storage.notify_choice():
+        return ""
+    try:
+        if str(n.permission) == "denied":
+            return ""
+    except Exception:
+        return ""
+    return (f'<div class="notify-offer" data-notify-offer role="group" aria-label="{h(_("Turn notifications"))}">'
+            f'<p>{h(_(NOTIFY_OFFER))}</p>'
+            f'<div class="row"><button type="button" data-notify="yes">{h(_("Notify me"))}</button> '
+            f'<button type="button" class="ghost" data-notify="no">{h(_("No, thanks"))}</button></div></div>')

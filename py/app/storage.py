@@ -12,7 +12,7 @@ import json
 import math
 import time
 
-from crystalclans import jsontext
+from .games import jsontext
 
 from .i18n import N_
 
@@ -22,6 +22,7 @@ SLOTS = "crystalclans.slots"
 ICE_SERVERS = "crystalclans.ice_servers"  # the player's STUN/TURN lines for links across the internet
 PUBLIC_HELP = "crystalclans.public_help"  # {"relays": bool, "stun": bool}: public relays and STUN servers (web/js/relay.js reads it too)
 LANGUAGE = "crystalclans.lang"
+NOTIFY = "crystalclans.notify"  # "on" or "off": the player's answer on turn notifications (web/js/shell.js keeps it)
 NEW_GAME = "crystalclans.new_game"  # the start screen's last choices (names, clans, seats, first, mulligan)
 MAX_STORED_CHARS = 50_000_000  # more than any browser's quota for a page
 
@@ -92,6 +93,11 @@ class Storage:
 
     def set_public_help(self, relays: bool, stun: bool) -> bool:
         return self._set(PUBLIC_HELP, json.dumps({"relays": bool(relays), "stun": bool(stun)}))
+
+    def notify_choice(self) -> str:
+        """The player's answer on turn notifications: "on", "off", or "" before any answer."""
+        v = self._get(NOTIFY)
+        return v if v in ("on", "off") else ""
 
     def language(self) -> str:
         """The language the player chose here ("" before any choice: then the browser's decides)."""
@@ -171,13 +177,17 @@ def _well_formed(key: str, v) -> bool:
     """A stored metadata field has the type this version writes (anything else marks the entry damaged)."""
     if key == "saved_at":
         return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-    if key in ("names", "seats"):
-        return isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)
+    if key in ("names", "seats"):  # two to four seats (a Tash-Kalar Melee or Team game, Wildlands)
+        return isinstance(v, list) and 2 <= len(v) <= 4 and all(isinstance(x, str) for x in v)
     if key in ("summary", "save"):
         return isinstance(v, str)
     if key == "over":
         return isinstance(v, bool)
-    if key == "online":  # an online game's seat on this page, and the relays' room where its pages meet again
-        return (isinstance(v, dict) and type(v.get("seat")) is int and v["seat"] in (0, 1)
-                and (v.get("room") is None or (isinstance(v["room"], str) and len(v["room"]) <= 64)))
+    if key == "online":  # an online game's seat on this page, and the relays' room where its pages meet again;
+        # three or four players: a guest's key to its seat, or the host's of every guest's seat
+        return (isinstance(v, dict) and type(v.get("seat")) is int and v["seat"] in (0, 1, 2, 3)
+                and (v.get("room") is None or (isinstance(v["room"], str) and len(v["room"]) <= 64))
+                and (v.get("key") is None or (isinstance(v["key"], str) and len(v["key"]) <= 32))
+                and (v.get("keys") is None or (isinstance(v["keys"], list) and len(v["keys"]) <= 4
+                                               and all(isinstance(k, str) and len(k) <= 32 for k in v["keys"]))))
     return True

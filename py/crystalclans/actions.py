@@ -87,7 +87,9 @@ def read_token(token: str) -> tuple[str, int | None, int | None]:
     return uid, (int(owner) if owner.isdigit() else None), (int(pos) - 1 if pos.isdigit() else None)
 
 
-MAX_ACTION_CHARS = 200  # the longest notation is far shorter; longer text is refused before any work
+# The longest notation is a reveal of a whole hand in a private-chance game (reveals.py: up to a deck's 27
+# cards of up to 30 characters each); longer text is refused before any work.
+MAX_ACTION_CHARS = 1000
 
 
 def action_text(action: Action) -> str | None:

@@ -16,6 +16,7 @@ from .effects import (EffectsFrame, active_passives, counter_value, destroy_simu
                       queue_triggers, stat_boost)
 from .frames import Frame
 from .hand import DrawFrame
+from .reveals import BATTLE, RevealFrame
 from .squads import enforce_limit
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -151,6 +152,17 @@ class BattleFrame(Frame):
                                         {"zone": g.zone_id(b.zone)}, secret=True)
                     b.cards[p] = g.take_top(p)
                     b.from_draw[p] = True
+                    if g.secrecy is not None and b.first == p and b.cards[p] >= 0:
+                        g.stack.append(RevealFrame(p, BATTLE))  # revealed first: shown at once
+                        return None
+            if g.secrecy is not None:  # private chance: the owners show their cards from the draw pile first
+                self.step = 11
+                for p in order[::-1]:
+                    if b.from_draw[p] and b.cards[p] >= 0 and b.first != p:
+                        g.stack.append(RevealFrame(p, BATTLE))
+                return None
+            step = 11
+        if step == 11:  # B1: the reveal
             b.revealed = True
             b.played = b.cards[:]
             g.release_secrets("reveal")  # battle-card picks are public from the reveal on

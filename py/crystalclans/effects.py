@@ -13,6 +13,7 @@ from .actions import Action, Decision, card_token, counted
 from .frames import Frame
 from .hand import DrawFrame, ReplenishFrame
 from .registry import HANDLERS, SPECIALS, Handler, primitive  # noqa: F401  (Handler, HANDLERS: the registry's)
+from .reveals import HAND, PILE, RevealFrame
 from .squads import ReorderFrame, enforce_limit, meaningful_reorder, place_squad, position_of, position_options, settle
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -630,6 +631,8 @@ def _free_action(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
 def _look(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
     if g.hands[1 - f.p]:
         g.stack.append(LookFrame(f.p))
+        if g.secrecy is not None:
+            g.stack.append(RevealFrame(1 - f.p, HAND))
 
 
 @primitive("scry_opponent")
@@ -684,6 +687,9 @@ class ScryOpponentFrame(Frame):
             if not g.draws[q]:
                 g.reshuffle(q)
             self.n = min(self.n, len(g.draws[q]))
+            if g.secrecy is not None and self.n:
+                g.stack.append(RevealFrame(q, PILE, self.n))
+                return None
         pile = g.draws[q]
         seen = pile[len(pile) - self.n:][::-1] if self.n else []  # top first
         if not seen:
@@ -711,6 +717,8 @@ class ScryOpponentFrame(Frame):
 @primitive("opponent_discards_chosen")
 def _opponent_discards(g: "Game", f: EffectsFrame, eff: "Effect") -> None:
     g.stack.append(OpponentHandFrame(f.p, eff.params["n"]))
+    if g.secrecy is not None and eff.params["n"] > 0:
+        g.stack.append(RevealFrame(1 - f.p, HAND))
 
 
 @primitive("scry_self")
@@ -768,6 +776,10 @@ class ScryFrame(Frame):
 
     def run(self, g: "Game") -> Decision | None:
         p = self.p
+        secrecy = g.secrecy
+        if secrecy is not None and not secrecy.sees(p):  # her page reorders them unseen: forget what they are
+            pile = g.draws[p]
+            pile[len(pile) - self.n:] = [secrecy.unknown[p]] * self.n
         looked = self._looked(g)
         g.revealed()
         if self.take > 0 and looked:
@@ -776,11 +788,13 @@ class ScryFrame(Frame):
                     if len(looked) > 1 else "You look at the top card of your draw pile: take it into your hand")
             return Decision("scry_take", p, said, opts, {"looking_at": len(looked)}, private=True)
         rest = looked[self.pos:]
-        if not rest or len(set(rest)) < 2 and not self.bottom:
+        # private chance: whether she is asked may not tell the other page what the cards are (all alike?)
+        alike = len(rest) if secrecy is not None else len(set(rest))
+        if not rest or alike < 2 and not self.bottom:
             g.stack.pop()
             return None
         kinds = sorted(set(rest))
-        opts = [Action("keep")] + [Action("first", (g.token(c, p),)) for c in kinds if len(kinds) > 1]
+        opts = [Action("keep")] + ([Action("first", (g.token(c, p),)) for c in kinds] if alike > 1 else [])
         if self.bottom:
             opts += [Action("bottom", (g.token(c, p),)) for c in kinds]
         return Decision("scry_order", p, f"Put the looked-at cards back: choose card {self.pos + 1} from the top "

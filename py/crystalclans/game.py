@@ -19,10 +19,14 @@ from .cardset import CardSet, base_set
 from .costs import option_cost
 from .effects import passive_total
 from .position import build_position
+from .privacy import (Secrecy, extended_kinds, extended_units, private_state, public_key, redacted_moves,
+                      wire_text)
+from .reveals import MillFrame
 from .rng import Rng, seed_state
 from .rules import FreeScoreFrame, MulliganFrame, SetupFrame, TurnFrame
 from .saves import game_to_json, load_save
 from .story import statistics, tell
+from .unseen import apply_unseen, known_by, unknown_cards
 from .view import build_view
 
 NO_CARD = -1
@@ -33,7 +37,7 @@ class Game:
         "cs", "U", "K", "setup", "pos", "active", "first_player", "hands", "draws", "discards", "removed",
         "squads", "crystal_deck", "crystal_row", "collected", "crystals_removed", "rng", "stack",
         "decision", "winner", "log", "secret_log", "open_secrets", "owed", "battle", "last_battle", "card_total",
-        "turn", "_legal", "events", "undo_floor",
+        "turn", "_legal", "events", "undo_floor", "secrecy",
     )
 
     # ------------------------------------------------------------------ construction
@@ -74,6 +78,8 @@ class Game:
         # the shortest log an undo may return to: the moves from there on revealed nothing hidden to anyone,
         # drew on no chance and made no secret choice (see revealed())
         self.undo_floor = 0
+        # private chance (privacy.py): None in a game without private seeds
+        self.secrecy: Secrecy | None = None
 
     @classmethod
     def new(
@@ -83,6 +89,7 @@ class Game:
         first_player: int | None = None,
         mulligan: bool = False,
         card_set: CardSet | None = None,
+        private_seeds: "tuple[int | None, int | None] | list | None" = None,
     ) -> "Game":
         g = cls(card_set)
         cs = g.cs
@@ -98,11 +105,24 @@ class Game:
             "clans": list(clans), "seed": int(seed), "first_player": first_player, "mulligan": bool(mulligan),
         }
         g.rng = Rng(seed_state(int(seed)))
-        for p in (0, 1):
-            deck = [k * 2 + p for k in cs.deck(clans[p])]
-            g.rng.shuffle(deck)
-            g.draws[p] = deck
-            g.card_total[p] = len(deck)
+        if private_seeds is None:
+            for p in (0, 1):
+                deck = [k * 2 + p for k in cs.deck(clans[p])]
+                g.rng.shuffle(deck)
+                g.draws[p] = deck
+                g.card_total[p] = len(deck)
+        else:  # each deck from its owner's stream; the joint seed deals only the crystals and the first player
+            seeds = _private_seeds(private_seeds)
+            g.setup["private_seeds"] = seeds
+            uk = len(cs.units)
+            streams = [None if s is None else Rng(private_state(p, int(seed), s)) for p, s in enumerate(seeds)]
+            g.secrecy = Secrecy(streams, (uk * 2, uk * 2 + 1))
+            if None in seeds:
+                g.U = extended_units(cs)
+                g.K = extended_kinds(g.K)
+            for p in (0, 1):
+                g.draws[p] = g.secrecy.shuffle(p, [k * 2 + p for k in cs.deck(clans[p])])
+                g.card_total[p] = len(g.draws[p])
         g.crystal_deck = list(range(len(cs.crystals)))
         g.rng.shuffle(g.crystal_deck)
         g.refill_row()
@@ -127,7 +147,8 @@ class Game:
         if "position" in setup:
             return cls.from_position(setup["position"], card_set=card_set)
         return cls.new(clans=tuple(setup["clans"]), seed=setup["seed"], first_player=setup.get("first_player"),
-                       mulligan=bool(setup.get("mulligan")), card_set=card_set)
+                       mulligan=bool(setup.get("mulligan")), card_set=card_set,
+                       private_seeds=setup.get("private_seeds"))
 
     # ------------------------------------------------------------------ public API
     @property
@@ -146,6 +167,9 @@ class Game:
         d = self.decision
         if d is None:
             raise IllegalAction("the game is over" if self.winner is not None else "nothing to decide")
+        if self.secrecy is not None and self.secrecy.streams[d.player] is None:
+            apply_unseen(self, action)  # a move of the seat this game cannot see, as her page sent it
+            return
         chosen = self._match(d.options, action)
         frame = self.stack[-1]
         self.log.append(str(chosen))
@@ -220,12 +244,22 @@ class Game:
         ev = self.events
         g.events = ev[:] if ev is not None and story else None
         g.undo_floor = self.undo_floor
+        g.secrecy = None if self.secrecy is None else self.secrecy.copy()
         return g
+
+    def become(self, other: "Game") -> None:
+        """Take over every part of `other` (a copy a move was tried on)."""
+        for name in Game.__slots__:
+            setattr(self, name, getattr(other, name))
 
     def state_hash(self) -> str:
         return hashlib.sha256(repr(self._state_key()).encode("utf-8")).hexdigest()
 
     def _state_key(self) -> tuple:
+        key = self._plain_key()
+        return key if self.secrecy is None else key + (self.secrecy.key(),)
+
+    def _plain_key(self) -> tuple:
         return (
             self.cs.hash, self.pos, self.active, self.first_player, self.turn, self.winner,
             tuple(sorted(h) for h in self.hands), tuple(tuple(d) for d in self.draws),
@@ -241,6 +275,43 @@ class Game:
 
     def view(self, player: int) -> dict[str, Any]:
         return build_view(self, player)
+
+    # ------------------------------------------------------------------ private chance (privacy.py)
+    def sees(self, p: int) -> bool:
+        """Whether this game knows seat p's hidden cards (her hand, her draw pile): always, but in a game made
+        with a private seed of None for her (the game her opponent's page holds)."""
+        return self.secrecy is None or self.secrecy.sees(p)
+
+    def public_hash(self) -> str:
+        """A stable digest of what both players know (privacy.public_key): the same in the full game and in
+        each player's one-sided game after the same moves; two pages compare it to find a desync."""
+        return hashlib.sha256(repr(public_key(self)).encode("utf-8")).hexdigest()
+
+    def reveal_request(self) -> dict | None:
+        """What the engine waits for when a rule needs cards only one page knows: {"seat", "what" ("hand",
+        "draw_pile", "battle_card"), "n"}, or None. The seat's own game answers with its only legal action."""
+        d = self.decision
+        if d is None or d.kind != "reveal":
+            return None
+        return {"seat": d.player, "what": d.info["what"], "n": d.info["n"]}
+
+    def wire_text(self, i: int, to: int) -> str | None:
+        """Log entry i as seat `to` may receive it (privacy.wire_text): as it is, redacted where it stays
+        hidden from her for good, or None while its selection is still open."""
+        return wire_text(self, i, to)
+
+    def redacted_moves(self, to: int) -> dict[int, str]:
+        """The true text of each entry seat `to` received as '?' (index -> text): what this game's player
+        opens at the end for the audit (audit.Opening)."""
+        return redacted_moves(self, to)
+
+    def known_by(self, p: int) -> "Game":
+        """The one-sided game seat p's page holds after this full game's moves (unseen.known_by)."""
+        return known_by(self, p)
+
+    def unknown_cards(self, p: int) -> list[str]:
+        """The unit ids seat p's placeholders may be, one per copy ([] where this game sees her)."""
+        return unknown_cards(self, p)
 
     def to_json(self, names: "list[str] | tuple[str, str] | None" = None) -> str:
         """The save (format /1; with the players' names, format /2, which loads as everywhere else)."""
@@ -393,13 +464,23 @@ class Game:
             return False
         pile = self.discards[p]
         self.discards[p] = []
-        self.rng.shuffle(pile)
+        if self.secrecy is None:
+            self.rng.shuffle(pile)
+        else:
+            pile = self.secrecy.shuffle(p, pile)  # her own stream; placeholders where the game cannot see her
         self.revealed()
         self.draws[p] = pile
         self.owed.append(1 - p)
         if self.events is not None:
             self.note("reshuffle", p)
         return True
+
+    def shuffle_draws(self, p: int) -> None:
+        """Shuffle p's draw pile (a mulligan), by her own stream in a private-chance game."""
+        if self.secrecy is None:
+            self.rng.shuffle(self.draws[p])
+        else:
+            self.draws[p] = self.secrecy.shuffle(p, self.draws[p])
 
     def take_top(self, p: int) -> int:
         """Take the top card of p's draw pile (reshuffling first if it is empty); NO_CARD if none exist."""
@@ -419,8 +500,13 @@ class Game:
             self.note("draw", p)
         return True
 
-    def mill(self, p: int, n: int) -> int:
-        """Discard up to n cards from the top of p's draw pile; a reshuffle ends it. Returns cards discarded."""
+    def mill(self, p: int, n: int, now: bool = False) -> int:
+        """Discard up to n cards from the top of p's draw pile; a reshuffle ends it. Returns cards discarded.
+        In a private-chance game (unless `now`) the mill waits for p to reveal those cards (reveals.MillFrame)
+        and returns 0."""
+        if self.secrecy is not None and not now:
+            self.stack.append(MillFrame(p, n))
+            return 0
         done = 0
         for _ in range(n):
             if not self.draws[p]:
@@ -497,7 +583,12 @@ class Game:
     def code_of(self, token: str, context_player: int) -> int:
         """Card code for a token like 'blood.condor' or 'blood.condor@1' (raises KeyError)."""
         uid, _, owner = token.partition("@")
-        kind = self.cs.unit_index[uid]
+        try:
+            kind = self.cs.unit_index[uid]
+        except KeyError:
+            if uid != "?" or self.secrecy is None or len(self.U) == len(self.cs.units):
+                raise
+            kind = len(self.cs.units)  # a placeholder (privacy.py)
         return kind * 2 + (int(owner) if owner else context_player)
 
     def hand_kinds(self, p: int) -> list[int]:
@@ -540,3 +631,19 @@ class Game:
 
 def dumps_compact(obj: Any) -> str:
     return json.dumps(obj, separators=(",", ":"), sort_keys=True)
+
+
+MAX_PRIVATE_SEED = 1 << 63
+
+
+def _private_seeds(seeds: Any) -> list:
+    """[a, b]: each seat's private seed (a whole number, 0 <= s < 2**63), or None for a seat whose cards this
+    game cannot see; at least one must be given."""
+    if not isinstance(seeds, (list, tuple)) or len(seeds) != 2:
+        raise ValueError("private_seeds: two seeds, one for each seat (None for a seat this game cannot see)")
+    for s in seeds:
+        if s is not None and (isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < MAX_PRIVATE_SEED):
+            raise ValueError(f"private_seeds: {s!r:.40} is not a whole number from 0 to 2**63 - 1")
+    if seeds[0] is None and seeds[1] is None:
+        raise ValueError("private_seeds: a game must see at least one seat")
+    return list(seeds)

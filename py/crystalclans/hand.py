@@ -75,7 +75,7 @@ class MulliganFrame(HandSelection):
         for c in self.chosen:
             g.hands[p].remove(c)
             g.draws[p].append(c)
-        g.rng.shuffle(g.draws[p])
+        g.shuffle_draws(p)
         while len(g.hands[p]) < g.cs.opening_hand and g.draw_card(p):
             pass
 

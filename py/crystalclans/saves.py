@@ -24,7 +24,7 @@ MAX_NAME_CHARS = 24
 # moves (about 10 KB); the longest random games stay under 3,000 moves.
 MAX_SAVE_CHARS = 1_000_000
 MAX_LOG = 20_000
-MAX_MOVE_CHARS = 200
+MAX_MOVE_CHARS = 1000  # a private-chance game's reveal of a whole hand is the longest move (actions.py)
 MAX_DEPTH = 32
 
 
@@ -91,12 +91,16 @@ def _models():
         id: str
         hash: str = Field(pattern=r"^[0-9a-f]{64}$")
 
+    PrivateSeed = Annotated[int, Field(strict=True, ge=0, lt=1 << 63)]
+
     class Setup(BaseModel):
         model_config = ConfigDict(extra="forbid")
         clans: tuple[str, str]
         seed: int = Field(strict=True, ge=-(1 << 63), lt=1 << 63)
         first_player: Optional[Annotated[int, Field(strict=True, ge=0, le=1)]] = None
         mulligan: bool = Field(default=False, strict=True)
+        # private chance (privacy.py): each seat's private seed, None for a seat the save's game cannot see
+        private_seeds: Optional[tuple[Optional[PrivateSeed], Optional[PrivateSeed]]] = None
 
     class Player(BaseModel):
         model_config = ConfigDict(extra="forbid")
@@ -157,8 +161,13 @@ def load_save(text: "str | bytes | dict", cs: "CardSet", start: "Callable[[dict,
         if unknown:
             raise SaveError(f"The save's setup is invalid: unknown clan {unknown[0]!r:.40} (clans: "
                             f"{', '.join(cs.clans)}).", "clan", clan=str(unknown[0])[:40], clans=", ".join(cs.clans))
-        g = start({"clans": list(s.clans), "seed": s.seed, "first_player": s.first_player,
-                   "mulligan": s.mulligan}, cs)
+        setup = {"clans": list(s.clans), "seed": s.seed, "first_player": s.first_player, "mulligan": s.mulligan}
+        if s.private_seeds is not None:
+            if s.private_seeds == (None, None):
+                raise SaveError("The save's setup is invalid: its private seeds name no seat.", "damaged",
+                                detail="private_seeds: (None, None)")
+            setup["private_seeds"] = list(s.private_seeds)
+        g = start(setup, cs)
     else:
         try:
             g = start({"position": save.position}, cs)

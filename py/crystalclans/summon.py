@@ -336,6 +336,8 @@ class SummonFreeFrame(Frame):
     def run(self, g: "Game") -> Decision | None:
         p = self.p
         opts = [DONE]
+        # private chance: asked whenever her hand could hold a match, so whether she is asked tells nothing
+        blind = g.secrecy is not None and self.source != "discard" and bool(g.hands[p])
         if self.left > 0 and self._target(g) >= 0:
             picks = []
             if self.source in ("hand", "hand_or_discard"):
@@ -349,7 +351,7 @@ class SummonFreeFrame(Frame):
             for args in picks:
                 opts.append(Action("summon", args))
                 opts.extend(Action("summon", args + ("shift", zid)) for zid in shifts)
-        if len(opts) == 1:
+        if len(opts) == 1 and not (blind and self.left > 0 and self._target(g) >= 0):
             g.stack.pop()
             return None
         return Decision("summon_free", p, f"You may summon up to {counted(self.left, 'unit')} for free", opts,

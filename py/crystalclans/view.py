@@ -13,6 +13,7 @@ from .actions import action_parts
 from .battle import squad_numbers
 from .costs import costs
 from .effects import EffectsFrame
+from .privacy import shown_first
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -87,7 +88,7 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
             c = b.played[p] if b.revealed else b.cards[p]
             # before the reveal a player sees her own pick, but not a card played face down from her draw pile;
             # a card revealed first (opponent_reveals_first) is public at once
-            if b.revealed or (p == me and not b.from_draw[p]) or (b.first == p and c >= 0):
+            if b.revealed or (p == me and not b.from_draw[p]) or shown_first(g, p):
                 battle["cards"].append(_card(g, c) if c >= 0 else None)
             else:
                 battle["cards"].append({"chosen": c >= 0})

@@ -1,5 +1,6 @@
 """An app players keep (issue 31): installable, it updates without surprises, it tells a player whose tab is
-hidden that it is their turn, and its sounds obey the mute switch. Two pages in all (each test reuses its own)."""
+hidden that it is their turn (with a notification only as asked), its sounds obey the mute switch, and its
+settings are in one place. Two pages in all: an online game's host and guest."""
 from __future__ import annotations
 
 import json
@@ -8,8 +9,13 @@ import shutil
 import struct
 import time
 
+from crystalclans.ai import make_bot
+
 from . import harness
-from .ui import fail_with_screenshot, open_app, play_random_clicks, screenshot, start_game, state_hash, wait_ready
+from .p2p import play, play_one_screen, relink_by_codes, reply_and_play
+from .test_p2p_resume import wait_equal_hashes
+from .ui import (OFFERED_JS, assert_no_page_errors, fail_with_screenshot, open_app, screenshot, shared_hash,
+                 wait_ready)
 
 SW_CONTROLS_JS = """async () => {
   await navigator.serviceWorker.ready;
@@ -36,11 +42,19 @@ HIDE_JS = """(hidden) => {
   document.dispatchEvent(new Event("visibilitychange"));
 }"""
 
-COUNT_PERMISSION_ASKS_JS = """() => {
+# what a page asks of the browser's notifications: each requestPermission and each notification made (counted,
+# not shown); the permission itself is the browser context's
+COUNT_NOTIFICATIONS_JS = """(() => {
   window.__asked = 0;
-  if (window.Notification) Notification.requestPermission = () => { window.__asked += 1; return Promise.resolve("denied"); };
-}"""
-
+  window.__notes = [];
+  const Real = window.Notification;
+  if (!Real) return;
+  function Counted(title, options) { window.__notes.push({title: String(title), body: String((options || {}).body || "")}); }
+  Counted.prototype.close = function () {};
+  Object.defineProperty(Counted, "permission", {get: () => Real.permission});
+  Counted.requestPermission = function () { window.__asked += 1; return Real.requestPermission.apply(Real, arguments); };
+  window.Notification = Counted;
+})();"""
 
 def png_size(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
@@ -60,13 +74,50 @@ def site_copy(tmp_path):
     return root
 
 
-def test_installable_and_a_new_version_waits_for_the_players_reload(new_context, tmp_path, say):
+def turn_comes(host, guest, rng, bots, timeout_s: float = 90) -> None:
+    """The host's decision passes to the guest (the host's own moves first, if it is deciding) and comes back
+    by the guest's moves: the decision becomes the host's once, because the peer moved."""
+    end = time.perf_counter() + timeout_s
+    while host.evaluate("crystalclans_shell.turn.mine"):
+        play(host, guest, rng, 1, bots)
+        assert time.perf_counter() < end, "the host kept the decision"
+    while not host.evaluate("crystalclans_shell.turn.mine"):
+        if guest.evaluate(OFFERED_JS):
+            play_one_screen(guest, bots[1], rng, 1)
+        else:
+            time.sleep(0.05)
+        assert time.perf_counter() < end, "the decision never came back to the host"
+
+
+def settings_shots(page, name: str) -> None:
+    """The settings panel in both themes (chosen in the panel itself), back to the theme it had."""
+    dialog = page.locator("[data-settings-dialog]")
+    first = page.evaluate("document.documentElement.dataset.theme")
+    for theme in (first, "light" if first == "dark" else "dark"):
+        dialog.locator("select[name=theme]").select_option(theme)
+        page.wait_for_function("(t) => document.documentElement.dataset.theme === t", arg=theme)
+        screenshot(page, f"{name}_{theme}")
+    dialog.locator("select[name=theme]").select_option(first)
+
+
+def test_an_installable_app_tells_its_player_and_updates_under_an_online_game(new_context, tmp_path, say):
+    """On a host of their own, an online game between a host page (its browser allows notifications, and
+    sounds are asked for) and a guest page on a phone (her browser denies notifications): installable; turn
+    notifications offered on invite and join and asked for only on a yes; the hidden host's title and one
+    notification when the guest's move makes it her turn; the settings in one place; the mute switch; then
+    version B deployed mid-game: the banner, the reload, the same game, the link resumed."""
     started = time.perf_counter()
     root = site_copy(tmp_path)
     server = harness.serve(root)  # its own origin: its own service worker and caches
     try:
         base = server.base_url
-        page = new_context().new_page()
+        host_ctx = new_context(permissions=["notifications"])
+        host_ctx.add_init_script("try { if (!localStorage.getItem('crystalclans.sound')) "
+                                 "localStorage.setItem('crystalclans.sound', 'on'); } catch (e) {}")  # sounds asked for
+        guest_ctx = new_context(viewport={"width": 390, "height": 844})  # headless Chromium denies on asking
+        for ctx in (host_ctx, guest_ctx):
+            ctx.add_init_script(COUNT_NOTIFICATIONS_JS)
+        page = host_ctx.new_page()
         open_app(page, base + "/")
         # the manifest and its icons, as a browser fetches them
         resp = page.request.get(base + "/manifest.webmanifest")
@@ -82,25 +133,96 @@ def test_installable_and_a_new_version_waits_for_the_players_reload(new_context,
             assert f"{w}x{h}" == icon["sizes"], (icon, w, h)
             purposes.add((w, icon["purpose"]))
         assert {(192, "any"), (512, "any"), (512, "maskable")} <= purposes, purposes
-        assert page.evaluate("crystalclans_sound.on()") is False, "an automated browser must be quiet unless asked"
 
-        # a game in progress against the computer; then the service worker controls the page after a reload
-        start_game(page, clans=("stone", "water"), seats=("human", "easy"), first_player=0)
-        play_random_clicks(page, random.Random(3), 4, until_game_over=False, log_every=0, stuck_ms=60_000)
-        page.wait_for_function("() => crystalclans_shell.turn.mine === true", timeout=60_000)
-        before = state_hash(page)
-        page.reload()
-        wait_ready(page)
-        assert page.evaluate(SW_CONTROLS_JS), "the service worker does not control the page after a reload"
-        page.click("[data-continue-game]")
-        page.wait_for_function("() => crystalclans_shell.turn.mine === true", timeout=60_000)
-        assert state_hash(page) == before, "the reload lost the game in progress"
-        cdp = page.context.new_cdp_session(page)
-        errors = cdp.send("Page.getInstallabilityErrors").get("installabilityErrors", [])
-        errors = [e["errorId"] for e in errors if e["errorId"] != "in-incognito"]  # every test profile is one
-        assert not errors, f"Chromium says the app is not installable: {errors}"
-        parsed = cdp.send("Page.getAppManifest")
-        assert not parsed.get("errors"), parsed.get("errors")
+        # an online game: inviting and joining offer turn notifications; the browser is asked only on a "yes"
+        page.fill("#name-0", "Ada")
+        page.select_option("#clan-0", "blood")
+        page.select_option("#clan-1", "skull")
+        page.click("[data-p2p-host]")
+        invitation = page.locator("[data-link-url]")
+        invitation.wait_for(state="visible", timeout=20_000)
+        assert page.locator("[data-notify-offer]").is_visible()  # the host lets it be
+        guest = guest_ctx.new_page()
+        guest.goto(invitation.input_value())
+        wait_ready(guest)
+        assert guest.evaluate("crystalclans_sound.on()") is False, "an automated browser must be quiet unless asked"
+        guest.locator("[data-link-input]").wait_for(state="visible", timeout=20_000)
+        offer = guest.locator("[data-notify-offer]")
+        assert offer.is_visible() and guest.evaluate("window.__asked") == 0
+        screenshot(guest, "app_notify_offer_phone")
+        offer.locator('[data-notify="yes"]').click()
+        guest.wait_for_function("() => window.__asked === 1")  # asked on her click; her browser says no
+        offer.filter(has_text="blocks notifications").wait_for(timeout=5_000)  # and the offer says so
+        assert guest.evaluate("localStorage.getItem('crystalclans.notify')") == "off"
+        guest.click("#settings-btn")  # on a phone, from the join panel: the settings with the connection's
+        assert guest.locator("[data-settings-dialog] [data-connection-settings]").is_visible()
+        assert not guest.locator("[data-settings-dialog] input[name=notify]").is_checked()
+        settings_shots(guest, "app_settings_phone")
+        guest.locator("[data-settings-dialog] .close").click()
+        guest.fill("#name-1", "Bo")
+        reply_and_play(page, guest)
+
+        # the host's tab hidden, the guest moves: the title says it is the host's turn; no notification, as the
+        # player has not asked for them (though her browser allows them)
+        rng, bots = random.Random(5), [make_bot("greedy", seed=1), make_bot("greedy", seed=2)]
+        title = page.title()
+        icon = page.evaluate("document.querySelector('link[rel=icon]').href")
+        page.evaluate(HIDE_JS, True)
+        turn_comes(page, guest, rng, bots)
+        page.wait_for_function("() => document.title.startsWith('●')")
+        assert page.title() == f"● Your turn · {title}"
+        assert page.evaluate("document.querySelector('link[rel=icon]').href") != icon
+        screenshot(page, "app_turn_while_hidden")
+        assert page.evaluate("window.__notes.length") == 0, "a notification the player did not ask for"
+        page.evaluate(HIDE_JS, False)
+        assert page.title() == title and page.evaluate("document.querySelector('link[rel=icon]').href") == icon
+
+        # the settings, in one place: sounds as asked; notifications ticked (her browser allows them already:
+        # nothing to ask it); reduced motion; a wrong STUN/TURN line named; German
+        page.click("#settings-btn")
+        dialog = page.locator("[data-settings-dialog]")
+        assert dialog.locator("input[name=sounds]").is_checked()
+        dialog.locator("input[name=notify]").check()
+        assert page.evaluate("localStorage.getItem('crystalclans.notify')") == "on"
+        dialog.locator("input[name=motion]").check()
+        assert page.evaluate("document.documentElement.dataset.motion") == "reduce"
+        field = dialog.locator("[data-ice-servers]")
+        field.fill("turn:turn.example.org:3478")
+        dialog.locator("h2").click()  # the field is left: kept, and its problem named
+        dialog.locator("[data-ice-problems]").filter(has_text="user name").wait_for(timeout=5_000)
+        field.fill("")
+        dialog.locator("h2").click()
+        dialog.locator("[data-ice-problems]").wait_for(state="hidden", timeout=5_000)
+        dialog.locator("input[name=motion]").uncheck()
+        settings_shots(page, "app_settings_desktop")
+        dialog.locator("select[name=language]").select_option("de")
+        page.wait_for_function("() => document.documentElement.lang === 'de'")
+        dialog = page.locator("[data-settings-dialog]")
+        assert dialog.locator("h2").inner_text() == "Einstellungen"
+        assert dialog.locator("h3").inner_text() == "Übers Internet spielen"
+        screenshot(page, "app_settings_de")
+        dialog.locator("select[name=language]").select_option("en")
+        page.wait_for_function("() => document.documentElement.lang === 'en'")
+        page.locator("[data-settings-dialog] .close").click()
+
+        # asked for: the next turn that comes while hidden brings one notification, naming no card
+        page.evaluate(HIDE_JS, True)
+        turn_comes(page, guest, rng, bots)
+        page.wait_for_function("() => document.title.startsWith('●')")
+        notes = page.evaluate("window.__notes")
+        assert notes == [{"title": "Crystal Clans", "body": "It is your turn."}], notes
+        hand = page.evaluate("[...document.querySelectorAll('section.hand .card-name')].map(e => e.textContent)")
+        assert not any(n.strip() and n.strip() in str(notes) for n in hand), (hand, notes)
+        page.evaluate(HIDE_JS, False)
+        assert page.evaluate("window.__asked") == 0, "the host's browser was asked though it allowed them"
+
+        # sounds: heard through the moves above; the mute switch silences everything (counted after the update)
+        sounds = page.evaluate("crystalclans_sounds_started")
+        assert sounds["n"] > 0 and "turn" in sounds["kinds"], sounds
+        page.click("#sound-switch")
+        assert page.get_attribute("#sound-switch", "aria-pressed") == "true"
+        assert page.evaluate("localStorage.getItem('crystalclans.sound')") == "off"
+        before = wait_equal_hashes(page, guest)
 
         # the install entry: Chrome's prompt where it offers one, the advice on iOS
         install = page.locator("#install-btn")
@@ -128,81 +250,36 @@ def test_installable_and_a_new_version_waits_for_the_players_reload(new_context,
             banner.wait_for(state="visible", timeout=60_000)
         except Exception:
             fail_with_screenshot(page, "update_banner", "no update banner after version B was deployed")
-        assert page.evaluate("navigator.serviceWorker.controller.scriptURL") and state_hash(page) == before
+        assert shared_hash(page) == before and page.evaluate("document.body.dataset.linked") == "true"
         screenshot(page, "app_update_banner")
         with page.expect_navigation(timeout=30_000):
             banner.get_by_role("button").click()
         wait_ready(page)
+        assert page.evaluate(SW_CONTROLS_JS), "the service worker does not control the page after a reload"
         new_caches = page.evaluate("caches.keys()")
         assert any(k.startswith("crystalclans-b-") for k in new_caches) and not set(old_caches) & set(new_caches), \
             (old_caches, new_caches)
+        cdp = page.context.new_cdp_session(page)
+        errors = cdp.send("Page.getInstallabilityErrors").get("installabilityErrors", [])
+        errors = [e["errorId"] for e in errors if e["errorId"] != "in-incognito"]  # every test profile is one
+        assert not errors, f"Chromium says the app is not installable: {errors}"
+        parsed = cdp.send("Page.getAppManifest")
+        assert not parsed.get("errors"), parsed.get("errors")
+        # the link resumes: the guest's page saw it lost; the host's autosave offers to invite Bo again
+        guest.locator("[data-link-lost]").wait_for(state="visible", timeout=30_000)
         page.click("[data-continue-game]")
-        page.wait_for_function("() => crystalclans_shell.turn.mine === true", timeout=60_000)
-        assert state_hash(page) == before, "the game did not go on under version B"
+        guest.click("[data-cmd=relink]")
+        relinked = relink_by_codes(page, guest)
+        assert wait_equal_hashes(page, guest) == before, "the game did not go on under version B"
+        turn_comes(page, guest, rng, bots)  # it goes on; seen, the turn comes without a notification or a title
+        assert page.evaluate("window.__notes") == [] and not page.title().startswith("●")
+        assert page.evaluate("crystalclans_sounds_started.n") == 0, "a sound played while muted"
+        wait_equal_hashes(page, guest)
+        assert_no_page_errors(page, guest)
     finally:
         server.close()
-    say(f"manifest, {len(manifest['icons'])} icons, installable (no Chromium installability errors), controlled "
-        f"after reload; version B offered and taken with the same game: {time.perf_counter() - started:.1f} s")
-
-
-def test_your_turn_while_hidden_sounds_and_the_mute_switch(new_context, app_url, say):
-    started = time.perf_counter()
-    ctx = new_context()
-    ctx.add_init_script("try { localStorage.setItem('crystalclans.sound', 'on'); } catch (e) {}")  # sounds asked for
-    page = ctx.new_page()
-    open_app(page, app_url)
-    page.evaluate(COUNT_PERMISSION_ASKS_JS)
-    start_game(page, clans=("flower", "meteor"), seats=("human", "easy"), first_player=0)
-    page.wait_for_function("() => crystalclans_shell.turn.mine === true", timeout=60_000)
-    title = page.title()
-    icon = page.evaluate("document.querySelector('link[rel=icon]').href")
-    page.evaluate(HIDE_JS, True)
-    rng = random.Random(11)
-    for _step in range(40):  # my moves until the computer has moved and the decision is mine again
-        play_random_clicks(page, rng, 1, until_game_over=False, log_every=0, stuck_ms=60_000)
-        if page.title().startswith("●"):
-            break
-        if page.evaluate("crystalclans_shell.turn.mine === false"):
-            try:
-                page.wait_for_function("() => document.title.startsWith('●')", timeout=60_000)
-            except Exception:
-                fail_with_screenshot(page, "turn_title", f"the title stayed {page.title()!r} while hidden")
-            break
-    hidden_title = page.title()
-    assert hidden_title == f"● Your turn · {title}", hidden_title
-    assert page.evaluate("document.querySelector('link[rel=icon]').href") != icon
-    screenshot(page, "app_turn_while_hidden")
-    page.evaluate(HIDE_JS, False)
-    assert page.title() == title and page.evaluate("document.querySelector('link[rel=icon]').href") == icon
-    assert page.evaluate("window.__asked") == 0, "notification permission asked before the player wanted it"
-
-    # sounds: started by the moves above; the mute switch silences everything after it
-    sounds = page.evaluate("crystalclans_sounds_started")
-    assert sounds["n"] > 0 and "turn" in sounds["kinds"], sounds
-    page.click("#sound-switch")
-    assert page.get_attribute("#sound-switch", "aria-pressed") == "true"
-    assert page.evaluate("localStorage.getItem('crystalclans.sound')") == "off"
-    muted_at = page.evaluate("crystalclans_sounds_started.n")
-    play_random_clicks(page, rng, 6, until_game_over=False, log_every=0, stuck_ms=60_000)
-    assert page.evaluate("crystalclans_sounds_started.n") == muted_at, "a sound played while muted"
-
-    # settings, in one place: sounds as the switch left them; notifications asked for only on the tick
-    page.click("#settings-btn")
-    dialog = page.locator("[data-settings-dialog]")
-    assert not dialog.locator("input[name=sounds]").is_checked()
-    dialog.locator("input[name=notify]").click()
-    page.wait_for_function("() => window.__asked === 1")  # asked on the tick; the stand-in browser says no:
-    page.wait_for_function("() => !document.querySelector('[data-settings-dialog] input[name=notify]').checked")
-    assert "blocks notifications" in dialog.inner_text()
-    dialog.locator("input[name=motion]").check()
-    assert page.evaluate("document.documentElement.dataset.motion") == "reduce"
-    dialog.locator("select[name=language]").select_option("de")
-    page.wait_for_function("() => document.documentElement.lang === 'de'")
-    dialog = page.locator("[data-settings-dialog]")
-    assert dialog.locator("h2").inner_text() == "Einstellungen"
-    assert not dialog.locator("input[name=notify]").is_checked(), "a refused permission shows as ticked"
-    screenshot(page, "app_settings_de")
-    dialog.locator("input[name=motion]").uncheck()
-    dialog.locator(".close").click()
-    say(f"hidden: title {hidden_title!r}, favicon marked, back on show; {sounds['n']} sounds "
-        f"({', '.join(sorted(set(sounds['kinds'])))}), none after mute: {time.perf_counter() - started:.1f} s")
+    say(f"manifest, {len(manifest['icons'])} icons, installable; notifications offered on invite and join, asked "
+        f"only on the guest's yes (denied); the hidden host's title, and one notification once she asked; "
+        f"{sounds['n']} sounds ({', '.join(sorted(set(sounds['kinds'])))}), none muted; version B offered and "
+        f"taken mid-game, the link resumed in {relinked:.1f} s with the same game: "
+        f"{time.perf_counter() - started:.1f} s")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import crystalclans as cc
 import pytest
 from app import i18n
-from app.cards import card_face
-from app.text import Words
+from app.games.crystalclans_cards import card_face
+from app.games.crystalclans_text import Words
 
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800},
          "desktop": {"width": 1440, "height": 1000}}

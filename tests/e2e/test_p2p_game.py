@@ -1,6 +1,6 @@
 """Two players far apart: two browser contexts link through the real start screen (the guest opens the
 invitation link, the reply code is pasted back) and play a whole game to a winner by clicking what each page
-offers; both pages end with the same state hash and winner, and neither ever shows the other's hand. Then a
+offers; both pages end with the same public hash, winner and an honest audit, and neither ever shows the other's hand. Then a
 rematch links a new deal, and the host resigns it."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import time
 from crystalclans.ai import make_bot
 
 from .p2p import assert_only_own_hand, link_pages, play
-from .ui import assert_no_page_errors, open_app, screenshot, state_hash
+from .ui import assert_no_page_errors, open_app, screenshot, shared_hash as state_hash
 
 LONG = os.environ.get("CRYSTALCLANS_LONG") == "1"  # random clicks only: games of ~1,000 clicks
 
@@ -35,6 +35,8 @@ def test_two_players_link_play_a_whole_game_rematch_and_resign(new_context, app_
     assert ha == hb
     winners = [p.locator("#go-title").inner_text() for p in (a, b)]
     assert winners[0] == winners[1] and winners[0].endswith("wins!")
+    for p in (a, b):  # each page held its own one-sided game; at the end both opened and both audits passed
+        p.wait_for_selector("[data-game-over] [data-audit=honest]", timeout=15_000)
     screenshot(a, "p2p_game_over_host")
     # a rematch: the host asks, the guest sees it and accepts; a new deal is agreed over the same link
     a.click("[data-game-over] [data-cmd=rematch]")
@@ -47,6 +49,11 @@ def test_two_players_link_play_a_whole_game_rematch_and_resign(new_context, app_
     h2 = state_hash(a)
     assert h2 == state_hash(b) and h2 != ha
     more, over = play(a, b, rng, 30)
+    for _ in range(30):  # a summon's or replenish's picks travel once it is done: until then the pages differ
+        time.sleep(0.2)
+        if state_hash(a) == state_hash(b):
+            break
+        more = [x + y for x, y in zip(more, play(a, b, rng, 1)[0])]
     assert not over and state_hash(a) == state_hash(b)
     # the host gives up from the menu, with a confirmation; both pages end the game
     a.click("details.menu summary")
@@ -56,6 +63,8 @@ def test_two_players_link_play_a_whole_game_rematch_and_resign(new_context, app_
         p.locator("[data-game-over]").wait_for(state="visible", timeout=10_000)
     assert "Bo wins" in a.locator("#go-title").inner_text()
     assert "Ada resigned" in b.locator("[data-game-over]").inner_text()
+    for p in (a, b):  # a resignation is audited too
+        p.wait_for_selector("[data-game-over] [data-audit=honest]", timeout=15_000)
     screenshot(b, "p2p_guest_sees_the_host_resign")
     say(f"linked through the start screen in {link_s:.1f} s; a whole game to a winner in {sum(clicks)} clicks "
         f"({clicks[0]} on the host's page, {clicks[1]} on the guest's) in {played_s:.0f} s, equal hashes and "

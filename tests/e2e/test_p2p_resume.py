@@ -8,7 +8,8 @@ import random
 from crystalclans.ai import make_bot
 
 from .p2p import link_pages, play, relink_by_codes
-from .ui import assert_no_page_errors, open_app, screenshot, state_hash, wait_ready
+from .test_p2p_hostile import settle
+from .ui import assert_no_page_errors, open_app, screenshot, shared_hash, state_hash, wait_ready
 
 
 def wait_equal_hashes(a, b, timeout_s: float = 10.0) -> str:
@@ -17,7 +18,7 @@ def wait_equal_hashes(a, b, timeout_s: float = 10.0) -> str:
 
     end = time.perf_counter() + timeout_s
     while True:
-        ha, hb = state_hash(a), state_hash(b)
+        ha, hb = shared_hash(a), shared_hash(b)
         if ha == hb or time.perf_counter() > end:
             assert ha == hb, "the two pages hold different games"
             return ha
@@ -35,7 +36,7 @@ def test_a_reload_and_a_closed_link_lose_nothing(new_context, app_url, say):
     rng = random.Random(5)
     bots = [make_bot("greedy", seed=1), make_bot("greedy", seed=2)]
     c1, over = play(a, b, rng, 15, bots)
-    assert not over
+    assert not over and settle(a, b, rng, bots, c1)  # (a summon's picks travel once it is done)
     before = wait_equal_hashes(a, b)
 
     # the guest's page reloads: the host sees the link lost; the guest's start screen offers the saved game
@@ -51,7 +52,7 @@ def test_a_reload_and_a_closed_link_lose_nothing(new_context, app_url, say):
     assert after_reload == before, "the game did not resume where both pages were"
 
     c2, over = play(a, b, rng, 15, bots)
-    assert not over
+    assert not over and settle(a, b, rng, bots, c2)
     screenshot(b, "p2p_guest_on_a_phone")
     mid = wait_equal_hashes(a, b)
 
@@ -68,6 +69,8 @@ def test_a_reload_and_a_closed_link_lose_nothing(new_context, app_url, say):
     end = wait_equal_hashes(a, b)
     winners = [p.locator("#go-title").inner_text() for p in (a, b)]
     assert winners[0] == winners[1]
+    for p in (a, b):  # the one-sided games, saved and resumed twice, still pass the audit on both pages
+        p.wait_for_selector("[data-game-over] [data-audit=honest]", timeout=15_000)
     clicks = sum(c1) + sum(c2) + sum(c3)
     say(f"reload: re-linked in {t1:.1f} s, same hash; closed link: re-linked (the other page inviting) in "
         f"{t2:.1f} s, same hash; played on to {winners[0]!r} in {clicks} clicks in all; final hashes equal "

@@ -9,11 +9,12 @@ import random
 
 import crystalclans as cc
 from app.net.protocol import dump
+from app.net.resync import wire_log
 from crystalclans.ai import make_bot
 
 from .p2p import link_pages, play
-from .test_p2p_hostile import ERROR_TEXT, refused, until_decides
-from .ui import assert_no_page_errors, open_app, screenshot, state_hash
+from .test_p2p_hostile import ERROR_TEXT, game_of, refused, settle, until_decides
+from .ui import assert_no_page_errors, open_app, screenshot, shared_hash, state_hash
 
 HOST, GUEST = 0, 1
 DESYNC_TEXT = "() => (document.querySelector('[data-desync]') || {}).innerText || ''"
@@ -29,14 +30,12 @@ def guest_choices(g: cc.Game) -> list[int]:
     return out
 
 
-def rewritten(g: cc.Game, j: int) -> cc.Game:
-    """What a modified host sends: the log with the guest's move j changed, continued with first options to
-    the game's length (so it replays, and its state hash is right)."""
-    f = cc.Game.from_log(g.setup, g.log[:j])
-    f.apply(next(a for a in f.legal_actions() if str(a) != g.log[j]))
-    while f.decision is not None and len(f.log) < len(g.log):
-        f.apply(f.decision.options[0])
-    return f
+def rewritten(host: cc.Game, guest: cc.Game, j: int) -> list[str]:
+    """What a modified host sends: its moves as the guest may receive them (each page holds its own one-sided
+    game, net/trust.py) with the guest's move j changed to another it could have made."""
+    f = cc.Game.from_log(guest.setup, guest.log[:j])
+    other = next(str(a) for a in f.legal_actions() if str(a) != guest.log[j])
+    return wire_log(host, j, GUEST) + [other]
 
 
 def test_a_resync_that_rewrites_a_guest_move_is_refused_and_an_honest_one_works(new_context, app_url, say):
@@ -55,7 +54,7 @@ def test_a_resync_that_rewrites_a_guest_move_is_refused_and_an_honest_one_works(
         raise AssertionError("the guest never had a choice with an alternative")
 
     # the host's page sends a move whose state hash differs: the guest's page stops play, and tells the host's
-    before = state_hash(b)
+    before, before_host = state_hash(b), state_hash(a)
     msg = refused(b, a, dump("action", seq=len(g.log) + 1, move=str(g.legal_actions()[0]), hash="0" * 64))
     assert "differ" in msg and state_hash(b) == before
     for p in (a, b):
@@ -63,13 +62,14 @@ def test_a_resync_that_rewrites_a_guest_move_is_refused_and_an_honest_one_works(
 
     # then a resync whose log changes the guest's move j: refused as cheating, said, the game unchanged
     j = guest_choices(g)[-1]
-    f = rewritten(g, j)
-    msg = refused(b, a, dump("resync", log=list(f.log), hash=f.state_hash()))
+    mine = game_of(b)
+    forged = rewritten(g, mine, j)
+    msg = refused(b, a, dump("resync", log=forged, hash="0" * 64))
     assert msg.startswith("Refused") and "cheating" in msg and f"move {j + 1}, yours" in msg, msg
     b.wait_for_function(DESYNC_TEXT + ".includes('refused as cheating')", timeout=10_000)
     banner = b.evaluate(DESYNC_TEXT)
     assert f"move {j + 1}" in banner and "Resync" in banner
-    assert state_hash(b) == before and state_hash(a) == before
+    assert state_hash(b) == before and state_hash(a) == before_host
     assert b.locator("[data-action]").count() == 0
     screenshot(b, "p2p_resync_refused")
 
@@ -78,11 +78,11 @@ def test_a_resync_that_rewrites_a_guest_move_is_refused_and_an_honest_one_works(
     b.locator("[data-desync] [data-cmd=resync-session]").click()
     for p in (a, b):
         p.locator("[data-desync]").wait_for(state="detached", timeout=10_000)
-    assert state_hash(a) == state_hash(b) == before
+    assert state_hash(b) == before and shared_hash(a) == shared_hash(b)
     assert b.evaluate(ERROR_TEXT) == ""
     clicks, _ = play(a, b, rng, 10, bots)
-    assert sum(clicks) >= 1 and state_hash(a) == state_hash(b) != before
+    assert sum(clicks) >= 1 and settle(a, b, rng, bots, clicks) and state_hash(b) != before
     screenshot(b, "p2p_resync_honest")
-    say(f"a resync changing the guest's move {j + 1} ({g.log[j]!r} -> {f.log[j]!r}) was refused: {msg[:90]!r}…; "
+    say(f"a resync changing the guest's move {j + 1} ({mine.log[j]!r} -> {forged[j]!r}) was refused: {msg[:90]!r}…; "
         "the game unchanged; the honest resync went through and play went on")
     assert_no_page_errors(a, b)

@@ -1,8 +1,8 @@
 """Tash-Kalar between two browsers: the host chooses Tash-Kalar's Duel on the start screen and invites; the guest
 opens the invitation link and joins; both tables show the same arena. Mid-game the guest's page reloads and the
 two re-link; the game is played to its end by clicks on whichever page must act, with equal state hashes and
-the same result on both pages, and a rematch deals a new game over the same link. The start screen refuses to
-invite to a Melee and says why."""
+the same result on both pages, and a rematch deals a new game over the same link (a Melee or a Team game links a
+page a player: tests/unit/test_p2p_party.py, tests/e2e/test_p2p_party.py)."""
 from __future__ import annotations
 
 import random
@@ -21,11 +21,7 @@ def test_two_browsers_play_a_tashkalar_duel_to_the_end_across_a_reload(new_conte
     open_app(a, app_url)
     a.click('button[data-game="tashkalar"]')
     a.wait_for_selector("#tk-mode")
-    a.select_option("#tk-mode", "melee")  # not for two browsers: the invitation is off, and the page says why
-    a.locator("[data-online-modes]").wait_for(state="visible", timeout=10_000)
-    assert a.locator("[data-p2p-host]").is_disabled()
     a.select_option("#tk-mode", "duel")
-    a.locator("[data-online-modes]").wait_for(state="detached", timeout=10_000)
     a.fill("#name-0", "Ada")
     a.select_option("#tk-deck-0", "sylvan")
     a.select_option("#tk-deck-1", "highland")

@@ -7,7 +7,11 @@ from .ui import assert_no_page_errors, open_app, wait_ready
 def test_the_start_screen_remembers_the_seats_names_and_clans(page, app_url):
     open_app(page, app_url)
     page.select_option("#seat-1", "hard")
+    before = page.text_content("#clan-desc-0")
     page.select_option("#clan-0", "stone")
+    # the clan's description beside it follows the choice at once (its start module's field_note)
+    page.wait_for_function("() => document.getElementById('clan-desc-0').className === 'clan-desc clan-stone'")
+    assert page.text_content("#clan-desc-0") not in ("", before)
     page.fill("#name-0", "Kim")
     page.locator("#name-0").dispatch_event("change")
     page.reload()

@@ -6,13 +6,16 @@ switch remembered on reload.
 Screenshots: tk_table_<what>.png."""
 from __future__ import annotations
 
+import pytest
+
 import random
 import time
 
 from tashkalar.ai import make_bot
 
 from .p2p import play_one_screen
-from .ui import assert_no_page_errors, open_app, play_random_clicks, screenshot, wait_hash
+from ..conftest import LONG
+from .ui import SOUNDS_ON_JS, assert_no_page_errors, open_app, play_random_clicks, screenshot, wait_hash
 
 
 def start_tashkalar(page, mode: str = "duel", decks=("northern", "sylvan"), first: str = "0") -> str:
@@ -46,6 +49,7 @@ def near_the_end(mode: str = "high_form", seed: int = 3, before_end: int = 40) -
 
 def test_two_people_play_tashkalar_in_the_browser_from_the_start_screen_to_game_over(page, app_url, say):
     open_app(page, app_url + "?seed=5&pace=0")
+    page.evaluate(SOUNDS_ON_JS)  # asked for: the sounds of the game's events are counted at its end
     assert page.locator('button[data-game="crystalclans"][aria-pressed="true"]').count() == 1
     start_tashkalar(page)
     page.wait_for_selector(".tk-arena")
@@ -85,6 +89,9 @@ def test_two_people_play_tashkalar_in_the_browser_from_the_start_screen_to_game_
     assert over and page.locator("[data-game-over]").is_visible()
     duel_clicks = clicks + more
     screenshot(page, "tk_table_game_over")
+    page.wait_for_function("() => crystalclans_sounds_started.kinds.includes('won')")  # after the last move's
+    sounds = page.evaluate("crystalclans_sounds_started")  # the same named sounds as Crystal Clans' table
+    assert {"summon", "battle", "score", "turn", "won"} <= set(sounds["kinds"]), sounds
     # the statistics of the game, and the replay from the deal, turn by turn, to the end
     table = page.locator("[data-game-over] [data-stats]")
     assert table.is_visible() and table.locator("tbody tr").count() >= 7
@@ -111,7 +118,8 @@ def test_two_people_play_tashkalar_in_the_browser_from_the_start_screen_to_game_
     page.wait_for_selector(".tk-arena")
     stats = play_random_clicks(page, random.Random(6), 300, log_every=300)
     assert stats["game_over"]
-    say(f"Tash-Kalar: a whole Duel from the start screen to its end in {duel_clicks} clicks, then an imported "
+    heard = ", ".join(f"{k} {sounds['kinds'].count(k)}" for k in sorted(set(sounds["kinds"])))
+    say(f"Tash-Kalar: a whole Duel from the start screen to its end in {duel_clicks} clicks ({heard}), then an imported "
         f"High Form save played to the end in {stats['steps']} clicks")
     # the choice of game is kept: the start screen (and a reload) shows Tash-Kalar's form again
     page.click('[data-game-over] [data-cmd="menu"]')
@@ -161,6 +169,7 @@ def whole_game(page, mode: str, players: int, seed: int) -> tuple[int, float]:
     return clicks, time.perf_counter() - t
 
 
+@pytest.mark.skipif(not LONG, reason="long mode only (CRYSTALCLANS_LONG=1): the suite's time; Melee and Team games run to the end in tests/unit/test_p2p_party.py")
 def test_three_and_four_people_play_a_melee_and_a_team_game_to_the_end(page, app_url, say):
     """Issue 26: whole games through the table for 3 (Melee) and 4 (Team) people at one screen, behind pass
     screens, each to its end with the statistics of every player."""

@@ -5,9 +5,12 @@ player's aloud pass; a game finished, its statistics and its replay from the dea
 1440x900 and 390x844: wl_<board>_<what>_<size>.png."""
 from __future__ import annotations
 
+import pytest
+
 import random
 
-from .ui import (JS_LIB, assert_no_page_errors, dismiss_overlays, import_and_confirm, open_app,
+from ..conftest import LONG
+from .ui import (JS_LIB, SOUNDS_ON_JS, assert_no_page_errors, dismiss_overlays, import_and_confirm, open_app,
                  play_random_clicks, screenshot, state_hash, wait_hash, wait_ready)
 
 SIZES = {"desktop": (1440, 900), "phone": (390, 844)}
@@ -138,6 +141,7 @@ def greedy_clicks(page, max_clicks: int, seed: int = 1) -> tuple[int, bool]:
 
 def test_two_people_play_wildlands_in_the_browser(page, app_url, say):
     open_app(page, app_url + "?seed=5&pace=0")
+    page.evaluate(SOUNDS_ON_JS)  # asked for: the sounds of the game's events are counted at its end
     start_wildlands(page)
     page.wait_for_selector(".wl-board-svg")
     assert page.locator(".wl-board-svg [data-space]").count() == 42
@@ -167,9 +171,10 @@ def test_two_people_play_wildlands_in_the_browser(page, app_url, say):
     shots(page, "dungeon_midgame")
     # the game is kept: after a reload the start screen offers it again (Continue), behind the pass screen
     before = state_hash(page)
+    kinds = page.evaluate("crystalclans_sounds_started.kinds")  # counted again from the reload on
     page.reload()
     page.wait_for_selector("[data-continue-game]")
-    # two players: the invitation is open (online Wildlands is for two; with 3-4 the screen says so)
+    # the invitation is open (online Wildlands is for two to four, a page each)
     assert page.locator("[data-p2p-host][disabled]").count() == 0 and page.locator("[data-online-modes]").count() == 0
     page.click("[data-continue-game]")
     page.wait_for_selector(".wl-board-svg")
@@ -204,6 +209,10 @@ def test_two_people_play_wildlands_in_the_browser(page, app_url, say):
     page.wait_for_selector("[data-game-over] [data-stats]")
     assert page.locator("[data-stats] tbody tr").count() == 10
     shots(page, "dungeon_game_over")
+    page.wait_for_function("() => crystalclans_sounds_started.kinds.includes('won')")  # after the last point's
+    kinds += page.evaluate("crystalclans_sounds_started.kinds")  # the same named sounds as Crystal Clans' table
+    assert {"battle", "turn"} <= set(kinds) and kinds[-2:] == ["score", "won"], kinds  # the last shard, the end
+    heard = ", ".join(f"{k} {kinds.count(k)}" for k in sorted(set(kinds)))
     page.click("[data-replay-open]")
     page.wait_for_selector("[data-replay]")
     assert page.locator(".replaying .wl-board-svg [data-space]").count() == 42
@@ -214,7 +223,8 @@ def test_two_people_play_wildlands_in_the_browser(page, app_url, say):
     page.click('[data-cmd="replay-close"]')
     page.wait_for_selector("[data-game-over]")
     say(f"Wildlands: {stats['steps']} + 60 clicks of a new Dungeon game, reload kept it, a Ruins save imported "
-        f"and played {stats2['steps']} clicks, a move undone, a game finished, its statistics and replay")
+        f"and played {stats2['steps']} clicks, a move undone, a game finished, its statistics and replay; "
+        f"sounds: {heard}")
     assert_no_page_errors(page)
 
 
@@ -241,6 +251,7 @@ def finished(page, shot: str) -> str:
     return page.locator("[data-game-over] h2").inner_text()
 
 
+@pytest.mark.skipif(not LONG, reason="long mode only (CRYSTALCLANS_LONG=1): the suite's time; test_two_people_play_wildlands_in_the_browser plays one to the end")
 def test_games_end_in_the_browser_hotseat_2_and_4_and_against_the_computer(page, app_url, say):
     """The last part of three whole games, played by greedy-driven clicks from a save (near_the_end): two
     people at one screen, four people at one screen (pass screens, every question asked aloud), a person

@@ -120,6 +120,11 @@ VISIBLE_JS = JS_LIB + r"""
 HASH_JS = "async () => { const f = window.crystalclans_state_hash; return typeof f === 'function' ? (await f()) ?? null : null; }"
 
 
+# the player asks for sounds (web/js/sound.js: an automated browser is quiet unless asked); what plays is counted
+# in window.crystalclans_sounds_started
+SOUNDS_ON_JS = "() => localStorage.setItem('crystalclans.sound', 'on')"
+
+
 def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_")[:80] or "page"
 
@@ -167,6 +172,13 @@ def is_visible(page, selector: str) -> bool:
 
 def state_hash(page) -> str | None:
     return page.evaluate(HASH_JS)
+
+
+def shared_hash(page) -> str | None:
+    """The hash two linked pages share (an online Crystal Clans game's public hash: each page holds its own
+    one-sided game; else the state hash)."""
+    return page.evaluate("async () => { const f = window.crystalclans_shared_hash; "
+                         "return typeof f === 'function' ? (await f()) ?? null : null; }")
 
 
 def wait_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> float:

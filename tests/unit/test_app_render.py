@@ -1,5 +1,6 @@
-"""The browser app's pure-Python parts (py/app/text.py, render.py) under CPython: every legal action is
-offered as a data-action control, and cards a decision reveals to its player are shown to her only."""
+"""Crystal Clans' table (py/app/games/crystalclans_table.py, its words and cards) under CPython: every legal
+action is offered as a data-action control, and cards a decision reveals to its player are shown to her
+only."""
 from __future__ import annotations
 
 import html
@@ -10,10 +11,12 @@ from types import SimpleNamespace
 import crystalclans as cc
 import pytest
 from app import render
-from app.rules_ref import card_numbers
+from app.games import crystalclans_cards as cc_cards
+from app.games import crystalclans_table as cc_table
+from app.games.crystalclans_rules import card_numbers
 from app.seats import Seat
 from app.storage import Storage
-from app.text import Words
+from app.games.crystalclans_text import Words
 from crystalclans.simulate import random_game
 
 WORDS = Words(cc.base_set())
@@ -43,9 +46,9 @@ def test_the_action_bar_offers_exactly_the_legal_actions_at_every_step():
         if g.decision is None:
             break
         app = fake_app(g, g.decision.player)
-        bar = render.action_bar(app, app.view)
+        bar = cc_table.action_bar(app, app.view)
         assert offered(bar) == [str(a) for a in g.legal_actions()]
-        table = render.game_screen(app)
+        table = cc_table.game_screen(app)
         assert set(offered(table)) == {str(a) for a in g.legal_actions()}, g.decision.kind
         for tag in re.findall(r'<[a-z]+ [^>]*data-action="[^"]*"[^>]*>', table):
             notation = offered(tag)[0]
@@ -67,15 +70,15 @@ def test_a_looked_at_hand_is_shown_to_the_looker_only():
     g.stack.append(LookFrame(0))
     g._advance()
     assert g.decision.kind == "look"
-    mine = render.action_bar(fake_app(g, 0), g.view(0))
+    mine = cc_table.action_bar(fake_app(g, 0), g.view(0))
     assert "Your opponent&#x27;s hand" in mine or "Your opponent's hand" in mine
     assert mine.count('class="reveal-card"') == 2 and "Tridents" in mine and "Cartographers" in mine
-    theirs = render.game_screen(fake_app(g, 1))
+    theirs = cc_table.game_screen(fake_app(g, 1))
     assert "reveal-card" not in theirs
 
 
 def test_the_log_tells_turns_actions_costs_and_battles_in_words():
-    from app.log import log_panel
+    from app.games.crystalclans_story import log_panel
 
     g = random_game(("blood", "skull"), 11)
     html = log_panel(fake_app(g, 0), g.view(0))
@@ -95,7 +98,7 @@ def test_the_log_tells_turns_actions_costs_and_battles_in_words():
 
 def test_the_initiative_track_says_what_the_active_player_may_spend():
     g = cc.Game.from_position({"clans": ["blood", "skull"], "active": 1, "token": -3})
-    html = render.initiative_track(fake_app(g, 1), g.view(1))
+    html = cc_table.initiative_track(fake_app(g, 1), g.view(1))
     text = re.sub(r"<[^>]+>", "", html)
     # token 3 spaces toward Bo: 20 + 3 until the last space, 1 + 3 while the turn stays hers
     assert "Bo can spend 23 initiative" in " ".join(text.split())
@@ -110,7 +113,7 @@ def test_a_seed_in_the_page_url_fixes_the_deal():
 
 
 def test_the_battle_result_shows_how_the_damage_was_made_and_whose_units_died():
-    from app.log import arithmetic
+    from app.games.crystalclans_story import arithmetic
 
     seed = 11
     g = cc.new_game(("blood", "skull"), seed=seed)
@@ -124,7 +127,7 @@ def test_the_battle_result_shows_how_the_damage_was_made_and_whose_units_died():
     lb = g.last_battle
     app = fake_app(g, 0)
     app.pending_battle = lb
-    text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", render.battle_result(app))).split())
+    text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app))).split())
     for p in (0, 1):
         ar = lb["arith"][p]
         assert f"Damage dealt: {ar['damage']}" in text
@@ -152,7 +155,7 @@ def battles_of(seeds, clans=("meteor", "stone")):
 def test_the_battle_box_names_every_term_with_its_source_and_they_add_up():
     """Regression (issue: a Warhorn's +4 showed with no word why): every boost of a battle, a battle card's,
     a crystal's, an ability's, a supporter's, appears with its source, and the terms add up to the damage."""
-    from app.log import arithmetic, term_words
+    from app.games.crystalclans_story import arithmetic, term_words
 
     crystal_terms = 0
     for g, lb in battles_of(range(40)):
@@ -169,7 +172,7 @@ def test_the_battle_box_names_every_term_with_its_source_and_they_add_up():
                     crystal_terms += 1
                     app = fake_app(g, 0)
                     app.pending_battle = lb
-                    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", render.battle_result(app))).split())
+                    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app))).split())
                     said = term_words(t, WORDS)
                     assert said.startswith(WORDS.unit_name(t["id"]) + " (crystal)") and said in box
                     assert " ".join(arithmetic(ar, WORDS).split()) in box
@@ -189,18 +192,18 @@ def test_a_battle_card_played_from_the_draw_pile_says_the_hand_was_empty():
     assert g.last_battle["from_draw"] == [True, False]
     app = fake_app(g, 1)
     app.pending_battle = g.last_battle
-    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", render.battle_result(app))).split())
+    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app))).split())
     assert "No card in hand: the top card of the draw pile was played." in box
 
 
 def test_card_details_name_sources_in_words_for_every_card():
     from app import render
-    from app.card_data import sources_in_words
+    from app.games.crystalclans_card_data import sources_in_words
 
     app = fake_app(cc.new_game(("blood", "skull"), seed=1), 0)
     ids = list(app.cs.unit_index) + [c.id for c in app.cs.crystals]
     for cid in ids:
-        html = render.card_details(app, cid)
+        html = cc_cards.card_details(app, cid)
         assert "About this card&#x27;s data" in html or "About this card's data" in html, cid
         for internal in ("seed:", ".txt", "REPORT", "http", "web:", "src=", "conf:"):
             assert internal not in html, (cid, internal)
@@ -209,30 +212,31 @@ def test_card_details_name_sources_in_words_for_every_card():
 
 
 def test_the_table_animates_what_just_happened_once():
-    from app.fx import EffectsFeed, effects_of
+    from app.fx import EffectsFeed
+    from app.games.crystalclans_table import effects_of
 
     g = cc.new_game(("blood", "skull"), seed=2)
     feed = EffectsFeed()
-    assert not feed.take(g)  # a new game: nothing from its past
+    assert not effects_of(feed.new_facts(g))  # a new game: nothing from its past
     rng = random.Random(3)
     seen = {"arrive": 0, "moved": 0, "clash": 0, "destroyed": 0, "crystal": 0}
     while not g.is_over:
         g.apply(rng.choice(g.legal_actions()))
-        fx = feed.take(g)
+        fx = effects_of(feed.new_facts(g))
         for k in seen:
             seen[k] += bool(getattr(fx, k))
         if fx.arrive:
             app = fake_app(g, 0)
             app.fx = fx
-            html_text = render.game_screen(app)
+            html_text = cc_table.game_screen(app)
             assert "fx-arrive" in html_text
-        assert not feed.take(g), "the same facts animated twice"
+        assert not effects_of(feed.new_facts(g)), "the same facts animated twice"
     assert all(seen.values()), seen
     assert effects_of([(0, "destroyed", 1, 1, "skull.x", "c_east")]).destroyed == [("c_east", "skull.x")]
 
 
 def test_the_rules_reference_is_complete_and_every_card_term_links_to_an_entry():
-    from app.rules_ref import entries
+    from app.games.crystalclans_rules import entries
 
     app = fake_app(cc.new_game(("blood", "skull"), seed=1), 0)
     items = entries(app.cs, app.words)
@@ -246,7 +250,7 @@ def test_the_rules_reference_is_complete_and_every_card_term_links_to_an_entry()
     modal = render.rules_modal(app, "battle")
     assert 'class="rules-entry focused" id="rules-battle"' in modal and "data-rules-search" in modal
     for u in app.cs.units:  # every keyword and ability named on a card opens an existing entry
-        for at in re.findall(r'data-rules-at="([^"]+)"', render.card_details(app, u.id)):
+        for at in re.findall(r'data-rules-at="([^"]+)"', cc_cards.card_details(app, u.id)):
             assert at in ids, (u.id, at)
 
 
@@ -262,17 +266,17 @@ def test_a_lost_link_is_said_inside_an_open_battle_result_so_re_link_can_be_clic
     app = fake_app(g, 0)
     app.session = SimpleNamespace(desync="", host=True)
     app.link = SimpleNamespace(problem="The link to the other player is lost.")
-    page = render.game_screen(app)
+    page = cc_table.game_screen(app)
     assert page.count('data-cmd="relink"') == 1 and "data-battle-result" not in page
     app.pending_battle = g.last_battle
     app.overlay_pending = lambda: True
-    page = render.game_screen(app)
+    page = cc_table.game_screen(app)
     assert page.count('data-cmd="relink"') == 1
     dialog = page[page.index("data-battle-result"):]
     assert 'data-cmd="relink"' in dialog and "data-link-lost" in dialog
     app.session.desync = "The games differ."
     app.session.host = False
-    dialog = render.game_screen(app)
+    dialog = cc_table.game_screen(app)
     assert 'data-cmd="resync-session"' in dialog[dialog.index("data-battle-result"):]
 
 
@@ -284,10 +288,10 @@ def test_once_the_game_is_over_no_player_is_marked_to_move():
         g.apply(rng.choice(g.legal_actions()))
     for viewer in (0, 1):
         app = fake_app(g, viewer)
-        bars = render.player_bar(app, app.view, 0, True) + render.player_bar(app, app.view, 1, False)
+        bars = cc_table.player_bar(app, app.view, 0, True) + cc_table.player_bar(app, app.view, 1, False)
         assert "turn-badge" not in bars and " active" not in bars
     live = fake_app(cc.new_game(("blood", "skull"), seed=2), 0)
-    assert "turn-badge" in render.player_bar(live, live.view, live.view["active"], True)
+    assert "turn-badge" in cc_table.player_bar(live, live.view, live.view["active"], True)
 
 
 def test_a_choice_a_scored_crystal_asks_names_the_crystal_and_shows_its_text():
@@ -305,7 +309,7 @@ def test_a_choice_a_scored_crystal_asks_names_the_crystal_and_shows_its_text():
     assert view["decision"]["kind"] == "recover" and view["decision"]["crystal"] == "crystal.winds_wish"
     assert g.view(1)["decision"]["crystal"] == "crystal.winds_wish"  # public: the other side sees it too
     app = fake_app(g, 0)
-    bar = html.unescape(render.action_bar(app, view))
+    bar = html.unescape(cc_table.action_bar(app, view))
     assert 'data-decision-crystal="crystal.winds_wish"' in bar
     assert WORDS.crystal_by_id["crystal.winds_wish"].text in bar
     g.apply("done")
@@ -324,7 +328,7 @@ def test_a_battle_veylas_veil_ends_says_so_in_its_box():
     g.apply("remove crystal.veylas_veil")
     app = fake_app(g, 1)
     app.pending_battle = g.last_battle
-    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", render.battle_result(app))).split())
+    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app))).split())
     assert "Used Veyla's Veil" in box and "The battle ended before damage." in box, box
     # and what the Veil did: Skull's squad (player 1's) went from the Central crystal back to its home
     names = fake_app(g, 1).names
@@ -348,7 +352,7 @@ def test_a_veil_used_where_the_enemy_squad_is_home_already_says_it_did_not_move_
     app = fake_app(g, 0)
     app.pending_battle = g.last_battle
     assert g.last_battle["crystals"] == [["crystal.veylas_veil"], []] and g.last_battle["ended_early"]
-    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", render.battle_result(app))).split())
+    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app))).split())
     assert f"{app.names[1]}'s squad was in its home zone already: Veyla's Veil did not move it." in box, box
     assert "The battle ended before damage." in box, box
 
@@ -356,10 +360,10 @@ def test_a_veil_used_where_the_enemy_squad_is_home_already_says_it_did_not_move_
 @pytest.mark.parametrize("lang,word", [("en", "cost"), ("de", "Kosten")])
 def test_every_card_face_says_its_summon_cost_in_words(lang, word):
     """Issue 24, item 3b: a card's summon cost was a bare number in a circle while every badge said "cost N";
-    every card face (hand, details, piles, battle box: all render.card_face) now says "cost N" / "Kosten N",
+    every card face (hand, details, piles, battle box: all card_face) now says "cost N" / "Kosten N",
     and a screen reader hears "summon cost N"."""
     from app import i18n
-    from app.cards import card_face
+    from app.games.crystalclans_cards import card_face
 
     cs = cc.base_set()
     i18n.use(lang)

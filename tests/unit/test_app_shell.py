@@ -129,41 +129,136 @@ def test_linked_pages_with_different_rules_code_refuse_plainly():
 
 
 def test_the_sound_cue_follows_what_the_table_animates_in_every_game():
-    from types import SimpleNamespace as NS
-
-    from app.fx import Effects
+    from app.games.crystalclans_table import Effects
+    from app.games.tashkalar import arena_effects
+    from app.games.wildlands_table import board_effects
 
     assert shell.cue(Effects()) == "" and shell.cue(None) == ""
     assert shell.cue(Effects(crystal={0}, clash={"w"})) == "score"
     assert shell.cue(Effects(clash={"w"}, arrive={("w", 0, "u")})) == "battle"
     assert shell.cue(Effects(arrive={("w", 0, "u")})) == "summon"
-    assert shell.cue(NS(squares={"c3": {"fx-place"}}, gone={})) == "summon"  # Tash-Kalar's arena
-    assert shell.cue(NS(squares={"c3": {"fx-move"}}, gone={"d4": {"colour": 1}})) == "battle"
-    assert shell.cue(NS(spaces={4: {"fx-arrive", "fx-shard"}})) == "score"  # Wildlands' board
-    assert shell.cue(NS(spaces={4: {"fx-arrive"}})) == ""
+    # Tash-Kalar: a being summoned, not a piece placed; a piece destroyed; points or a task claimed
+    tk = lambda *facts: shell.cue(arena_effects([(0, *f) for f in facts]))  # noqa: E731
+    assert tk(("summon", 0, "x", "e5", 1)) == "summon" and tk(("place", "c3", 0, 1)) == ""
+    assert tk(("move", "c3", "c4"), ("destroy", "d4", 1, 1)) == "battle"
+    assert tk(("destroy", "d4", 1, 1), ("points", 0, 1, "kill")) == "score"
+    assert tk(("claim", 1, "task")) == "score" and tk(("colour_points", 1, 0, 2, "x")) == "score"
+    # Wildlands: a shard picked up or a character defeated by an enemy scores; a hit or a defeat nobody scores
+    wl = lambda *facts: shell.cue(board_effects([(0, *f) for f in facts]))  # noqa: E731
+    assert wl(("pickup", 0, "guild.a", 4)) == "score" and wl(("defeat", "guild.a", 1)) == "score"
+    assert wl(("attack", 0, "melee", "guild.a", 5)) == "battle" and wl(("defeat", "guild.a", -1)) == "battle"
+    assert wl(("reveal", "guild.a", 4)) == wl(("move", 0, "guild.a", 4)) == ""
 
 
-@pytest.mark.parametrize("game, options", [
-    ("tashkalar", {"mode": "duel", "decks": ["northern", "sylvan"], "first": "0"}),
-    ("wildlands", {"board": "ruins", "factions": ["guild", "gnomads"]}),
-])
-def test_the_shell_hears_the_other_games_and_each_hand_over_at_one_screen(game, options):
+@pytest.mark.parametrize("name", ["tashkalar", "wildlands"])
+def test_the_other_games_played_out_sound_like_crystal_clans(name):
+    """The engines' own facts, move by move (their greedy bots playing), through each table's effects: a summon
+    (Tash-Kalar), a battle and a score are heard; the fact shapes the cue reads are the engines' real ones."""
+    import importlib
+
+    from app import games
+    from app.fx import EffectsFeed
+
+    module = games.get(name)
+    options = ({"mode": "duel", "decks": ["northern", "highland"], "first": "0"} if name == "tashkalar"
+               else {"board": "dungeon", "factions": ["guild", "gnomads"]})
+    want = {"score", "battle"} | ({"summon"} if name == "tashkalar" else set())
+    g = module.new_game(options, seed=5)
+    bot = importlib.import_module(f"{name}.ai").make_bot("greedy", seed=1)
+    feed, heard = EffectsFeed(), set()
+    module.effects(feed, g)
+    for _ in range(2000):
+        if g.is_over or want <= heard:
+            break
+        g.apply(bot.choose(g))
+        heard.add(shell.cue(module.effects(feed, g)))
+    assert want <= heard, heard
+
+
+def test_a_team_won_is_won_for_the_one_person_at_this_screen(monkeypatch):
+    from types import SimpleNamespace as NS
+
     from app import games
 
-    from .fake_dom import fake_window
-    from .test_seats import new_app
+    app = table(["human", "easy"])  # one person here, at seat 0
+    app.render()
+    assert shell.turn_state(app)[4] == ""
+    app.game = NS(decision=None, log=[1, 2], winners=[0, 2], is_over=True)  # a Team game won by partners 0 and 2
+    app.winner = lambda: None  # no single winner
+    monkeypatch.setattr(games, "of", lambda _g: NS(title="Tash-Kalar"))
+    assert shell.turn_state(app)[4] == "won"
+    app.game.winners = [1, 3]
+    assert shell.turn_state(app)[4] == "lost"
 
-    app = new_app(fake_window("?seed=4&pace=0"))
-    heard = []
-    app.window.crystalclans_shell_turn = lambda *a: heard.append(a)
-    app.start_game(game, options, ["Ada", "Bo"], ["human", "human"])
-    for _ in range(60):
-        if app.game.is_over:
-            break
-        if app.overlay_pending():
-            app.continue_overlay()
-            continue
-        app.apply(str(app.game.decision.options[0]))
-    title = games.of(app.game).title
-    assert heard and all(h[2] == title and isinstance(h[0], bool) for h in heard)
-    assert {h[1] for h in heard if h[0]} >= {0, 1}, "the decision never changed hands at this screen"
+
+def fake_notification(permission: str):
+    return type("Notification", (), {"permission": permission})
+
+
+def test_turn_notifications_are_offered_once_and_never_where_the_browser_blocks_them():
+    app = table(["human", "human"])
+    assert shell.notify_offer(app) == ""  # no Notification in this browser
+    app.window.Notification = fake_notification("default")
+    offer = shell.notify_offer(app)
+    assert "data-notify-offer" in offer and 'data-notify="yes"' in offer and 'data-notify="no"' in offer
+    app.window.Notification = fake_notification("denied")
+    assert shell.notify_offer(app) == ""
+    app.window.Notification = fake_notification("granted")
+    assert shell.notify_offer(app)  # allowed earlier, but the player has not said she wants them here
+    for answer in ("on", "off"):  # web/js/shell.js keeps the answer: not offered again
+        app.window.localStorage.setItem("crystalclans.notify", answer)
+        assert app.storage.notify_choice() == answer and shell.notify_offer(app) == ""
+
+
+def test_the_online_panel_offers_notifications_when_inviting_and_joining_and_links_to_the_connection_settings():
+    from app import render
+    from app.link import Link
+
+    app = table(["human", "human"])
+    app.screen = "start"
+    app.window.Notification = fake_notification("default")
+    start = render.online_panel(app)
+    assert 'data-open-settings="connection"' in start and "data-ice-servers" not in start
+    assert "data-notify-offer" not in start  # not before the player invites or joins
+    for role, stage in (("host", "inviting"), ("guest", "pasting")):
+        app.link = Link(role, dict(app.settings), lambda _t: None)
+        app.link.stage, app.link.url = stage, "http://x/#CC1"
+        assert "data-notify-offer" in render.online_panel(app), role
+
+
+def test_the_connection_settings_are_kept_and_a_wrong_line_is_named():
+    from types import SimpleNamespace as NS
+
+    from app import connection
+    from app.storage import Storage
+
+    from .fake_dom import FakeStorage
+
+    storage = Storage(FakeStorage())
+    html = connection.section_html(storage)
+    assert "data-public-relays checked" in html and "data-public-stun checked" in html  # on for a new player
+    assert 'data-ice-problems role="status" hidden' in html
+
+    class Doc:
+        def __init__(self, **els):
+            self.els = els
+
+        def querySelector(self, sel):
+            return self.els.get(sel)
+
+    said = NS(textContent="", hidden=True)
+    box = lambda on, attr: NS(checked=on, hasAttribute=lambda a: a == attr)  # noqa: E731
+    relays, stun = box(False, "data-public-relays"), box(True, "data-public-stun")
+    doc = Doc(**{"[data-public-relays]": relays, "[data-public-stun]": stun, "[data-ice-problems]": said})
+    connection.keep(storage, relays, doc)
+    assert storage.public_help() == {"relays": False, "stun": True}
+    html = connection.section_html(storage)
+    assert "data-public-relays checked" not in html and "data-public-stun checked" in html
+    field = NS(value="stun:stun.example.org:3478\nturn:turn.example.org:3478", hasAttribute=lambda a: a == "data-ice-servers")
+    connection.keep(storage, field, doc)
+    assert storage.ice_servers_text() == field.value  # kept all the same: nothing typed is lost
+    assert not said.hidden and "line 2" in said.textContent and "user name" in said.textContent
+    field.value = "turn:turn.example.org:3478 ada secret"
+    connection.keep(storage, field, doc)
+    assert said.hidden and said.textContent == ""
+    assert "turn:turn.example.org:3478 ada secret" in connection.section_html(storage)

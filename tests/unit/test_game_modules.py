@@ -110,3 +110,66 @@ def test_the_start_screens_tashkalar_lists_are_the_engines_and_a_switch_keeps_th
     assert s["clans"] == ["meteor", "water"]  # Crystal Clans' choice kept while its fields are not shown
     assert clean_settings(s, clans) == s
     assert clean_settings(dict(s, game="chess", tk_decks=["sylvan", "sylvan"]), clans)["game"] == "crystalclans"
+
+
+START_SHAPE = ("TITLE", "HAS_BOTS", "RANDOM_FIRST", "FIELDS", "REDRAW", "players", "defaults", "clean", "read",
+               "seat_choice", "option_fields", "online_note", "learn", "rules_short")
+
+
+@pytest.mark.parametrize("name", list(games.START))
+def test_every_start_module_has_the_start_screens_shape(name):
+    part = games.start(name)
+    missing = [n for n in START_SHAPE if not hasattr(part, n)]
+    assert not missing, f"{name}'s start module lacks {missing}"
+    title, text = part.learn()
+    assert title and text and part.TITLE
+
+
+def test_each_start_screen_shows_its_own_games_rules_in_short():
+    """Tash-Kalar's and Wildlands' start screens once showed Crystal Clans' rules in short (crystals, initiative)."""
+    from types import SimpleNamespace
+
+    app = SimpleNamespace(words=games.start_words("en"))
+    texts = {name: games.start(name).rules_short(app) for name in games.START}
+    assert "initiative" in texts["crystalclans"].lower()
+    assert "pattern" in texts["tashkalar"] and "initiative" not in texts["tashkalar"].lower()
+    assert "shard" in texts["wildlands"] and "initiative" not in texts["wildlands"].lower()
+    assert len(set(texts.values())) == 3
+
+
+def shell_imports_of_games(source: str) -> list[str]:
+    """The modules an app module's imports name that belong to a game: an engine package, or a module under
+    app.games other than the package itself (and its jsontext)."""
+    import ast
+
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            names = [base] + [f"{base}.{a.name}" for a in node.names]
+        else:
+            continue
+        for n in names:
+            parts = n.split(".")
+            if parts[0] in ("crystalclans", "tashkalar", "wildlands", "selfplay"):
+                out.append(n)
+            elif "games" in parts and parts[parts.index("games") + 1:] not in ([], ["jsontext"]):
+                out.append(n)
+    return out
+
+
+def test_the_shell_imports_no_game_package():
+    """py/app outside py/app/games reaches the games only through app.games (issue 26: a third game is an engine
+    package, its module and its data, and nothing else changes)."""
+    from pathlib import Path
+
+    app_dir = Path(games.__file__).resolve().parents[1]
+    found = [f"{path.relative_to(app_dir)}: {n}"
+             for path in sorted(p for p in app_dir.rglob("*.py") if "games" not in p.relative_to(app_dir).parts)
+             for n in shell_imports_of_games(path.read_text(encoding="utf-8"))]
+    assert not found, found
+    assert shell_imports_of_games("import crystalclans as cc\nfrom .games import tashkalar_start as t\n"
+                                  "from ..games import jsontext\nfrom . import games\n") == [
+        "crystalclans", "games.tashkalar_start"]

@@ -17,11 +17,13 @@ import pytest
 
 import crystalclans as cc
 from app import i18n, render
-from app.rules_ref import card_numbers
+from app.games import crystalclans_cards as cc_cards
+from app.games import crystalclans_table as cc_table
+from app.games.crystalclans_rules import card_numbers
 from app.replay import Replay
 from app.seats import Seat
 from app.storage import Storage
-from app.text import Words
+from app.games.crystalclans_text import Words
 from tests.words import catalog, foreign_in, foreign_words
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,25 +74,25 @@ def pages_of_a_game(lang: str, seed: int, clans: tuple[str, str], cards: bool = 
     step = 0
     while g.decision is not None:
         app = fake_app(g, g.decision.player, words)
-        pages.append((f"table {step} {g.decision.kind}", render.game_screen(app) + render.menu_html(app)))
+        pages.append((f"table {step} {g.decision.kind}", cc_table.game_screen(app) + render.menu_html(app)))
         if g.last_battle and seen_battles < 6 and step % 3 == 0:
             app.pending_battle = g.last_battle
-            pages.append((f"battle {step}", render.battle_result(app)))
+            pages.append((f"battle {step}", cc_table.battle_result(app)))
             seen_battles += 1
         opts = g.legal_actions()
         g.apply(opts[rng.below(len(opts))])
         step += 1
     app = fake_app(g, 0, words)
-    pages.append(("game over", render.game_screen(app)))
+    pages.append(("game over", cc_table.game_screen(app)))
     app.replay = Replay(g, (0, 1))
     pages.append(("replay", render.replay_screen(app)))
     app.replay.go(1)
     pages.append(("replay step", render.replay_screen(app)))
-    pages.append(("discard", render.discard_modal(app, 0)))
+    pages.append(("discard", cc_cards.discard_modal(app, 0)))
     pages.append(("rules", render.rules_modal(app)))
     pages.append(("confirm", render.confirm_modal("import", "x")))
     for cid in (list(g.cs.unit_index) + [c.id for c in g.cs.crystals]) if cards else ():
-        pages.append((f"card {cid}", render.card_details(app, cid)))
+        pages.append((f"card {cid}", cc_cards.card_details(app, cid)))
     return pages
 
 
@@ -248,7 +250,7 @@ def test_a_save_that_does_not_load_says_why_in_the_players_language():
 def test_every_long_card_name_has_its_syllable_breaks_in_both_languages():
     """py/app/locale/hyphens.json (python build.py i18n) covers the card set as it is: a name with a word
     of 10 letters or more has soft hyphens, and without them it is the name itself."""
-    from app.text import _hyphenated_names
+    from app.games.crystalclans_text import _hyphenated_names
 
     table = _hyphenated_names()
     for lang in ("en", "de"):

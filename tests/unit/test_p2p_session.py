@@ -45,8 +45,8 @@ def linked_game(seed_names=("Ada", "Bo"), clans=("meteor", "water"), values=("a1
                 game="crystalclans", options=None):
     """Two linked sessions' game; the seed values are fixed so the deal (and the test) is reproducible."""
     wire = Wire()
-    host = Handshake("host", seed_names[0], game, wire.sender(0))
-    guest = Handshake("guest", seed_names[1], "", wire.sender(1))
+    host = Handshake("host", seed_names[0], game, wire.sender(0), trust=False)  # whole games (tests/trust: one-sided)
+    guest = Handshake("guest", seed_names[1], "", wire.sender(1), trust=False)
     host.value, guest.value = values
     host.start()
     guest.start()
@@ -67,7 +67,7 @@ def test_the_seed_is_made_jointly_and_a_wrong_reveal_is_refused():
     order = [json.loads(t)["t"] for _, t in wire.log]
     assert order.index("seed_reveal") > order.index("seed_commit")
     w = Wire()
-    h = Handshake("host", "A", "crystalclans", w.sender(0))
+    h = Handshake("host", "A", "crystalclans", w.sender(0), trust=False)
     h.start()
     assert "before the hello" in h.receive(dump("seed_commit", c=commitment("0" * 32, "1" * 32)))
     assert h.receive(dump("hello", app="x", card_set=HASH, name="E", role="guest")) is None
@@ -75,7 +75,7 @@ def test_the_seed_is_made_jointly_and_a_wrong_reveal_is_refused():
     assert "does not match" in h.receive(dump("seed_reveal", value="2" * 32, salt="0" * 32))
     assert h.seed is None  # a refused reveal: no game can start
     assert "second hello" in h.receive(dump("hello", app="x", card_set="0" * 64, name="E", role="guest"))
-    h2 = Handshake("host", "A", "crystalclans", w.sender(0))
+    h2 = Handshake("host", "A", "crystalclans", w.sender(0), trust=False)
     assert "card set" in h2.receive(dump("hello", app="x", card_set="0" * 64, name="E", role="guest"))
 
 
@@ -230,7 +230,7 @@ def test_a_thousand_hostile_messages_never_escape_and_never_change_the_game():
             elif op == 1:
                 text = text[:k] + text[k + 1 + rng.below(8):]
             else:
-                text = text.replace('"v":1', '"v":' + str(rng.below(3)), 1)
+                text = text.replace('"v":2', '"v":' + str(rng.below(4)), 1)
         if '"t":"resign"' in text or '"t":"ping"' in text:
             continue  # could be valid as mutated; the rest never are
         reason = us.receive(text)  # never raises
@@ -297,3 +297,11 @@ def test_after_a_desync_the_guest_replays_the_hosts_game_and_play_goes_on():
     peer.play(o)
     deliver(wire, (us, peer))
     assert peer.game.state_hash() == us.game.state_hash() != before
+
+
+def test_a_page_of_the_old_protocol_is_refused_with_words_a_player_understands():
+    h = Handshake("guest", "Bo", "", lambda text: None)
+    old = json.dumps({"t": "hello", "v": 1, "app": "crystalclans-web/2", "game": "crystalclans", "card_set": HASH,
+                      "name": "Ada", "role": "host"})
+    reason = h.receive(old)
+    assert "another version of this app" in reason and "reload both pages" in reason

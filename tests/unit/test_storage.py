@@ -152,3 +152,21 @@ def test_a_guest_joining_sees_the_invitation_and_her_name_not_the_hosts_form():
     html = render.start_screen(app)
     assert "data-new-game" not in html and 'id="clan-0"' not in html
     assert html.count('id="name-1"') == 1 and 'value="Kim"' in html
+
+
+def test_a_game_of_three_or_four_keeps_its_names_and_seats_in_slots_and_the_autosave():
+    """Regression: a slot of a Tash-Kalar Melee (three names and seats) was listed as damaged, and the
+    autosave of one lost its names, since stored names and seats had to be two."""
+    app = new_app(fake_window("?seed=1&pace=0"))
+    names, seats = ["Ada", "Bo", "Cy"], ["human", "easy", "human"]
+    app.start_game("tashkalar", {"mode": "melee", "decks": ["northern", "highland", "sylvan"], "first": 0}, names,
+                   seats)
+    app.save_slot("melee")
+    assert [n for n, _ in app.storage.slots()] == ["melee"] and not app.storage.damaged
+    assert app.storage.slot("melee")["names"] == names and app.storage.autosave_meta()["names"] == names
+    assert app.storage.autosave_meta()["seats"] == seats
+    # an online game of three: this page's seat and its key to come back are kept too
+    meta = {"names": names, "seats": ["remote", "remote", "human"], "online": {"seat": 2, "room": "r" * 22,
+                                                                             "key": "ab" * 16}}
+    app.storage.autosave(app.storage.autosave_text(), meta)
+    assert app.storage.autosave_meta()["online"] == meta["online"]

@@ -6,7 +6,9 @@ import re
 
 import crystalclans as cc
 from app import render
-from app.rules_ref import card_numbers, numbers_from_doc
+from app.games import crystalclans_rules as cc_rules
+from app.games import crystalclans_table as cc_table
+from app.games.crystalclans_rules import card_numbers, numbers_from_doc
 from crystalclans.rng import Rng, seed_state
 
 from .test_app_render import fake_app
@@ -47,7 +49,7 @@ def engine_squads(g: cc.Game) -> dict[tuple[str, int], dict]:
 def test_titan_knights_with_commander_orion_show_what_activating_them_costs():
     g = cc.Game.from_position({"clans": ["meteor", "blood"], "active": 0,
                                "squads": {"a_home": [["meteor.titan_knights", "meteor.commander_orion"], []]}})
-    shown = table_squads(render.game_screen(fake_app(g, 0)))[("a_home", 0)]
+    shown = table_squads(cc_table.game_screen(fake_app(g, 0)))[("a_home", 0)]
     assert shown["activation"] == g.activation_cost(0, g.cs.board.zone_index["a_home"]) == 2
     assert shown["activation"] < max(g.U[c >> 1].activation for c in g.squads[0][g.cs.board.zone_index["a_home"]])
     act = next(a for a in g.legal_actions() if str(a) == "activate a_home")
@@ -63,7 +65,7 @@ def test_the_squad_numbers_on_the_table_are_the_engine_s_at_every_step_of_random
             if g.decision is None:
                 break
             viewer = g.decision.player
-            shown = table_squads(render.game_screen(fake_app(g, viewer)))
+            shown = table_squads(cc_table.game_screen(fake_app(g, viewer)))
             assert shown == engine_squads(g), (seed, len(g.log))
             compared += len(shown)
             opts = g.legal_actions()
@@ -74,14 +76,14 @@ def test_the_squad_numbers_on_the_table_are_the_engine_s_at_every_step_of_random
 def test_the_short_rules_take_their_numbers_from_the_card_set():
     cs = cc.base_set()
     numbers = card_numbers(cs)
-    text = render.rules_short(numbers)
+    text = cc_rules.rules_short(numbers)
     for number in (f"<b>{cs.crystals_to_win} crystals</b>", f"−{cs.track} to +{cs.track}",
                    f"(−{cs.neutral}..+{cs.neutral})", f"up to {cs.summon_max} units", f"({cs.replenish_cost})",
                    f"back up to {cs.hand_size}", f"({cs.invade_cost})", f"up to {cs.squad_limit} units",
                    f"{cs.deck_size}-card clan deck"):
         assert number in text, number
     changed = dict(numbers, win=5, track=12, n=2, replenish_cost=4, hand=6)
-    text = render.rules_short(changed)
+    text = cc_rules.rules_short(changed)
     assert "<b>5 crystals</b>" in text and "−12 to +12" in text and "(−2..+2)" in text and "(4)" in text
 
 

@@ -88,7 +88,7 @@ def test_the_rules_button_shows_the_rules_of_the_game_on_the_table():
     assert render.rules_modal(start).count("data-rules-entry") == len(tr.RULES)
     start.settings = {"game": "crystalclans"}
     from tests.unit.test_i18n import fake_app
-    from app.text import Words
+    from app.games.crystalclans_text import Words
 
     cc_app = fake_app(cc.new_game(("blood", "water"), seed=1), 0, Words(cc.base_set(), "en"))
     assert 'id="rules-initiative"' in render.rules_modal(cc_app)

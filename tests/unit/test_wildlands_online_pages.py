@@ -176,15 +176,14 @@ def test_after_a_resignation_a_rematch_deals_a_new_game_with_the_same_board_and_
         p.drop_tasks()
 
 
-def test_the_start_screen_invites_to_two_player_wildlands_only_and_says_why():
+def test_the_start_screen_invites_to_wildlands_of_two_to_four_and_says_how_more_meet():
     from app import render
 
     app = App(FakeDocument(), fake_window(""))
-    for n, open_ in ((2, True), (3, False), (4, False)):
+    for n in (2, 3, 4):
         app.settings = {**app.settings, "game": "wildlands", "wl_players": n}
         html = render.online_panel(app)
         invite = html.split("data-p2p-host", 1)[1].split(">", 1)[0]
-        assert ("disabled" not in invite) == open_, (n, invite)
-        assert ("data-online-modes" in html) == (not open_)
-        if not open_:
-            assert "played by two" in html
+        assert "disabled" not in invite and "data-online-modes" not in html, (n, invite)
+        # with three or four: every friend opens the same link (net/party.py)
+        assert ("data-party-note" in html) == (n > 2) and ("same link" in html) == (n > 2)

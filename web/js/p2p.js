@@ -11,7 +11,9 @@
 //   const reply = await p2p.join(code, iceServers)
 //   await p2p.accept(reply)                      // on the host: the channel opens on both pages
 //   p2p.send(text); p2p.onmessage(text => ...); p2p.onstate(state => ...); p2p.state(); p2p.close()
-//   p2p.watch(secret); p2p.onoffer(code => ...)  // a saved game's page waits in its room for a new invitation
+//   p2p.watch(secret, knock); p2p.onoffer(code => ...)  // a saved game's page waits in its room for a new
+//                                                 // invitation (knock: its game's id, with three or four
+//                                                 // players: it asks the host's page for one)
 //   p2p.inviteLink(code) -> this page's URL with the code as its #fragment (never sent to any host)
 //   await p2p.qr(text) -> an SVG QR code (vendored qrcode-generator, loaded on first use)
 //   p2p.invited() -> the code in this page's #fragment, if it was opened from an invitation link
@@ -25,26 +27,45 @@
 // is on its way), "norelay" (no relay answered: the codes go by hand), "met" (host: a reply came through a
 // relay), "taken" (guest: the host linked someone else).
 //
+// Three or four players (py/app/net/party.py): the host's page keeps one peer connection a guest, numbered 1,
+// 2, 3, … (`peer`; a guest's page numbers its one link to the host 0): p2p.host(iceServers, tag, secret,
+// guests) takes up to `guests` pages at once. Every guest opens the same link; the first answers its offer,
+// and each later page, whose answer to that offer comes too late, gets a fresh offer of its own through the
+// room ("seat"), which it answers in turn. A page beyond `guests` is told the game has its players
+// ("taken", with their number). Messages and states name their peer: onmessage(text, peer),
+// onstate(state, peer, players); p2p.sendTo(peer, text), p2p.drop(peer); p2p.send(text) goes to every
+// peer. During the game the host's page stays in the room: a guest's page that comes back knocks there
+// (watch) and gets a fresh offer carrying the game's id (p2p.setTag).
+//
 // Python sees only text messages (see py/app/net/); this module never reads them.
 
 const GATHER_TIMEOUT_MS = 5000;
 const PREFIX = "CC1";
-let pc = null;
-let channel = null;
+// peer number -> {pc, channel, unsent}: a guest's page has one (0, the host's page), the host's one a guest;
+// `unsent`: what the page said while that channel was still connecting, sent on open
+const peers = new Map();
+let pc = null;  // the newest peer connection (a guest's page: its one)
 let onMessage = null;
 let onState = null;
 let onOffer = null;
 let linkedAt = 0;
-let unsent = [];  // what the page said while its end of the channel was still connecting: sent on open
 let room = null;  // the relays' room of the invitation in hand (relay.js), or null
 let hosting = false;  // this page made the invitation in hand
+let ice = [];  // the host's STUN/TURN servers, for the offers it makes to later guests
+let gameTag = "";  // the host's game id in its offers (a saved game's, or the game under way: setTag)
+let wanted = 1;  // how many guests' pages the host takes
+let nextPeer = 1;
 const RELAY_WAIT_MS = 6000;  // no relay answered in this time: the codes go by hand
 const RESEND_MS = 1500;  // a guest says its reply again until the channel opens (relays keep nothing)
+const OFFER_KEPT_MS = 30000;  // the host's offer of a page's own waits this long for its answer
 const me = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
 
-function setState(s) {
-  document.body.dataset.linked = s === "open" ? "true" : "false";
-  if (onState) onState(s);
+const isOpen = (p) => !!(p && p.channel && p.channel.readyState === "open");
+
+function setState(s, n = 0, players = 0) {
+  const others = [...peers].some(([k, p]) => k !== n && isOpen(p));  // the host's other guests, still linked
+  document.body.dataset.linked = s === "open" || ((s === "closed" || s === "dropped") && others) ? "true" : "false";
+  if (onState) onState(s, n, players);
 }
 
 function b64url(bytes) {
@@ -136,44 +157,83 @@ function gathered(conn) {
   });
 }
 
-function wire(ch) {
-  channel = ch;
+function wire(ch, n) {
+  const p = peers.get(n);
+  if (!p) return;
+  p.channel = ch;
   ch.onopen = () => {
+    if (p.quiet) return;
     linkedAt = performance.now();
-    const waiting = unsent;
-    unsent = [];
+    const waiting = p.unsent;
+    p.unsent = [];
     for (const text of waiting) ch.send(text);
     if (!hosting) leaveRoom();  // linked: a guest needs the relays no more (a host's stays, to tell later pages the seat is taken)
-    setState("open");
+    setState("open", n);
   };
-  ch.onclose = () => setState("closed");
-  ch.onmessage = (e) => { if (onMessage && typeof e.data === "string") onMessage(e.data); };
+  ch.onclose = () => { if (!p.quiet) lost(n); };
+  ch.onmessage = (e) => { if (onMessage && typeof e.data === "string" && !p.quiet) onMessage(e.data, n); };
   if (ch.readyState === "open") ch.onopen();  // already open when handed over: no open event will come
+}
+
+// A new peer connection numbered n (replacing any of that number).
+function connect(n, iceServers) {
+  closePeer(n);
+  // [{urls, username?, credential?}] from the settings (STUN/TURN for links across the internet); none by default
+  const servers = [...(iceServers || [])].map((s) => (typeof s === "string" ? { urls: s } : s));
+  const conn = new RTCPeerConnection({ iceServers: servers });
+  const p = { pc: conn, channel: null, unsent: [], quiet: false };  // quiet: replaced or dropped, no more news
+  peers.set(n, p);
+  pc = conn;
+  conn.onconnectionstatechange = () => {
+    if (!p.quiet && (conn.connectionState === "failed" || conn.connectionState === "disconnected")) {
+      lost(n);
+    }
+  };
+  return conn;
+}
+
+// A link is lost. The host of three or four closes that guest's connection and frees its place in the room:
+// the page may come back (a reload) with a new one.
+function lost(n) {
+  if (hosting && wanted > 1) {
+    closePeer(n);
+    if (dropped) dropped(n);
+  }
+  setState("closed", n);
 }
 
 function fresh(iceServers) {
   close();
-  // [{urls, username?, credential?}] from the settings (STUN/TURN for links across the internet); none by default
-  const servers = [...(iceServers || [])].map((s) => (typeof s === "string" ? { urls: s } : s));
-  pc = new RTCPeerConnection({ iceServers: servers });
-  pc.onconnectionstatechange = () => {
-    if (pc && (pc.connectionState === "failed" || pc.connectionState === "disconnected")) setState("closed");
-  };
-  return pc;
+  return connect(0, iceServers);
 }
 
-async function host(iceServers, tag, secret) {
-  const conn = fresh(iceServers);
-  hosting = true;
-  wire(conn.createDataChannel("crystalclans", { ordered: true }));
+// The host's offer for its guest n: the code it sends (by a link, or through the room).
+async function offerFor(n) {
+  const conn = connect(n, ice);
+  wire(conn.createDataChannel("crystalclans", { ordered: true }), n);
   await conn.setLocalDescription(await conn.createOffer());
   await gathered(conn);
+  return await encode(conn.localDescription, gameTag);
+}
+
+async function host(iceServers, tag, secret, guests) {
+  close();
+  hosting = true;
+  ice = iceServers || [];
+  gameTag = tag || "";
+  wanted = Math.max(1, Math.min(3, guests | 0 || 1));
+  nextPeer = 2;
+  const code = await offerFor(1);
   setState("inviting");
-  const code = await encode(conn.localDescription, tag);
   const { newSecret } = await import("./relay.js");
   const room = /^[A-Za-z0-9_-]{16,64}$/.test(secret || "") ? secret : newSecret();  // a saved game's room: met again there
   listen(code, room, !!tag).catch(() => setState("norelay"));
   return code + "." + room;
+}
+
+// The host's game under way: offers to pages coming back carry its id.
+function setTag(tag) {
+  gameTag = /^[0-9a-f]{16}$/.test(tag || "") ? tag : "";
 }
 
 // What an invitation is for: the id of the saved game it goes on with, or "" for a new game.
@@ -183,33 +243,75 @@ async function inspect(code) {
 
 async function join(code, iceServers) {
   const offer = expand(await decode(code), "offer");
-  const conn = fresh(iceServers);
+  fresh(iceServers);
   hosting = false;
-  conn.ondatachannel = (e) => wire(e.channel);
-  await conn.setRemoteDescription(offer);
-  await conn.setLocalDescription(await conn.createAnswer());
-  await gathered(conn);
+  ice = iceServers || [];
+  const reply = await answerOffer(offer);
   setState("answering");
-  const reply = await encode(conn.localDescription);
   const secret = split(code)[1];
   if (secret) answer(code, secret, reply).catch(() => setState("norelay"));
   return reply;
 }
 
-async function accept(code) {
-  if (!pc) throw new Error("no invitation is open on this page");
-  await pc.setRemoteDescription(expand(await decode(code), "answer"));
+// A guest's answer to an offer (its one peer connection, 0, made anew).
+async function answerOffer(offer) {
+  const conn = connect(0, ice);
+  conn.ondatachannel = (e) => wire(e.channel, 0);
+  await conn.setRemoteDescription(offer);
+  await conn.setLocalDescription(await conn.createAnswer());
+  await gathered(conn);
+  return await encode(conn.localDescription);
 }
 
-function send(text) {
-  if (channel && channel.readyState === "connecting") {
-    unsent.push(String(text));
+// The host takes a reply for its guest n (by default the newest offer not yet answered: a code by hand).
+async function accept(code, n) {
+  if (n === undefined) n = [...peers.keys()].reverse().find((k) => !peers.get(k).pc.remoteDescription);
+  const p = peers.get(n);
+  if (!p) throw new Error("no invitation is open on this page");
+  await p.pc.setRemoteDescription(expand(await decode(code), "answer"));
+}
+
+function sendOn(p, text) {
+  const ch = p && p.channel;
+  if (ch && ch.readyState === "connecting") {
+    p.unsent.push(String(text));
     return true;
   }
-  if (!channel || channel.readyState !== "open") return false;
-  channel.send(String(text));
+  if (!ch || ch.readyState !== "open") return false;
+  ch.send(String(text));
   return true;
 }
+
+// To every linked page (a guest's page: the host's).
+function send(text) {
+  let sent = false;
+  for (const p of peers.values()) sent = sendOn(p, text) || sent;
+  return sent;
+}
+
+function sendTo(n, text) {
+  return sendOn(peers.get(n), text);
+}
+
+// Close peer n's connection: `quiet` (replaced, dropped) says nothing more of it; else its channel's close is
+// news as a lost link would be (p2p.close(): the other page's too).
+function closePeer(n, quiet = true) {
+  const p = peers.get(n);
+  if (!p) return;
+  peers.delete(n);
+  p.quiet = quiet;
+  try { if (p.channel) p.channel.close(); } catch (e) { /* already closed */ }
+  try { p.pc.close(); } catch (e) { /* already closed */ }
+  if (pc === p.pc) pc = null;
+}
+
+// The host's page closes a guest's link (a page beyond the seats, or one that cannot show its seat).
+function drop(n) {
+  closePeer(n);
+  if (dropped) dropped(n);
+  setState("dropped", n);
+}
+let dropped = null;  // the host's room frees the page's place (listen)
 
 function leaveRoom() {
   if (room) room.close();
@@ -232,30 +334,79 @@ async function enter(secret, onMessage, onReached, wanted) {
   return r;
 }
 
-// The host's page listens in the room for the first reply to this invitation.
+// The host's page listens in the room for the replies to this invitation: the first answers its offer; each
+// later page, while the host takes more guests, gets an offer of its own ("seat"); any other is told the game
+// has its players. A page coming back to the game under way knocks ("back") and gets an offer too.
 async function listen(code, secret, announce) {
   const inv = await invitationId(code);
-  const conn = pc;
-  let guest = "";
+  const first = peers.get(1).pc;
+  const pages = new Map();  // a guest page's id -> {n, inv, code}: its peer and the offer it was given
   let r = null;
-  const idle = () => room === r && !guest && !conn.remoteDescription;
+  const live = () => room === r;
+  const taken = () => [...pages.values()].filter((x) => peers.has(x.n)).length;
+  const idle = () => room === r && pages.size === 0 && !first.remoteDescription;
+  dropped = (n) => { for (const [f, x] of pages) if (x.n === n) pages.delete(f); };
+  const offerTo = async (f, kind) => {  // a fresh offer of its own for page f
+    const x = { n: nextPeer++, inv: "", code: "" };
+    pages.set(f, x);
+    x.code = await offerFor(x.n);
+    x.inv = await invitationId(x.code);
+    setTimeout(() => {  // a page that never answers (closed meanwhile) gives its place back
+      const p = peers.get(x.n);
+      if (pages.get(f) === x && p && !p.pc.remoteDescription) {
+        closePeer(x.n);
+        pages.delete(f);
+      }
+    }, OFFER_KEPT_MS);
+    // a "seat" answers a reply to the link's offer (its id); an "offer" a knock: its own id, as announcements
+    if (room === r && pages.get(f) === x) r.publish({ k: kind, i: kind === "offer" ? x.inv : inv, t: f, b: x.code });
+  };
   r = await enter(secret, (m) => {
-    if (m.k !== "answer" || m.i !== inv || typeof m.f !== "string" || typeof m.b !== "string" || pc !== conn) return;
-    if (!guest && !conn.remoteDescription) {  // (a reply pasted by hand came first: that one links)
-      guest = m.f;
-      setState("met");
-      accept(m.b).catch(() => setState("closed"));
-    } else if (guest && m.f !== guest) {
-      r.publish({ k: "taken", i: inv, t: m.f });
+    if (!live() || typeof m.f !== "string") return;
+    const x = pages.get(m.f);
+    if (x && !peers.has(x.n)) pages.delete(m.f);  // its link was lost: it may come again
+    const page = pages.get(m.f);
+    if (m.k === "answer" && typeof m.b === "string") {
+      if (page) {
+        const p = peers.get(page.n);
+        if (p && m.i === page.inv && !p.pc.remoteDescription) {
+          setState("met", page.n);
+          accept(m.b, page.n).catch(() => setState("closed", page.n));
+        } else if (m.i === inv && page.code) {  // its reply to the link's offer again: it missed its own
+          r.publish({ k: "seat", i: inv, t: m.f, b: page.code });
+        }
+        return;
+      }
+      if (m.i !== inv) return;
+      const firstTaken = [...pages.values()].some((y) => y.n === 1);
+      const byHand = first.remoteDescription && !firstTaken;
+      if (!first.remoteDescription && !firstTaken && peers.get(1)) {  // (a reply pasted by hand came first: that one links)
+        pages.set(m.f, { n: 1, inv, code: "" });
+        setState("met", 1);
+        accept(m.b, 1).catch(() => setState("closed", 1));
+      } else if (wanted > 1 && taken() < wanted) {
+        offerTo(m.f, "seat").catch(() => {});
+      } else if (byHand && wanted === 1) {
+        // linked by hand: its guest's page may still be saying its reply here, and no one else is told
+      } else {
+        r.publish(wanted > 1 ? { k: "taken", i: inv, t: m.f, n: wanted + 1 } : { k: "taken", i: inv, t: m.f });
+      }
+    } else if (m.k === "back" && wanted > 1 && gameTag && m.g === gameTag) {
+      const p = page && peers.get(page.n);
+      if (p && page.code && !p.pc.remoteDescription) {  // it missed the offer it was given: again
+        r.publish({ k: "offer", i: page.inv, t: m.f, b: page.code });
+      } else if (!page && taken() < wanted) {
+        offerTo(m.f, "offer").catch(() => {});
+      }
     }
-  }, () => { if (idle()) setState("listening"); }, () => pc === conn);
+  }, () => { if (idle()) setState("listening"); }, () => peers.get(1) !== undefined && peers.get(1).pc === first);
   if (r === "none") return setState("norelay");
   if (!r) return;
   if (idle() && r.reached()) setState("listening");
   setTimeout(() => { if (idle()) setState(r.reached() ? "listening" : "norelay"); }, RELAY_WAIT_MS);
-  // an invitation to go on with a saved game is also said in its room, where the other page waits (watch)
+  // an invitation to go on with a saved game is also said in its room, where the other pages wait (watch)
   const announceAgain = () => {
-    if (!idle()) return;
+    if (room !== r || !(idle() || (wanted > 1 && taken() < wanted))) return;
     r.publish({ k: "offer", i: inv, b: code });
     setTimeout(announceAgain, RESEND_MS);
   };
@@ -264,32 +415,49 @@ async function listen(code, secret, announce) {
 
 // A page holding a saved online game waits in its room for the other page's invitation, and hands it to
 // the page (onoffer) to join; until it hosts, joins or closes.
-async function watch(secret) {
+async function watch(secret, knock) {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(secret || "")) return;
   close();  // (the page calls this with no link of its own in hand)
   let r = null;
   r = await enter(secret, async (m) => {
-    if (m.k !== "offer" || typeof m.b !== "string" || room !== r || pc) return;
+    if (m.k !== "offer" || typeof m.b !== "string" || room !== r || pc || (m.t !== undefined && m.t !== me)) return;
     if (m.i !== await invitationId(m.b)) return;
     leaveRoom();
     if (onOffer) onOffer(m.b + "." + secret);
   }, () => {}, () => !pc);
+  // three or four players: the host's page may be in the room with the game under way; ask it for an offer
+  const again = () => {
+    if (!r || r === "none" || room !== r || pc) return;
+    r.publish({ k: "back", f: me, g: knock });
+    setTimeout(again, RESEND_MS);
+  };
+  if (/^[0-9a-f]{16}$/.test(knock || "")) again();
 }
 
 // The guest's page sends its reply through the room until the channel opens, the host says the seat is
-// taken, or no relay answers.
+// taken, or no relay answers. With three or four players the host may answer with an offer of this page's
+// own ("seat"): the page answers that one instead.
 async function answer(code, secret, reply) {
-  const inv = await invitationId(code);
-  const conn = pc;
+  let inv = await invitationId(code);
+  const first = inv;
+  let said = reply;
+  let seat = "";  // the offer of this page's own, once the host gave one
   let r = null;
-  const waiting = () => room === r && pc === conn && !(channel && channel.readyState === "open");
-  r = await enter(secret, (m) => {
-    if (m.k === "taken" && m.i === inv && m.t === me && waiting()) {
+  const open = () => isOpen(peers.get(0));
+  const waiting = () => room === r && pc !== null && !open();
+  r = await enter(secret, async (m) => {
+    if (m.k === "taken" && m.i === first && m.t === me && waiting()) {
       leaveRoom();
       close();
-      setState("taken");
+      setState("taken", 0, typeof m.n === "number" ? m.n : 2);
+    } else if (m.k === "seat" && m.i === first && m.t === me && typeof m.b === "string" && m.b !== seat && waiting()) {
+      seat = m.b;
+      const offer = expand(await decode(m.b), "offer");
+      said = await answerOffer(offer);
+      inv = await invitationId(m.b);
+      if (waiting()) r.publish({ k: "answer", i: inv, f: me, b: said });  // at once, not at the next resend
     }
-  }, () => { if (waiting()) setState("relaying"); }, () => pc === conn);
+  }, () => { if (waiting()) setState("relaying"); }, () => pc !== null);
   if (r === "none") return setState("norelay");
   if (!r) return;
   if (r.reached()) setState("relaying");
@@ -297,7 +465,7 @@ async function answer(code, secret, reply) {
   const say = () => {
     if (!waiting()) return;
     if (!r.reached() && performance.now() - started > RELAY_WAIT_MS) return setState("norelay");
-    r.publish({ k: "answer", i: inv, f: me, b: reply });
+    r.publish({ k: "answer", i: inv, f: me, b: said });
     setTimeout(say, RESEND_MS);
   };
   say();
@@ -305,11 +473,9 @@ async function answer(code, secret, reply) {
 
 function close() {
   leaveRoom();
-  try { if (channel) channel.close(); } catch (e) { /* already closed */ }
-  try { if (pc) pc.close(); } catch (e) { /* already closed */ }
-  channel = null;
+  for (const n of [...peers.keys()]) closePeer(n, false);
   pc = null;
-  unsent = [];
+  dropped = null;
 }
 
 function inviteLink(code) {
@@ -367,12 +533,12 @@ function stopScan() {
 }
 
 window.crystalclans_p2p = {
-  host, join, accept, send, close, inviteLink, invited, qr, inspect, canScan, scan, stopScan,
+  host, join, accept, send, sendTo, drop, setTag, close, inviteLink, invited, qr, inspect, canScan, scan, stopScan,
   onmessage: (cb) => { onMessage = cb; },
   onstate: (cb) => { onState = cb; },
   onoffer: (cb) => { onOffer = cb; },
   relayCounts: async () => (await import("./relay.js")).received(),
   watch,
-  state: () => (channel ? channel.readyState : "none"),
+  state: () => { const p = peers.get(0) || peers.get(1); return p && p.channel ? p.channel.readyState : "none"; },
   linkedAt: () => linkedAt,
 };

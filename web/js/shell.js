@@ -131,11 +131,18 @@
     document.title = T("your_turn", {title: title});
     favicon(MARKED);
     document.documentElement.dataset.yourTurn = "true";
-    if (shell.notifications_wanted() && "Notification" in window && Notification.permission === "granted") {
-      try {
-        var n = new Notification(title, {body: T("notify_body"), tag: "crystalclans-turn", icon: "./web/vendor/icons/icon-192.png"});
-        n.onclick = function () { window.focus(); n.close(); };
-      } catch (e) { /* some browsers only notify from a service worker */ }
+    if (shell.notifications_wanted() && "Notification" in window && Notification.permission === "granted") notify(title);
+  }
+  // The game's title and "It is your turn.": nothing of any hand, card or move.
+  function notify(title) {
+    var options = {body: T("notify_body"), tag: "crystalclans-turn", icon: "./web/vendor/icons/icon-192.png"};
+    try {
+      var n = new Notification(title, options);
+      n.onclick = function () { window.focus(); n.close(); };
+    } catch (e) {  // Chrome on Android notifies only through the service worker (sw.js focuses the page on a tap)
+      if (shell.registration && shell.registration.showNotification) {
+        shell.registration.showNotification(title, options).catch(function () { /* not allowed after all */ });
+      }
     }
   }
   function seen() {
@@ -155,8 +162,10 @@
     var becomes = mine && (!turn.mine || who !== turn.who);
     if (!first) {
       var play = window.crystalclans_sound ? crystalclans_sound.play : function () { return false; };
-      if (outcome && outcome !== turn.outcome) play(outcome === "lost" ? "lost" : "won");
-      else {
+      if (outcome && outcome !== turn.outcome) {  // the last move's own sound (the winning point), then the end's
+        if (cue) play(cue);
+        setTimeout(function () { play(outcome === "lost" ? "lost" : "won"); }, cue ? 450 : 0);
+      } else {
         if (cue) play(cue);
         else if (moves > turn.moves && !becomes) play("move");
         if (becomes) setTimeout(function () { play("turn"); }, cue ? 450 : 0);
@@ -187,6 +196,24 @@
     }
     return Promise.resolve("Notification" in window ? Notification.permission : "unsupported");
   };
+
+  // The online panel's offer, shown once when the player starts or joins an online game (py/app/shell.py
+  // notify_offer): "yes" asks the browser there and then (the player's click), "no" is kept and not asked again.
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("[data-notify]");
+    if (!b) return;
+    var offer = b.closest("[data-notify-offer]");
+    var yes = b.getAttribute("data-notify") === "yes";
+    shell.want_notifications(yes).then(function (p) {
+      if (!offer) return;
+      if (!yes || p === "granted") {
+        offer.textContent = yes ? T("notify_on") : "";
+        offer.hidden = !yes;
+        return;
+      }
+      offer.textContent = p === "unsupported" ? T("notify_none") : T("notify_denied");
+    });
+  });
 
   // ---- settings, in one place, from every screen ---------------------------------------------------------
   var MOTION = "crystalclans.motion";
@@ -228,11 +255,12 @@
   }
   function closeSettings() {
     var old = document.getElementById("settings");
+    if (old && old.contains(document.activeElement)) document.activeElement.blur();  // a field's change is kept
     if (old) old.remove();
     var b = document.getElementById("settings-btn");
     if (b) b.focus();
   }
-  function openSettings() {
+  function openSettings(section) {
     closeSettings();
     var root = document.documentElement;
     var box = document.createElement("div");
@@ -259,7 +287,7 @@
     lang.addEventListener("change", function () {
       var b = document.querySelector('#topnav [data-cmd="language"]');  // Python words the whole page anew
       if (b && root.lang !== lang.value) b.click();
-      setTimeout(openSettings, 0);  // the panel again, in the new language
+      setTimeout(function () { openSettings(); }, 0);  // the panel again, in the new language
     });
     var theme = select("theme", [["dark", T("theme_dark")], ["light", T("theme_light")]], root.dataset.theme);
     theme.addEventListener("change", function () {
@@ -273,12 +301,12 @@
     var said = document.createElement("p");
     said.className = "muted small";
     said.setAttribute("aria-live", "polite");
+    function say(text) { said.textContent = text; }
     notify.addEventListener("change", function () {
       shell.want_notifications(notify.checked).then(function (p) {
-        if (!notify.checked) { said.textContent = ""; return; }
-        if (p === "granted") { said.textContent = ""; return; }
+        if (!notify.checked || p === "granted") { say(""); return; }
         notify.checked = false;
-        said.textContent = p === "unsupported" ? T("notify_none") : (p === "denied" ? T("notify_denied") : "");
+        say(p === "unsupported" ? T("notify_none") : (p === "denied" ? T("notify_denied") : ""));
       });
     });
     var still = tick("motion", motion());
@@ -292,18 +320,42 @@
     panel.appendChild(row(T("set_notify"), notify));
     panel.appendChild(said);
     panel.appendChild(row(T("set_motion"), still));
+    // the connection settings, from Python (py/app/connection.py: its words, checks and storage) once it runs
+    var connection = null;
+    try {
+      var html = window.crystalclans_connection_settings ? String(crystalclans_connection_settings()) : "";
+      if (html) {
+        var holder = document.createElement("div");
+        holder.innerHTML = html;
+        connection = holder.firstElementChild;
+        if (connection) panel.appendChild(connection);
+      }
+    } catch (e) { /* the rest of the panel works */ }
     var kept = document.createElement("p");
     kept.className = "muted small";
     kept.textContent = T("settings_kept");
     panel.appendChild(kept);
     box.appendChild(panel);
-    box.addEventListener("click", function (e) { if (e.target === box) closeSettings(); });
+    // a click outside the panel closes it, if it also began there (not a press inside whose release lands
+    // outside: a field left by that press may change the panel's height under the pointer)
+    var downOutside = false;
+    box.addEventListener("pointerdown", function (e) { downOutside = e.target === box; });
+    box.addEventListener("click", function (e) { if (e.target === box && downOutside) closeSettings(); });
     box.addEventListener("keydown", function (e) { if (e.key === "Escape") closeSettings(); });
     document.body.appendChild(box);
-    close.focus();
+    var first = section === "connection" && connection && connection.querySelector("input, textarea");
+    if (first) {
+      connection.scrollIntoView({block: "start"});
+      first.focus({preventScroll: true});
+    } else {
+      close.focus();
+    }
   }
   document.addEventListener("click", function (e) {
-    if (e.target.closest && e.target.closest("#settings-btn")) openSettings();
+    if (!e.target.closest) return;
+    if (e.target.closest("#settings-btn")) openSettings();
+    var to = e.target.closest("[data-open-settings]");  // e.g. the online panel's "Connection settings"
+    if (to) openSettings(to.getAttribute("data-open-settings"));
   });
   shell.open_settings = openSettings;
 

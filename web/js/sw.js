@@ -30,6 +30,14 @@ self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "take-over") self.skipWaiting();
 });
 
+// A turn notification shown through this worker (browsers that refuse `new Notification` in a page, as
+// Chrome on Android does): a tap brings the game's page forward.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true })
+    .then((pages) => (pages.length ? pages[0].focus() : self.clients.openWindow("./"))));
+});
+
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()

@@ -1,20 +1,35 @@
-"""The games the table can put on: one module each, all with the same shape (`GameModule`).
+"""The games the table can put on: one module each, all with the same shape (`GameModule`), and each game's
+part of the start screen (its start module, `START`).
 
-The shell (controller, saves, replay, the computer's worker, the link) reaches an engine only through its
-game module: to add a game, write an engine package, a module here and its renderer, and register its name.
-Modules are imported on first use, so a page that plays one game never loads another's engine.
+The shell (controller, render, saves, replay, the computer's worker, the link) reaches an engine only through
+its game module: to add a game, write an engine package, a module here with its renderer (table, card details,
+rules, tutorial, start screen's part) and register its name. Game modules are imported on first use, so a
+page that plays one game never loads another's engine; start modules import no engine.
 """
 from __future__ import annotations
 
 import importlib
 from typing import Any, Protocol
 
+# compact JSON with its limits checked first (saves, card files, peer messages): every engine's and the shell's.
+# It lives in the first engine's package, whose files cannot move without changing the engines' code hashes
+# (and so disowning their tournament records); the shell reaches it here, not through an engine's name.
+from crystalclans import jsontext  # noqa: F401
+
 # name -> the module under app.games that describes it; the first is the default game
 REGISTRY: dict[str, str] = {"crystalclans": "app.games.crystalclans", "tashkalar": "app.games.tashkalar",
                            "wildlands": "app.games.wildlands"}
 DEFAULT = "crystalclans"
 GAMES = tuple(REGISTRY)
-# name -> its part of the start screen's settings (no engine import: the start screen shows before any engine)
+# name -> its part of the start screen (no engine import: the start screen shows before any engine). A start
+# module has: TITLE (the game switch's button), HAS_BOTS (a seat may be the computer), RANDOM_FIRST (the catalog
+# message for "who goes first" left to chance), FIELDS and REDRAW (its form's field ids: kept at once; drawing
+# the screen again), players(s), defaults(clan_ids), clean(raw, out, clan_ids), read(val, checked, out) (its
+# settings: app/settings.py), seat_choice(app, i) (a player's own choice: clan, deck, faction), option_fields(app,
+# first) (the game's options around the shell's "who goes first"), online_note(s) (why these settings cannot be
+# played online, a catalog message, or None), learn() (the guided game's panel: title and text) and rules_short(app)
+# (the rules in short, HTML); optionally field_note(field_id, value, words) (a note
+# beside a field that follows its choice at once: (element id, text, class), or None).
 START: dict[str, str] = {"crystalclans": "app.games.crystalclans_start", "tashkalar": "app.games.tashkalar_start",
                          "wildlands": "app.games.wildlands_start"}
 
@@ -54,9 +69,13 @@ class GameModule(Protocol):
     def tutorial(self) -> Any: ...  # a new guided first game (app.tutorial.ScriptedTutorial)
     def rules_entries(self, app: Any) -> list: ...  # the rules reference (app.rules_ref.Entry), in the current language
     rules_search_hint: str  # the search box's placeholder (a catalog message naming two of its own terms)
+    def replay_table(self, app: Any, view: dict, frame: Any) -> str: ...  # one frame of the replay viewer
     # optional: asked_aloud(game, decision) (a question asked at every action, whatever the hand: controller),
     # secret_choice(decision) (a secret pick where the engine's Decision has no `secret`: net/session.py),
-    # answer_seconds(decision) (online, when a page answers an asked-aloud question by itself: controller)
+    # answer_seconds(decision) (online, when a page answers an asked-aloud question by itself: controller),
+    # dialog(app, modal, view) (a dialog of the game's own that its table opens with a data-cmd main.py passes
+    # on as app.modal: Crystal Clans' discard pile), words(lang) (the default game's: `app.words`, see words()),
+    # seats_of(options) (how many play a game of these link options, 2 without it: net/handshake.py, app/link.py)
 
 
 def bot_for_level(make, levels: dict, level: str, seed: int, **budget: Any) -> Any:
@@ -75,8 +94,32 @@ def searching_levels(levels: dict) -> tuple[str, ...]:
 
 
 def start(name: str):
-    """Game `name`'s start-screen module: FIELDS, REDRAW, players, defaults, clean, read (KeyError: unknown)."""
+    """Game `name`'s start-screen module (see START; KeyError: unknown)."""
     return importlib.import_module(START[name])
+
+
+def words(lang: str) -> Any:
+    """`app.words`: the default game's words in language `lang` (Crystal Clans' card set: the clans the start
+    screen offers, the names its table shows), which the App keeps with their card set (`app.cs`) and hands to
+    every module's default_names and summary. The other games word their tables themselves."""
+    return get(DEFAULT).words(lang)
+
+
+def start_words(lang: str) -> Any:
+    """The same, enough for the start screen, read from the default game's data without its engine (main.py's
+    first screen, drawn before the engine loads)."""
+    return start(DEFAULT).start_words(lang)
+
+
+def field_note(field_id: str, value: str, words: Any) -> "tuple[str, str, str] | None":
+    """The note beside a start-screen field that follows its choice at once, from the start module that has
+    one: (element id, text, class), or None."""
+    for name in GAMES:
+        hook = getattr(start(name), "field_note", None)
+        note = hook(field_id, value, words) if hook is not None else None
+        if note is not None:
+            return note
+    return None
 
 
 def get(name: str) -> GameModule:

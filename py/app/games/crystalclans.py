@@ -1,4 +1,7 @@
-"""Crystal Clans as a game module of the table (see app.games.GameModule)."""
+"""Crystal Clans as a game module of the table (see app.games.GameModule). Its table: crystalclans_table.py;
+its cards and their dialogs: crystalclans_cards.py; its words: crystalclans_text.py; its log:
+crystalclans_story.py; its rules: crystalclans_rules.py; its guided game: crystalclans_tutorial.py; its part
+of the start screen: crystalclans_start.py."""
 from __future__ import annotations
 
 from typing import Any
@@ -10,9 +13,13 @@ from crystalclans.saves import MAX_SAVE_CHARS, check_save_text, save_names
 
 from ..i18n import N_, _
 from ..settings import first_player
+from .crystalclans_start import TITLE as title  # the page's heading while it is played
+
+# Online of two without trust (app/net/trust.py): the engine's commitment to a private seed, its audit and the
+# opening it reads; a game module without `private_chance` is played online with both pages holding the whole game
+private_chance = cc
 
 name = "crystalclans"
-title = "Crystal Clans"  # the page's heading while it is played (a name: not translated)
 Game = cc.Game
 IllegalAction = cc.IllegalAction
 SaveError = cc.SaveError
@@ -20,31 +27,41 @@ SaveError = cc.SaveError
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
            "default_names", "last_battle", "link_options", "title", "make_bot", "name", "needs_own_hand", "new_game",
            "options_from_settings", "options_of", "replay_table", "save_names", "save_text", "summary", "effects", "table_screen",
-           "card_details", "rules_entries", "rules_search_hint", "tutorial", "useful", "warm_up", "winner"]
+           "card_details", "dialog", "rules_entries", "rules_search_hint", "tutorial", "useful", "warm_up", "winner", "words"]
 
 
-def new_game(options: dict[str, Any], seed: int) -> cc.Game:
-    """options: clans (two ids), first ("random", 0 or 1), mulligan (bool)."""
+def new_game(options: dict[str, Any], seed: int, private_seeds: tuple[int | None, int | None] | None = None) -> cc.Game:
+    """options: clans (two ids), first ("random", 0 or 1), mulligan (bool). `private_seeds`: an online game
+    without trust, one-sided (net/trust.py)."""
     first = options.get("first", "random")
     return cc.new_game(clans=tuple(options["clans"]), seed=seed,
-                       first_player=None if first == "random" else int(first), mulligan=bool(options.get("mulligan")))
+                       first_player=None if first == "random" else int(first), mulligan=bool(options.get("mulligan")),
+                       private_seeds=private_seeds)
 
 
 rules_search_hint = N_("Search the rules (e.g. flank, reshuffle)")
 
 
 def rules_entries(app) -> list:
-    """The rules reference (app/rules_ref.py): the rulebook's, then the card set's entries."""
-    from ..rules_ref import entries
+    """The rules reference (crystalclans_rules.py): the rulebook's, then the card set's entries."""
+    from .crystalclans_rules import entries
 
     return entries(app.cs, app.words)
 
 
 def tutorial():
-    """The guided first game (app/tutorial.py): the Flower Clan against a scripted Stone Clan."""
-    from ..tutorial import Tutorial
+    """The guided first game (crystalclans_tutorial.py): the Flower Clan against a scripted Stone Clan."""
+    from .crystalclans_tutorial import Tutorial
 
     return Tutorial()
+
+
+def words(lang: str):
+    """The card set's words in language `lang` (crystalclans_text.Words): the App keeps them as `app.words`
+    (app.games.words), with the card set as `app.cs`."""
+    from .crystalclans_text import Words
+
+    return Words(cc.base_set(), lang)
 
 
 def options_from_settings(s: dict) -> dict[str, Any]:
@@ -109,34 +126,40 @@ def summary(g: cc.Game, names: list[str], words, winner: "int | None") -> str:
 
 
 def effects(feed, g: cc.Game):
-    """What the table animates now: the story facts since it was last shown (app/fx.py)."""
-    return feed.take(g)
+    """What the table animates now: the story facts since it was last shown (app/fx.py's feed)."""
+    from .crystalclans_table import effects_of
+
+    return effects_of(feed.new_facts(g))
 
 
 def replay_table(app, view: dict, frame: cc.Game) -> str:
     """One frame of the replay viewer (read-only): both sides, the board, the viewer's hand, the log so far."""
-    from .. import render as r
+    from .crystalclans_table import replay_table as table
 
-    me = view["you"]
-    return "".join([
-        '<div class="table replaying"><div class="main-col">',
-        r.player_bar(app, view, 1 - me, top=True), r.initiative_track(app, view), r.board(app, view, None),
-        r.player_bar(app, view, me, top=False), '<div class="dock">', r.hand(app, view, None, hidden=False),
-        '</div></div><aside class="side-col">', r.crystal_row(app, view, None), r.log_panel(app, view, frame.story()),
-        '</aside></div>'])
+    return table(app, view, frame)
 
 
 def table_screen(app) -> str:
-    from .. import render
+    from .crystalclans_table import game_screen
 
-    return render.game_screen(app)
+    return game_screen(app)
 
 
 def card_details(app, card_id: str) -> str:
-    """The card's details dialog (render.card_details): its face, numbers and where each value comes from."""
-    from .. import render
+    """The card's details dialog (crystalclans_cards.py): its face, numbers and where each value comes from."""
+    from .crystalclans_cards import card_details as details
 
-    return render.card_details(app, card_id)
+    return details(app, card_id)
+
+
+def dialog(app, modal: tuple, view: "dict | None" = None) -> str:
+    """The table's own dialog `modal` (app.modal): ("discard", player) shows that player's discard pile (in
+    `view`, a replay's frame, else the table's)."""
+    if modal[0] == "discard":
+        from .crystalclans_cards import discard_modal
+
+        return discard_modal(app, modal[1], view)
+    return ""
 
 
 def needs_own_hand(g: cc.Game, d) -> bool:

@@ -9,16 +9,15 @@ from tashkalar.saves import MAX_SAVE_CHARS, SaveError, check_save_text
 from ..i18n import N_, _
 from ..settings import first_player
 from . import bot_for_level, searching_levels
-from .tashkalar_start import ONLINE_MODES as TK_ONLINE_MODES, players as tk_players
+from .tashkalar_start import ONLINE_MODES as TK_ONLINE_MODES, TITLE as title, players as tk_players
 
 name = "tashkalar"
-title = "Tash-Kalar"  # the page's heading while it is played (a name: not translated)
 Game = tk.Game
 IllegalAction = tk.IllegalAction
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
            "default_names", "last_battle", "link_options", "title", "make_bot", "name", "needs_own_hand", "new_game",
-           "options_from_settings", "options_of", "replay_table", "save_names", "save_text", "summary", "effects", "table_screen",
+           "options_from_settings", "options_of", "replay_table", "seats_of", "save_names", "save_text", "summary", "effects", "table_screen",
            "ArenaEffects", "arena_effects", "card_details", "rules_entries", "rules_search_hint", "tutorial", "useful", "warm_up", "winner"]
 MODE_NAMES = {"duel": N_("Duel"), "high_form": N_("High Form"), "melee": N_("Melee"), "team": N_("Team")}
 
@@ -66,22 +65,32 @@ def options_of(g: tk.Game) -> dict[str, Any]:
 
 
 def link_options(raw: Any) -> dict[str, Any]:
-    """The options of a game two linked pages play, checked (a peer's are untrusted): ValueError says why not."""
+    """The options of a game linked pages play, checked (a peer's are untrusted): ValueError says why not. The
+    Duel and the High Form link two pages, a Melee three or four, a Team game four (net/party.py)."""
     from tashkalar.content import PLAYABLE_DECKS
 
     if not isinstance(raw, dict):
         raise ValueError("no options")
     mode, decks, first = raw.get("mode"), raw.get("decks"), raw.get("first", "random")
+    form = raw.get("form", "high_form")
     if mode not in TK_ONLINE_MODES:
-        raise ValueError("online, Tash-Kalar is played as a Duel or the High Form (two players)")
-    if not (isinstance(decks, list) and len(decks) == 2 and all(isinstance(d, str) and d in PLAYABLE_DECKS
-                                                                for d in decks)):
-        raise ValueError("two playable decks are needed")
-    if decks[0] == decks[1]:
-        raise ValueError("the two players need different decks")
-    if first != "random" and (isinstance(first, bool) or first not in (0, 1)):
-        raise ValueError("the first player is 'random', 0 or 1")
-    return {"mode": mode, "decks": list(decks), "first": first, "form": "high_form"}
+        raise ValueError(f"online, Tash-Kalar is played as one of {', '.join(TK_ONLINE_MODES)}")
+    counts = {"melee": (3, 4), "team": (4,)}.get(mode, (2,))
+    if not (isinstance(decks, list) and len(decks) in counts and all(isinstance(d, str) and d in PLAYABLE_DECKS
+                                                                     for d in decks)):
+        raise ValueError(f"{' or '.join(map(str, counts))} playable decks are needed")
+    if len(set(decks)) != len(decks):
+        raise ValueError("the players need different decks")
+    if first != "random" and (isinstance(first, bool) or first not in range(len(decks))):
+        raise ValueError(f"the first player is 'random' or a seat from 0 to {len(decks) - 1}")
+    if form not in ("high_form", "duel"):
+        raise ValueError("a Team game plays as the High Form or the Duel")
+    return {"mode": mode, "decks": list(decks), "first": first, "form": form if mode == "team" else "high_form"}
+
+
+def seats_of(options: dict[str, Any]) -> int:
+    """How many play a game of these (checked) options: a page each online."""
+    return len(options["decks"])
 
 
 def content_hash() -> str:
@@ -125,14 +134,17 @@ class ArenaEffects:
     `squares` maps a square to its classes (fx-place: placed or summoned, fx-move, fx-destroyed, fx-upgrade, fx-downgrade,
     fx-convert, fx-lift), `slides` a moved piece's square to where it came from (dx, dy in squares), `gone` a
     square to the piece destroyed there ({colour, rank}). web/css/tashkalar.css plays them, and not at all
-    under prefers-reduced-motion."""
+    under prefers-reduced-motion. `summoned` (a being was summoned) and `scored` (the players who scored
+    points or claimed a task) are what the shell's sounds hear (app/shell.py cue)."""
 
-    __slots__ = ("squares", "slides", "gone")
+    __slots__ = ("squares", "slides", "gone", "summoned", "scored")
 
     def __init__(self) -> None:
         self.squares: dict[str, set[str]] = {}
         self.slides: dict[str, tuple[int, int]] = {}
         self.gone: dict[str, dict[str, int]] = {}
+        self.summoned = False
+        self.scored: set[int] = set()
 
     def __bool__(self) -> bool:
         return bool(self.squares)
@@ -149,6 +161,9 @@ def arena_effects(facts) -> ArenaEffects:
             fx.mark(v[0], "fx-place")
         elif kind == "summon":  # the being's piece arrives on its square
             fx.mark(v[2], "fx-place")
+            fx.summoned = True
+        elif kind in ("points", "colour_points", "claim"):
+            fx.scored.add(v[0])
         elif kind == "move":
             a, b = v
             start = fx.slides.pop(a, None)  # moved twice: it slides from where it stood first

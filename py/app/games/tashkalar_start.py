@@ -1,6 +1,7 @@
 """Tash-Kalar's part of the start screen: the mode and each player's deck, and the settings they keep
-(app/settings.py calls `defaults`, `clean`, `read`, `players`: tk_mode, tk_players, tk_form, tk_decks). No engine
-import: the start screen shows before any engine loads (the lists are checked against the engine's by
+(app/settings.py calls `defaults`, `clean`, `read`, `players`: tk_mode, tk_players, tk_form, tk_decks; the
+start screen `seat_choice`, `option_fields`, `online_note`, `learn`: see app.games). No engine import: the
+start screen shows before any engine loads (the lists are checked against the engine's by
 tests/unit/test_game_modules.py)."""
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ from html import escape
 
 from ..i18n import N_, _
 
+TITLE = "Tash-Kalar"  # the game switch's button and the page's heading while it is played (a name: not translated)
+HAS_BOTS = True  # a seat may be the computer
+RANDOM_FIRST = N_("Random")  # "who goes first" left to chance
 MODES = ("duel", "high_form", "melee", "team")
-ONLINE_MODES = ("duel", "high_form")  # two browsers; Melee and Team online would link three or four
+ONLINE_MODES = MODES  # the Duel and the High Form link two browsers, a Melee three or four, a Team game four
 FORMS = ("high_form", "duel")  # what a Team game plays as
 DECKS = ("northern", "southern", "highland", "sylvan", "everfrost", "nethervoid", "etherweave")
 TK_MODES, TK_ONLINE_MODES, TK_FORMS, TK_DECKS = MODES, ONLINE_MODES, FORMS, DECKS  # (the names used below)
@@ -93,8 +97,8 @@ def mode_select(chosen: str) -> str:
             f'{opts}</select></label><p class="muted" id="tk-mode-desc">{h(_(MODE_TEXT[chosen][1]))}</p>')
 
 
-ABOUT = N_("Tash-Kalar: summon beings by arranging your pieces in their patterns. A friend far away can play the "
-           "Duel or the High Form with you (Play a friend online).")
+ABOUT = N_("Tash-Kalar: summon beings by arranging your pieces in their patterns. Friends far away can play every "
+           "mode with you, each on her own device (Play a friend online).")
 
 
 def notes() -> str:
@@ -117,3 +121,38 @@ def mode_fields(s: dict) -> str:
         out += (f'<label class="field"><span>{h(_("Played"))}</span><select id="tk-form" '
                 f'aria-label="{h(_("What the Team game plays as"))}">{opts}</select></label>')
     return out
+
+
+def seat_choice(app, i: int) -> str:
+    """Player i's deck."""
+    decks = app.settings.get("tk_decks") or list(TK_DECKS)
+    return deck_select(i, decks[i])
+
+
+def option_fields(app, first: str) -> str:
+    """The mode (and how many play, or what a Team game plays as), who goes first (`first`), a word on the game."""
+    return mode_fields(app.settings) + first + notes()
+
+
+def online_note(s: dict) -> "str | None":
+    """Why these settings cannot be played online (a catalog message), None when they can: every mode can, a
+    browser a player (a Melee or a Team game around the host's page: app/net/party.py)."""
+    return None
+
+
+def learn() -> tuple[str, str]:
+    """The "Learn by playing" panel's title and text (catalog messages)."""
+    from .tashkalar_tutorial import LEARN
+
+    return LEARN
+
+
+SHORT = ("goal", "turn", "summon")  # the reference's entries the start screen shows as the rules in short
+
+
+def rules_short(app) -> str:
+    """The rules in short: the reference's entries on the goal, a turn and summoning."""
+    from ..rules_ref import short_of
+    from .tashkalar_rules import entries
+
+    return short_of(entries(), SHORT)

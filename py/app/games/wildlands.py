@@ -23,15 +23,15 @@ from wildlands.saves import MAX_SAVE_CHARS, SaveError, check_save_text
 from ..i18n import _
 from . import bot_for_level, searching_levels
 from . import wildlands_start as start
+from .wildlands_start import TITLE as title  # the page's heading while it is played
 
 name = "wildlands"
-title = "Wildlands"  # the page's heading while it is played (a name: not translated)
 Game = wl.Game
 IllegalAction = wl.IllegalAction
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "asked_aloud", "bot_levels", "card_details",
            "check_save_text", "content_hash", "answer_seconds", "secret_choice", "default_names", "effects", "last_battle", "link_options", "make_bot",
-           "name", "needs_own_hand", "new_game", "options_from_settings", "options_of", "replay_table", "save_names",
+           "name", "needs_own_hand", "new_game", "options_from_settings", "options_of", "replay_table", "save_names", "seats_of",
            "save_text",
            "summary", "table_screen", "title", "tutorial", "useful", "warm_up", "winner", "rules_entries",
            "rules_search_hint"]
@@ -68,28 +68,31 @@ def options_of(g: wl.Game) -> dict[str, Any]:
 
 
 def link_options(raw: Any) -> dict[str, Any]:
-    """The options of a game two linked pages play, checked (a peer's are untrusted): ValueError says why not.
-    The link joins two pages, so online Wildlands is for two players."""
+    """The options of a game linked pages play, checked (a peer's are untrusted): ValueError says why not.
+    Two players link two pages; three or four, a page each around the host's (net/party.py)."""
     if not isinstance(raw, dict):
         raise ValueError("no options")
     board, factions, first = raw.get("board", "dungeon"), raw.get("factions"), raw.get("first", "random")
     if board not in start.BOARDS:
         raise ValueError(f"the board is one of {', '.join(start.BOARDS)}")
-    if isinstance(factions, list) and len(factions) in (3, 4):
-        raise ValueError("online, Wildlands is played by two players (the link joins two pages)")
-    if not (isinstance(factions, list) and len(factions) == 2
+    if not (isinstance(factions, list) and 2 <= len(factions) <= 4
             and all(isinstance(f, str) and f in start.FACTIONS for f in factions)):
-        raise ValueError("two factions are needed")
-    if factions[0] == factions[1]:
-        raise ValueError("the two players need different factions")
-    if first != "random" and (isinstance(first, bool) or first not in (0, 1)):
-        raise ValueError("the first player is 'random', 0 or 1")
+        raise ValueError("two to four factions are needed")
+    if len(set(factions)) != len(factions):
+        raise ValueError("the players need different factions")
+    if first != "random" and (isinstance(first, bool) or first not in range(len(factions))):
+        raise ValueError(f"the first player is 'random' or a seat from 0 to {len(factions) - 1}")
     return {"board": board, "factions": list(factions), "first": first}
 
 
+def seats_of(options: dict[str, Any]) -> int:
+    """How many play a game of these (checked) options: a page each online."""
+    return len(options["factions"])
+
+
 def secret_choice(d) -> bool:
-    """Online, a start space (W13) is a secret pick: committed, and revealed to the other page only once both
-    players have chosen all of theirs (app/net/session.py)."""
+    """Online, a start space (W13) is a secret pick: committed, and revealed to the other pages only once every
+    player has chosen all of hers (app/net/session.py)."""
     return d.kind == "start"
 
 

@@ -2,13 +2,17 @@
 import: the start screen shows before any engine loads (the lists are the engine's, checked by a test).
 
 The settings it keeps (app/settings.py calls `defaults`, `clean`, `read`): wl_board, wl_players, wl_factions
-(four, all different: a seat the screen does not show keeps one no shown seat took)."""
+(four, all different: a seat the screen does not show keeps one no shown seat took). The start screen calls
+`seat_choice`, `option_fields`, `online_note`, `learn` (see app.games)."""
 from __future__ import annotations
 
 from html import escape
 
 from ..i18n import N_, _
 
+TITLE = "Wildlands"  # the game switch's button and the page's heading while it is played (a name: not translated)
+# "who goes first" left to the rulebook: the owner of the lowest shard (W16), a matter of the deal
+RANDOM_FIRST = N_("By the rules: the lowest shard starts")
 BOARDS = ("dungeon", "ruins")
 FACTIONS = ("guild", "gnomads", "lawbringers", "pit_fighters")
 BOARD_TEXT = {"dungeon": (N_("Dungeon"), N_("Corridors and chambers: walls block sight, columns give cover.")),
@@ -19,7 +23,7 @@ FACTION_TEXT = {"guild": N_("The Venerable Guild of Mages"), "gnomads": N_("The 
 HAS_BOTS = True
 NO_BOTS = N_("The computer does not play Wildlands yet: every seat is a person at this screen (pass the device).")
 ABOUT = N_("Wildlands: race to 5 points by picking up your faction's crystal shards and knocking out enemies; "
-           "every card moves, attacks or defends. 2 to 4 players at one screen or against the computer; two online.")
+           "every card moves, attacks or defends. 2 to 4 players at one screen, against the computer or online.")
 
 
 def h(s) -> str:
@@ -106,3 +110,37 @@ def notes() -> str:
     if not HAS_BOTS:
         out += f'<p class="notice" data-wl-no-bots>{h(_(NO_BOTS))}</p>'
     return out
+
+
+def seat_choice(app, i: int) -> str:
+    """Player i's faction."""
+    return faction_select(i, app.settings)
+
+
+def option_fields(app, first: str) -> str:
+    """The board and how many play, who goes first (`first`), a word on the game."""
+    return fields(app.settings) + first + notes()
+
+
+def online_note(s: dict) -> "str | None":
+    """Why these settings cannot be played online, None when they can: two to four can, a browser a player
+    (three or four around the host's page: app/net/party.py)."""
+    return None
+
+
+def learn() -> tuple[str, str]:
+    """The "Learn by playing" panel's title and text (catalog messages)."""
+    from .wildlands_tutorial import LEARN
+
+    return LEARN
+
+
+SHORT = ("goal", "setup", "turn")  # the reference's entries the start screen shows as the rules in short
+
+
+def rules_short(app) -> str:
+    """The rules in short: the reference's entries on the goal, setting up and a turn."""
+    from ..rules_ref import short_of
+    from .wildlands_rules import entries
+
+    return short_of(entries(), SHORT)

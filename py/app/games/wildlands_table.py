@@ -728,12 +728,16 @@ def card_details(app, card_id: str) -> str:
 
 class BoardEffects:
     """The spaces where something happened since the table was last shown: fx-arrive (a figure came: a
-    reveal, a move, a climb, a flight, a manoeuvre), fx-hit (damage), fx-gone (a defeat), fx-shard (a pickup)."""
+    reveal, a move, a climb, a flight, a manoeuvre), fx-hit (damage), fx-gone (a defeat), fx-shard (a pickup).
+    `defeated` (a character was defeated) and `scored` (the players who scored a point: a shard picked up, an
+    enemy defeated) are what the shell's sounds hear (app/shell.py cue)."""
 
-    __slots__ = ("spaces",)
+    __slots__ = ("spaces", "defeated", "scored")
 
     def __init__(self) -> None:
         self.spaces: dict[int, set[str]] = {}
+        self.defeated = False
+        self.scored: set[int] = set()
 
     def __bool__(self) -> bool:
         return bool(self.spaces)
@@ -755,4 +759,9 @@ def board_effects(facts) -> BoardEffects:
             fx.mark(v[3], "fx-hit")
         elif kind == "pickup":
             fx.mark(v[2], "fx-shard")
+            fx.scored.add(v[0])
+        elif kind == "defeat":
+            fx.defeated = True
+            if isinstance(v[1], int) and v[1] >= 0:  # the scorer (none for a defeat nobody scores)
+                fx.scored.add(v[1])
     return fx

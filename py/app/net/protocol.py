@@ -11,12 +11,14 @@ import json
 import secrets
 from typing import Any
 
-from crystalclans import jsontext
+from ..games import jsontext
 
-VERSION = 1
+VERSION = 2  # 2: Crystal Clans of two plays one-sided games (private seeds, openings; issue 28)
+MAX_MOVE_CHARS = 1_000  # a reveal of a whole hand (Portent, The Bitter Blessing, Spy) is longer than a move
 MAX_MESSAGE_CHARS = 64_000
 MAX_RESYNC_CHARS = 1_200_000  # a resync carries a whole log (a save is at most 1 MB)
 MAX_DEPTH = 8
+MAX_PLAYERS = 4  # a Tash-Kalar Melee or Team game, Wildlands: the host and up to three guests (net/party.py)
 HEX64 = r"^[0-9a-f]{64}$"
 HEX32 = r"^[0-9a-f]{32}$"
 GAME_NAME = r"^[a-z]{1,20}$"
@@ -37,7 +39,13 @@ def new_salt() -> str:
 
 def joint_seed(host_value: str, guest_value: str) -> int:
     """The game seed both players made: neither alone chooses it (63 bits)."""
-    return int(hashlib.sha256(f"{host_value}|{guest_value}".encode()).hexdigest()[:16], 16) >> 1
+    return joint_seed_of([host_value, guest_value])
+
+
+def joint_seed_of(values: list[str]) -> int:
+    """The seed every player of a game made, from each one's value in seat order (the host's first): no one
+    alone chooses it (63 bits). With two values it is `joint_seed`."""
+    return int(hashlib.sha256("|".join(values).encode()).hexdigest()[:16], 16) >> 1
 
 
 _MODELS: dict[str, Any] = {}
@@ -52,7 +60,7 @@ def _models() -> dict[str, Any]:
 
     class Msg(BaseModel):
         model_config = ConfigDict(extra="forbid", strict=True)
-        v: Literal[1]
+        v: Literal[2]
 
     class Hello(Msg):
         t: Literal["hello"]
@@ -62,27 +70,41 @@ def _models() -> dict[str, Any]:
         code: str = Field(default="", pattern=r"^[0-9a-f]{0,16}$")  # its rules code (net/codecheck.py; "": unknown)
         name: str = Field(max_length=24)
         role: Literal["host", "guest"]
+        # three or four pages (net/party.py): the host's hello says how many play and which seat the guest takes;
+        # a two-player hello has neither (as before: its bytes are unchanged)
+        players: int = Field(default=2, ge=2, le=MAX_PLAYERS)
+        seat: int = Field(default=1, ge=1, le=MAX_PLAYERS - 1)
 
     class SeedCommit(Msg):
         t: Literal["seed_commit"]
         c: str = Field(pattern=HEX64)
+        seat: int | None = Field(default=None, ge=1, le=MAX_PLAYERS - 1)  # another guest's, passed on by the host
+        # Crystal Clans of two: the commitment to this page's private seed (cc.commitment), made beside the
+        # joint seed's (net/trust.py); "" in every other game
+        p: str = Field(default="", pattern=r"^([0-9a-f]{64})?$")
 
     class SeedReveal(Msg):
         t: Literal["seed_reveal"]
         value: str = Field(pattern=HEX32)
         salt: str = Field(pattern=HEX32)
+        seat: int | None = Field(default=None, ge=1, le=MAX_PLAYERS - 1)  # another guest's, passed on by the host
+
+    class Roster(Msg):  # three or four pages: who has taken a seat so far ("" a free one), from the host
+        t: Literal["roster"]
+        names: list[str] = Field(min_length=3, max_length=MAX_PLAYERS)
 
     class Setup(Msg):
         t: Literal["setup"]
         game: str = Field(default="crystalclans", pattern=GAME_NAME)
         options: dict[str, Any] = Field(max_length=8)  # the game module's link_options() checks them
-        names: list[str] = Field(min_length=2, max_length=2)
-        guest_seat: int = Field(ge=0, le=1)
+        names: list[str] = Field(min_length=2, max_length=MAX_PLAYERS)
+        guest_seat: int = Field(ge=0, le=MAX_PLAYERS - 1)
+        key: str = Field(default="", pattern=r"^([0-9a-f]{32})?$")  # three or four: the seat's key to come back
 
     class Move(Msg):
         t: Literal["action"]
         seq: int = Field(ge=1, le=100_000)
-        move: str = Field(min_length=1, max_length=200)
+        move: str = Field(min_length=1, max_length=MAX_MOVE_CHARS)
         hash: str = Field(pattern=HEX64)
 
     class SecretCommit(Msg):
@@ -93,14 +115,18 @@ def _models() -> dict[str, Any]:
     class SecretReveal(Msg):
         t: Literal["secret_reveal"]
         seq: int = Field(ge=1, le=100_000)
-        move: str = Field(min_length=1, max_length=200)
+        move: str = Field(min_length=1, max_length=MAX_MOVE_CHARS)
         salt: str = Field(pattern=HEX32)
 
     class Resign(Msg):
-        t: Literal["resign"]
+        t: Literal["resign", "rematch"]
+        seat: int | None = Field(default=None, ge=0, le=MAX_PLAYERS - 1)  # with 3-4 players: whose (host-relayed)
 
-    class Rematch(Msg):
-        t: Literal["rematch"]
+    class Opening(Msg):  # the end of a private game: this page's secrets, for the other's audit (net/trust.py)
+        t: Literal["opening"]
+        seed: int = Field(ge=0, lt=1 << 63)
+        salt: str = Field(pattern=HEX32)
+        hidden: dict[str, str] = Field(max_length=2_000)  # log index -> the true text of a move sent as '?'
 
     class Ping(Msg):
         t: Literal["ping", "pong"]
@@ -115,9 +141,10 @@ def _models() -> dict[str, Any]:
         t: Literal["resume"]
         game: str = Field(pattern=r"^[0-9a-f]{16}$")
         card_set: str = Field(pattern=HEX64)
-        seat: int = Field(ge=0, le=1)
+        seat: int = Field(ge=0, le=MAX_PLAYERS - 1)
         have: int = Field(ge=0, le=100_000)
         hash: str = Field(pattern=HEX64)
+        key: str = Field(default="", pattern=r"^([0-9a-f]{32})?$")  # three or four: the setup's key of that seat
 
     class ResumeAt(Msg):  # the verdict of the page that holds more moves: go on from move `at`, or not
         t: Literal["resume_ok", "out_of_step"]
@@ -128,8 +155,8 @@ def _models() -> dict[str, Any]:
         log: list[str] = Field(max_length=20_000)
         hash: str = Field(pattern=HEX64)
 
-    for m in (Hello, SeedCommit, SeedReveal, Setup, Move, SecretCommit, SecretReveal, Resign, Rematch,
-              Ping, ResyncRequest, Resync, Resume, ResumeAt):
+    for m in (Hello, SeedCommit, SeedReveal, Roster, Setup, Move, SecretCommit, SecretReveal, Resign,
+              Ping, ResyncRequest, Resync, Resume, ResumeAt, Opening):
         for t in m.model_fields["t"].annotation.__args__:
             _MODELS[t] = m
     return _MODELS
@@ -147,6 +174,9 @@ def parse(text: Any) -> Any:
         raise ProtocolError("a message without a type")
     if raw["t"] != "resync" and len(text) > MAX_MESSAGE_CHARS:
         raise ProtocolError(f"a message of {len(text):,} characters (at most {MAX_MESSAGE_CHARS:,})")
+    if raw.get("v") != VERSION and raw["t"] == "hello":
+        raise ProtocolError("an invitation from a page of another version of this app: reload both pages (each then "
+                            "gets the newest version) and link again")
     if raw.get("v") != VERSION:
         raise ProtocolError(f"a message of protocol version {str(raw.get('v'))[:10]!r}; this game speaks {VERSION}")
     model = _models().get(raw["t"])

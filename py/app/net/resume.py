@@ -12,6 +12,10 @@ If the logs differ before that point, the games are out of step: play stays stop
 for the host's log (`resync_request`) and replays it (`resync`), which it checks move by move from the
 setup both agreed; a log that does not keep the guest's own moves and the moves it holds from the host is
 refused as cheating (resync.py).
+
+Three or four players: a guest's page comes back to the host's, whose game went on meanwhile (net/party.py).
+It says `resume` as above, and the host answers with its game (`resync`), which this page checks the same
+way before it takes it: the host's log must keep every move this page holds from the others and its own.
 """
 from __future__ import annotations
 
@@ -24,18 +28,29 @@ from ..i18n import _, ngettext
 from .protocol import ProtocolError, dump, parse
 from .resync import Cheating, refusal, resynced
 from .session import Session, is_secret
+from .trust import Secrets, private_game
 
 
 def game_id(game: Any) -> str:
-    """Which game this is: the same on both pages (the setup holds the joint seed)."""
-    return hashlib.sha256(json.dumps(game.setup, sort_keys=True).encode()).hexdigest()[:16]
+    """Which game this is: the same on both pages (the setup holds the joint seed; a one-sided game's own
+    private seed is left out, net/trust.py)."""
+    setup = {k: v for k, v in game.setup.items() if k != "private_seeds"}
+    return hashlib.sha256(json.dumps(setup, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _hash(game: Any, private: bool) -> str:
+    return game.public_hash() if private else game.state_hash()
 
 
 
 
 class Resume:
-    def __init__(self, game: Any, me: int, host: bool, send: Callable[[str], None]):
+    def __init__(self, game: Any, me: int, host: bool, send: Callable[[str], None], key: str = "",
+                 private: Secrets | None = None):
+        """`key`: three or four players, the key the host gave this guest's seat (it shows the seat is its)."""
         self.game = game
+        self.key = key
+        self.private = private if private_game(game) else None  # the two games compare their public hashes
         self.me = me
         self.host = host
         self.send = send
@@ -45,10 +60,12 @@ class Resume:
         self.dropped = 0  # moves of the other player's dropped here (chosen again)
         self.waiting = False  # the other page holds more moves: its verdict comes next
         self.held = 0  # how many first moves of this game the other page holds (a resync keeps them)
+        self.players = int(getattr(game, "n", 2) or 2)  # three or four: the host's page answers with its game
 
     def start(self) -> None:
+        extra = {"key": self.key} if self.players > 2 else {}
         self.send(dump("resume", game=game_id(self.game), card_set=games.of(self.game).content_hash(), seat=self.me,
-                       have=len(self.game.log), hash=self.game.state_hash()))
+                       have=len(self.game.log), hash=_hash(self.game, self.private is not None), **extra))
 
     def receive(self, text: str) -> str | None:
         """A peer's message: None if accepted, else the reason it was refused. Once play has resumed, the
@@ -67,7 +84,9 @@ class Resume:
             return
         if m.t == "pong":
             return
-        if m.t == "resume" and self.session is None and not self.out_of_step:
+        if m.t == "resume" and self.players > 2 and not self.host:
+            self._check_host(m)  # the host's page greets a page coming back; its game follows (resync)
+        elif m.t == "resume" and self.session is None and not self.out_of_step:
             self._resume(m)
         elif m.t == "out_of_step" and self.session is None:
             self.held = min(m.at, len(self.game.log))  # it compared the games after that many moves
@@ -75,9 +94,9 @@ class Resume:
         elif m.t == "resume_ok" and self.session is None and self.waiting and m.at == len(self.game.log):
             self._go_on(self.game)  # the page that is ahead found this game a prefix of its own
         elif m.t == "resync_request" and self.host and self.out_of_step:
-            self.send(dump("resync", log=list(self.game.log), hash=self.game.state_hash()))
             self._go_on(self.game)
-        elif m.t == "resync" and not self.host and self.out_of_step:
+            self.send(self.session._resync_message())
+        elif m.t == "resync" and not self.host and (self.out_of_step or self.players > 2):
             try:
                 g = resynced(self.game, self.me, list(m.log), m.hash, self.held)
             except Cheating as e:
@@ -88,6 +107,12 @@ class Resume:
             self._go_on(g)
         else:
             raise ProtocolError(f"a {m.t} message while resuming the game")
+
+    def _check_host(self, m) -> None:
+        if m.card_set != games.of(self.game).content_hash():
+            raise ProtocolError("the host's page plays another card set (its hash differs)")
+        if m.game != game_id(self.game):
+            raise ProtocolError("the host's page is playing another game (ask for a new invitation)")
 
     def _resume(self, m) -> None:
         g = self.game
@@ -102,7 +127,7 @@ class Resume:
             self.waiting = True
             return
         common = g if m.have == mine else type(g).from_log(g.setup, g.log[:m.have])
-        if common.state_hash() != m.hash:
+        if _hash(common, self.private is not None) != m.hash:
             self.held = m.have
             self.out_of_step = self._differ(m.have)
             self.send(dump("out_of_step", at=m.have))
@@ -136,4 +161,4 @@ class Resume:
 
     def _go_on(self, g: Any) -> None:
         self.game = g
-        self.session = Session(g, self.me, self.send, host=self.host)
+        self.session = Session(g, self.me, self.send, host=self.host, private=self.private)

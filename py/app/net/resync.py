@@ -47,16 +47,35 @@ def deciders(game_type: type, setup: dict, log: list[str]) -> list[int]:
     return out
 
 
+def wire_log(game: Any, upto: int, them: int) -> list[str]:
+    """A one-sided game's first `upto` moves as the other page may receive them (net/trust.py): what a
+    private game's resync sends, never the host's hidden cards."""
+    out = []
+    for i in range(upto):
+        text = game.wire_text(i, them)
+        if text is None:
+            break
+        out.append(text)
+    return out
+
+
 def resynced(game: Any, me: int, log: list[str], want_hash: str, held: int = 0) -> Any:
     """The host's game from its resync `log` and state hash, if it keeps `game` (this page's, where `me`
     plays) as the module says; else ProtocolError (Cheating when it rewrites the game, not merely broken).
     `held`: how many of this game's first moves the other page has shown it holds."""
     mine = list(game.log)
+    private = getattr(game, "secrecy", None) is not None and not game.sees(1 - me)
     who = deciders(type(game), game.setup, mine)
     agreed = max([min(held, len(mine))] + [i + 1 for i, p in enumerate(who) if p != me])
     g = type(game).from_setup(game.setup)
     for i, move in enumerate(log):
         d = g.decision
+        if private and d is not None and d.player == me and i < len(mine):
+            # a one-sided game: the host's log holds this page's moves as it sent them (their wire form)
+            if move != game.wire_text(i, 1 - me):
+                raise Cheating(f"a resync that changes move {i + 1}, yours, from {mine[i][:60]!r} to "
+                               f"{move[:60]!r}", i + 1)
+            move = mine[i]
         try:
             g.apply(move)
         except Exception as e:  # an untrusted log: any failure to replay it is a refusal
@@ -74,7 +93,7 @@ def resynced(game: Any, me: int, log: list[str], want_hash: str, held: int = 0) 
             raise Cheating(f"a resync that ends before move {n + 1} ({mine[n][:60]!r}), yours, which the host had "
                            "taken", n + 1)
         raise Cheating(f"a resync of {n} moves, though both games held {agreed} moves", n + 1)
-    if g.state_hash() != want_hash:
+    if (g.public_hash() if private else g.state_hash()) != want_hash:
         raise ProtocolError("a resync whose state hash does not match its log")
     return g
 

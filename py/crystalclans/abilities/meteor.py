@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action, Decision
 from ..frames import Frame
 from ..registry import register_signature, register_special
+from ..reveals import HAND, RevealFrame
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..cardset import Effect
@@ -32,6 +33,8 @@ def spy(g: "Game", f: "EffectsFrame", eff: "Effect") -> None:
     enemy = g.squads[q]
     if enemy[f.zone] or any(enemy[n] for n in g.cs.board.adjacency[f.zone]):
         g.stack.append(SpyFrame(f.p))
+        if g.secrecy is not None:
+            g.stack.append(RevealFrame(q, HAND))
 
 
 class SpyFrame(Frame):

@@ -8,6 +8,10 @@ place: the opponent's hand while p is looking at it (Tactical, The Bitter Blessi
 draw pile is under way that pile is left as it is (the scry keeps positions in it), a small, rare leak
 that keeps the game sound.
 
+In a private-chance game (privacy.py) the placeholders of a one-sided game are dealt from the cards of
+their seat it cannot place, and both private streams are replaced by fresh ones, so the bots play from a
+one-sided game as from a full one.
+
 By construction the result depends only on what p may see and on the caller's random stream: the hidden
 cards are pooled per owner and *sorted* before they are dealt, so two true states that p cannot tell apart
 give the same determinization for the same stream (the bots' never-peeks property rests on this).
@@ -17,7 +21,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cardset import STYLES
+from ..privacy import Secrecy
 from ..rng import Rng
+from ..unseen import unaccounted
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -42,10 +48,33 @@ def _known(g: "Game", p: int) -> tuple[bool, list[bool]]:
     return hand_known, fixed
 
 
+def _see_all(d: "Game", rng: Rng) -> None:
+    """A private-chance game made whole: the placeholders of a seat it cannot see (a one-sided game) dealt
+    from her cards it cannot place, and every seat given a fresh stream, so a redeal never rests on a true
+    private stream (its future reshuffles are as unknown as the rest)."""
+    s = d.secrecy
+    for x in (0, 1):
+        if s.sees(x):
+            continue
+        unk = s.unknown[x]
+        pool = sorted(unaccounted(d, x).elements())
+        rng.shuffle(pool)
+        for pile in (d.hands[x], d.draws[x]):
+            for i, c in enumerate(pile):
+                if c == unk:
+                    pile[i] = pool.pop()
+        b = d.battle
+        if b is not None and b.cards[x] == unk:
+            b.cards[x] = pool.pop()
+    d.secrecy = Secrecy([Rng(rng.next64() | 1), Rng(rng.next64() | 1)], s.unknown)
+
+
 def determinize(g: "Game", p: int, rng: Rng) -> "Game":
     """A copy of g, identical in p's view, with the hidden information redealt from `rng`."""
     d = g.clone(story=False)
     q = 1 - p
+    if d.secrecy is not None:
+        _see_all(d, rng)
     hand_known, fixed = _known(d, p)
     b = d.battle
     hidden_pick = [False, False]  # battle cards p cannot see yet

@@ -2,8 +2,10 @@
 Clans' records, so a tournament or balance report counts only games today's code would play the same.
 
 It covers what decides how a game goes: every `.py` file of the tashkalar package (engine and bots), its data
-files, and the Crystal Clans modules it plays with (the PRNG, the action value object, the frame base class,
-the shared bot base class). Left out: the tools that only run and report games (this module, ai/tournament.py
+files, and the Crystal Clans modules it plays with (the PRNG, the frame base class, the shared bot base class,
+the JSON writer). Not Crystal Clans' actions.py: Tash-Kalar has its own actions and never calls that module, and
+its changes (a new helper, the longer moves of private-chance games) twice renamed records it could not
+change. Left out: the tools that only run and report games (this module, ai/tournament.py
 and __main__.py), so mending a report does not disown the games already recorded. Files are read with their
 line endings normalised, as Crystal Clans' are; the hash's length and the name of unlabelled records
 (`older`) are Crystal Clans' own.
@@ -18,7 +20,7 @@ from selfplay.codehash import package_hash
 
 PACKAGE = Path(__file__).resolve().parent.parent          # py/tashkalar
 TOOLS = ("__main__.py", "ai/codeversion.py", "ai/tournament.py")
-SHARED = ("rng.py", "actions.py", "frames.py", "jsontext.py", "ai/bots.py")
+SHARED = ("rng.py", "frames.py", "jsontext.py", "ai/bots.py")
 
 __all__ = ["ANY", "OLDER", "code_version"]
 ANY = "any"

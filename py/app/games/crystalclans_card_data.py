@@ -1,11 +1,12 @@
-"""Where a card's values come from, told for players: the folded "About this card's data" part of the card
-details. Sources are named in words (the English rulebook, the German rulebook's card texts, a publisher's
-preview, a review, our design); file names, addresses and internal references never reach the page."""
+"""Where a Crystal Clans card's values come from, told for players: the folded "About this card's data" part
+of the card details. Sources are named in words (the English rulebook, the German rulebook's card texts, a
+publisher's preview, a review, our design); file names, addresses and internal references never reach the
+page."""
 from __future__ import annotations
 
 import re
 
-from .i18n import N_, _
+from ..i18n import N_, _
 
 SOURCES = (  # (pattern in a provenance source or note, the words a player reads)
     (r"seed:000_", N_("the German rulebook's card texts")),

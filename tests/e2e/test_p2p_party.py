@@ -1,0 +1,141 @@
+"""Three browsers, one link (issue 30): the host's page chooses Wildlands for three and invites; both guests
+(one on a phone) open the same link in their open pages (a Nostr relay on loopback carries the replies) and
+press Join: the first answers the link's own offer,
+the second gets an offer of its own through the room (py/app/net/party.py, web/js/p2p.js). The host's page
+shows who has a seat; once all three are there the game is dealt from a seed every page made. Each page
+picks its secret start spaces and plays a few moves by clicks, and all three hold the same game. Then one
+guest's page reloads: it waits in the room, knocks, gets a fresh offer from the host's page and goes on at
+its seat, with the same game as the others."""
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .ui import OFFERED_JS, PwError, PwTimeout, assert_no_page_errors, screenshot, state_hash, wait_ready
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+import relays  # noqa: E402
+
+ANSWER = "answer=150"  # every page's answer clock for the questions asked at every action (a person: 2.5 s)
+
+
+def equal_hashes(pages, timeout_s: float = 15.0) -> str:
+    """The pages' common state hash, once no answer clock runs and every move has crossed the links."""
+    end = time.perf_counter() + timeout_s
+    while True:
+        busy = any(p.locator("[data-answer-clock], [data-answer-held]").count() for p in pages)
+        hashes = {state_hash(p) for p in pages}
+        if not busy and len(hashes) == 1:
+            time.sleep(0.3)
+            if {state_hash(p) for p in pages} == hashes:
+                return hashes.pop()
+        assert time.perf_counter() < end, f"the pages hold different games: {hashes}"
+        time.sleep(0.1)
+
+
+def click_on(pages, rng, clicks: int) -> list[int]:
+    """Click what a page offers, on whichever page must act, `clicks` times (the first of the offers on a
+    page, now and then another): returns the clicks per page."""
+    done = [0] * len(pages)
+    idle = time.perf_counter()
+    while sum(done) < clicks:
+        offers = [p.evaluate(OFFERED_JS) for p in pages]
+        ready = [i for i, x in enumerate(offers) if x and not x.get("gameOver")]
+        if not ready:
+            assert time.perf_counter() - idle < 20, "no page offers anything"
+            time.sleep(0.05)
+            continue
+        i = ready[rng.randrange(len(ready))]
+        offer = offers[i]
+        pick = offer["items"][0 if rng.random() < 0.7 else rng.randrange(len(offer["items"]))]
+        try:  # another page's move may re-render this one between the look and the click: look again
+            pages[i].locator(offer["selector"]).nth(pick["index"]).click(timeout=2_000)
+        except (PwTimeout, PwError):
+            continue
+        done[i] += 1
+        idle = time.perf_counter()
+    return done
+
+
+def join(page, invitation: str, name: str, phone: bool = False) -> None:
+    """The guest's page, open already (at the same ?relay), gets the invitation link: its join panel opens
+    (the link pasted into the address bar changes only the #fragment: a regression once did nothing), the code
+    in it and gone from the address bar; the guest names herself and joins. On a phone the panel is below the
+    new-game form: Join is scrolled into view and has the focus."""
+    fragment = invitation.split("#", 1)[1]
+    page.evaluate("(f) => { location.hash = f; }", fragment)
+    page.locator("[data-link-input]").wait_for(state="visible", timeout=20_000)
+    assert page.locator("[data-link-input]").input_value() == fragment
+    assert "#" not in page.url, "the invitation stays in the address bar (a reload would join again)"
+    if phone:
+        box, height = page.locator("[data-link-submit]").bounding_box(), page.evaluate("() => innerHeight")
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, f"Join is off screen at {box} ({height} px)"
+        assert page.evaluate("() => document.activeElement.matches('[data-link-submit]')"), "Join has the focus"
+        screenshot(page, "p2p_invited_phone")
+    page.fill("#name-1", name)
+    page.click("[data-link-submit]")
+
+
+@pytest.mark.skipif(not relays.available("nostr"), reason="no nostr relay installed")
+def test_three_pages_share_one_link_play_alike_and_a_reloaded_guest_comes_back(new_context, app_url, say):
+    started = time.perf_counter()
+    with relays.running("nostr") as url:
+        host, cy = new_context().new_page(), new_context().new_page()
+        bo = new_context(viewport={"width": 390, "height": 844}).new_page()  # Bo plays on a phone
+        for p in (host, bo, cy):  # the three pages start together
+            p.goto(f"{app_url}?relay={url}&{ANSWER}", wait_until="commit")
+        for p in (host, bo, cy):
+            wait_ready(p)
+        boot_s = time.perf_counter() - started
+        host.click('button[data-game="wildlands"]')
+        host.select_option("#wl-players", "3")
+        host.locator("[data-party-note]").wait_for(state="visible", timeout=10_000)
+        host.fill("#name-0", "Ada")
+        host.click("[data-p2p-host]")
+        link = host.locator("[data-invite-link]")
+        link.wait_for(state="visible", timeout=20_000)
+        host.wait_for_selector('section.online[data-relay="listening"]', timeout=15_000)
+        invitation = link.input_value()
+        t = time.perf_counter()
+        for page, name in ((bo, "Bo"), (cy, "Cy")):  # the same link for both
+            join(page, invitation, name, phone=page is bo)
+            if page is bo:  # the host's page shows who has a seat so far
+                host.wait_for_selector('[data-roster="2"]', timeout=20_000)
+                screenshot(host, "p2p_party_host_roster")
+        for p in (host, bo, cy):
+            p.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=60_000)
+        linked_s = time.perf_counter() - t
+        dealt = equal_hashes((host, bo, cy))
+        seats = host.locator(".wl-seats").inner_text()
+        assert all(n in seats for n in ("Ada", "Bo", "Cy")), seats
+        rng = random.Random(3)
+        t = time.perf_counter()
+        clicks = click_on((host, bo, cy), rng, 24)  # the fifteen start spaces (secret) and the first moves
+        assert all(c >= 5 for c in clicks), clicks
+        mid = equal_hashes((host, bo, cy))
+        play_s = time.perf_counter() - t
+        assert mid != dealt
+        screenshot(bo, "p2p_party_guest_midgame")
+
+        # Cy's page reloads: it offers the saved game, waits in the room and comes back by itself
+        cy.reload()
+        wait_ready(cy)
+        host.locator("[data-away]").wait_for(state="visible", timeout=30_000)
+        t = time.perf_counter()
+        cy.click("[data-continue-game]")
+        cy.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=60_000)
+        back_s = time.perf_counter() - t
+        assert equal_hashes((host, bo, cy)) == mid, "the game did not go on where the pages were"
+        host.locator("[data-away]").wait_for(state="detached", timeout=10_000)
+        click_on((host, bo, cy), rng, 6)
+        end = equal_hashes((host, bo, cy))
+        screenshot(cy, "p2p_party_guest_back")
+        assert_no_page_errors(host, bo, cy)
+    say(f"three pages through one link (loopback Nostr relay): the pages ready in {boot_s:.1f} s; all seated "
+        f"{linked_s:.1f} s after the first Join; {sum(clicks)} clicks in {play_s:.1f} s with equal hashes; the "
+        f"reloaded guest was back {back_s:.1f} s after its 'Continue' ({end[:12]}); the whole test "
+        f"{time.perf_counter() - started:.0f} s")
