@@ -61,6 +61,7 @@ class App:
         # online, the answer clock of a question asked at every action (Wildlands' interrupt windows and
         # defences, see answer_seconds): ?answer=MS sets every wait (tests use a short one)
         self.answer_ms = url_int(str(window.location.search), "answer")
+        self.audit_ms = url_int(str(window.location.search), "audit")  # tests: the audit's time limit (ms)
         self.answer_key: tuple | None = None  # the question the clock runs for: (session, moves, kind)
         self.answer_due = 0.0  # time.monotonic() when this page answers it by itself
         self.answer_held = False  # the player passed early: the pass waits for the clock
@@ -121,7 +122,8 @@ class App:
     def finished(self) -> bool:
         s = self.session  # (online with three or four, a resignation ends the game without a winner)
         return (self.winner() is not None or (self.game is not None and self.game.is_over)  # a draw, a team
-                or (s is not None and s.players > 2 and s.resigned is not None))
+                or (s is not None and s.players > 2 and s.resigned is not None)
+                or (s is not None and getattr(s, "agreed_end", False)))
 
     def offers_decision(self) -> bool:
         """Does this screen offer the current decision (a person here must decide, nothing in the way)?"""
@@ -321,7 +323,7 @@ class App:
         self.spawn(self._audit_when_due(s))
 
     async def _audit_when_due(self, s) -> None:
-        await asyncio.sleep(AUDIT_SECONDS)
+        await asyncio.sleep(self.audit_ms / 1000 if self.audit_ms is not None else AUDIT_SECONDS)
         if self.session is s and s.audit is None:
             s.forfeit_audit()
             self.render()
@@ -585,6 +587,15 @@ class App:
             self.autosave()
         self.render()
 
+    def offer_end(self) -> None:
+        """Online: offer to end the game without a winner; it ends once the other player offers it too."""
+        s = self.session
+        self.modal = None
+        if s is not None and not s.over:
+            s.offer_end()
+            self.autosave()
+        self.render()
+
     def ask_rematch(self) -> None:
         """Online: another game with the same clans, once both players ask (a new joint seed)."""
         s = self.session
@@ -663,6 +674,9 @@ class App:
         reason = link.session.receive(text)
         if reason:
             self.show_error(reason + (" " + link.session.desync if link.session.desync else ""))
+        elif getattr(link.session, "notice", ""):  # the other page refused a move of this page's as a lie
+            self.show_error(link.session.notice)
+            link.session.notice = ""
         elif link.session.rematch_agreed:
             self._begin_rematch()
             return
@@ -755,6 +769,15 @@ class App:
                 self.thinking = None
                 self.render()
 
+    def _kept_game(self):
+        """What a save keeps: online without trust, once the audit found the game honest, the whole game it
+        replayed (both hands and draw piles, now public); else the game as this page holds it."""
+        s = self.session
+        a = getattr(s, "audit", None) if s is not None else None
+        if a is not None and a.verdict == "honest" and a.game is not None and s.game is self.game:
+            return a.game
+        return self.game
+
     def autosave(self) -> None:
         if self.game is None or self.tutorial is not None:  # the tutorial never replaces the player's game
             return
@@ -766,7 +789,8 @@ class App:
                 meta["online"]["room"] = self.link.room
             if self.link is not None:
                 meta["online"].update(self.link.saved())  # three or four players: the keys to come back
-        if not self.storage.autosave(games.of(self.game).save_text(self.game, self.names), meta):
+        kept = self._kept_game()
+        if not self.storage.autosave(games.of(kept).save_text(kept, self.names), meta):
             self.show_error(_(self.storage.problem))  # and render.storage_notice keeps saying it
         self.autosave_meta = meta
 
@@ -871,7 +895,8 @@ class App:
         if self.game is None:
             return
         meta = {"names": self.names, "seats": [s.code for s in self.seats], "summary": self.summary()}
-        if self.storage.save_slot(name, games.of(self.game).save_text(self.game, self.names), meta):
+        kept = self._kept_game()
+        if self.storage.save_slot(name, games.of(kept).save_text(kept, self.names), meta):
             self.flash(_("Saved as “{name}”.").format(name=name))
         else:
             self.show_error(_(self.storage.problem))

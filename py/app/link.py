@@ -296,7 +296,7 @@ class Link:
         if self.resume is not None:  # a resumed game's rematch: the host's seat and names as they were
             names = self.resume.names
             game = self.resume.game
-            self.settings = {**self.settings, "names": names if self.me == 0 else names[::-1],
+            self.settings = {**self.settings, "names": list(names),  # seat order: the guest's is names[1] too
                              "game": games.of(game).name, "options": games.of(game).options_of(game)}
             self.role = "host" if self.me == 0 else "guest"
             self.resume = None

@@ -186,6 +186,9 @@ def on_click(event):
             app.render()
         elif cmd == "resign-confirm":
             app.resign()
+        elif cmd == "offer-end":
+            close_menu()
+            app.offer_end()
         elif cmd == "rematch" and app.session is not None:
             app.ask_rematch()
         elif cmd == "rematch":

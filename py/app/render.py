@@ -333,7 +333,25 @@ def link_alerts(app) -> str:
                   '</button>' if not session.host else
                   f'<span class="muted">{h(_("Waiting for the other player to resync…"))}</span>')
         out += f'<p class="notice warn" role="alert" data-desync>{h(session.desync)} {button}</p>'
-    return out
+    return out + end_offer_notice(app)
+
+
+def end_offer_notice(app) -> str:
+    """An offer to end the game without a winner: who waits for whom, and the button that agrees."""
+    session = app.session
+    ending = getattr(session, "ending", set())
+    if not ending:
+        return ""
+    others = [p for p in range(session.players) if p != session.me]
+    if session.me in ending:
+        missing = others_said(app.names, [p for p in others if p not in ending])
+        return (f'<p class="notice" role="status" data-end-offered>'
+                f'{h(_("You offered to end the game without a winner; waiting for {name} to agree (or play on).").format(name=missing))}</p>')
+    said = _("{name} offers to end the game without a winner (the audit then checks it).").format(
+        name=others_said(app.names, sorted(ending)))
+    return (f'<p class="notice" role="status" data-end-offer>{h(said)} '
+            f'<button type="button" class="primary" data-cmd="offer-end">{h(_("Agree to end"))}</button> '
+            f'<span class="muted">{h(_("or play on"))}</span></p>')
 
 
 def coach(app) -> str:
@@ -452,15 +470,24 @@ def audit_note(app) -> str:
     session = app.session
     if session is None or getattr(session, "private", None) is None:
         return ""
+    from .net.trust import verdict_text
+
+    theirs = getattr(session, "their_audit", None)
+    said = ""
+    if theirs is not None:  # the other page caught a lie or a forfeit (net/session.py's caught message)
+        if theirs.verdict == "forfeit" and theirs.seat == session.me:  # (its own words would say "this page")
+            text = _("The other page's audit: this page's secrets did not reach it in time, so it counts the game "
+                     "as a forfeit.")
+        else:
+            text = _("The other page's audit: {verdict}").format(verdict=verdict_text(theirs, session.me, app.names))
+        said = f'<p role="status" class="audit {theirs.verdict}" data-audit-theirs="{theirs.verdict}"><b>{h(text)}</b></p>'
     a = session.audit
     if a is None:
         return (f'<p class="busy" role="status" data-audit="waiting">'
-                f'{h(_("Checking the game: waiting for the other page to open its secrets…"))}</p>')
-    from .net.trust import verdict_text
-
+                f'{h(_("Checking the game: waiting for the other page to open its secrets…"))}</p>') + said
     return (f'<p role="status" class="audit {a.verdict}" data-audit="{a.verdict}"'
             f'{f" data-audit-seat={chr(34)}{a.seat}{chr(34)}" if a.seat is not None else ""}>'
-            f'<b>{h(verdict_text(a, session.me, app.names))}</b></p>')
+            f'<b>{h(verdict_text(a, session.me, app.names))}</b></p>') + said
 
 
 def rematch_controls(app) -> str:
@@ -561,6 +588,10 @@ def menu_html(app) -> str:
         return rules_button() + language_button()
     resign = (f'<button type="button" data-cmd="resign" title="{h(_("Resign this online game"))}">{h(_("Resign"))}</button>'
               if app.session is not None and not app.finished else '')
+    if (app.session is not None and getattr(app.session, "private", None) is not None and not app.finished
+            and app.session.me not in app.session.ending):  # (two players without trust: the audit follows)
+        tip = _("Offer the other player to end the game here, without a winner")
+        resign += f'<button type="button" data-cmd="offer-end" title="{h(tip)}">{h(_("Offer to end"))}</button>'
     replay = (f'<button type="button" data-cmd="replay" title="{h(_("Watch the game so far again, turn by turn"))}">'
               f'{h(_("Replay"))}</button>')
     return f"""

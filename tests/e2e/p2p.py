@@ -11,10 +11,24 @@ HANDS_JS = """() => ({sections: document.querySelectorAll('section.hand').length
     clans: [...document.querySelectorAll('section.hand .card')].map(e => [...e.classList].find(c => c.startsWith('clan-')))})"""
 
 
+def wait_linked(*pages, timeout_s: float = 30) -> None:
+    """Wait until every page is linked; if one is not, fail with each page's connection states (a link that
+    does not come about on some machine should say why)."""
+    for page in pages:
+        try:
+            page.wait_for_selector('body[data-linked="true"]', state="attached", timeout=timeout_s * 1000)
+        except PwTimeout:
+            report = [p.evaluate("""() => ({linked: document.body.dataset.linked || '',
+                peers: window.crystalclans_p2p ? window.crystalclans_p2p.diagnose() : 'no p2p module'})""")
+                      for p in pages]
+            raise AssertionError(f"not linked after {timeout_s:.0f} s: {report}") from None
+
+
 def assert_only_own_hand(page, own: str, other: str) -> None:
     seen = page.evaluate(HANDS_JS)
     assert seen["sections"] <= 1, "two hands on one page"
     assert f"clan-{other}" not in seen["clans"], f"the opponent's ({other}) hand cards are on this page"
+
 
 
 def link_pages(a, b, guest_query: str = "") -> float:
@@ -52,8 +66,8 @@ def reply_and_play(host, guest) -> None:
     reply.wait_for(state="visible", timeout=20_000)
     host.fill("[data-link-input]", reply.input_value())
     host.click("[data-link-submit]")
+    wait_linked(host, guest)
     for p in (host, guest):
-        p.wait_for_selector('body[data-linked="true"]', state="attached", timeout=20_000)
         try:
             p.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=60_000)
         except PwTimeout:
@@ -69,7 +83,12 @@ def greedy_choice(page, bot) -> str | None:
 
     text = page.evaluate("() => localStorage.getItem('crystalclans.autosave')")
     g = games.for_save(json.loads(text)).Game.from_json(text)
-    return str(bot.choose(g)) if g.decision is not None else None
+    if g.decision is None:
+        return None
+    secrecy = getattr(g, "secrecy", None)  # a one-sided game (online without trust): the other seat's
+    if secrecy is not None and secrecy.streams[g.decision.player] is None:  # decision is not this page's
+        return None
+    return str(bot.choose(g))
 
 
 def play_one_screen(page, bot, rng, max_clicks: int, on_step=None) -> tuple[int, bool]:
@@ -120,6 +139,7 @@ def play(a, b, rng, max_clicks: int, bots=None, hands=("blood", "skull")) -> tup
     random ones); continues and anything else at random. `hands`: the clans of the host's and the guest's
     hands, checked every tenth click (None: not a Crystal Clans game). Returns (clicks per page, game over)."""
     clicks = [0, 0]
+    misses = 0
     idle_since = time.perf_counter()
     while sum(clicks) < max_clicks:
         offers = [p.evaluate(OFFERED_JS) for p in (a, b)]
@@ -148,11 +168,16 @@ def play(a, b, rng, max_clicks: int, bots=None, hands=("blood", "skull")) -> tup
             pick = next((x for x in items if x["value"] == want), pick)
             if want and pick["value"] != want and open_group(page, want):  # folded away (Wildlands' groups)
                 continue
+            if pick["value"] != want and misses < 6:  # the page's autosave not yet at what it offers: look again
+                misses += 1  # (a loaded machine fell back to random picks, and random Wildlands games are long)
+                time.sleep(0.05)
+                continue
         try:  # the other page's move may re-render this one between the look and the click: look again
             page.locator(offer["selector"]).nth(pick["index"]).click(timeout=2_000)
         except (PwTimeout, PwError):
             continue
         clicks[i] += 1
+        misses = 0
         idle_since = time.perf_counter()
     return clicks, False
 
@@ -189,6 +214,5 @@ def link_modules(a, b) -> tuple[str, str]:
     invitation = a.evaluate("() => window.crystalclans_p2p.host([])")
     reply = b.evaluate("(code) => window.crystalclans_p2p.join(code, [])", invitation)
     a.evaluate("(code) => window.crystalclans_p2p.accept(code)", reply)
-    for page in (a, b):
-        page.wait_for_selector('body[data-linked="true"]', state="attached", timeout=15_000)
+    wait_linked(a, b)
     return invitation, reply

@@ -7,7 +7,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from .p2p import link_modules
+from .p2p import link_modules, wait_linked
 from .ui import assert_no_page_errors, open_app, screenshot
 
 ROUND_TRIPS = 40
@@ -89,8 +89,8 @@ def test_the_host_scans_the_reply_qr_code(new_context, app_url, say):
     a.click("[data-cmd=scan]")
     a.locator("[data-scanning] video").wait_for(state="visible", timeout=10_000)
     a.evaluate("(t) => { window.__qrText = t; }", reply.input_value())  # the camera now sees the reply
+    wait_linked(a, b)
     for p in (a, b):
-        p.wait_for_selector('body[data-linked="true"]', state="attached", timeout=20_000)
         p.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=30_000)
     say("the host scanned the reply QR code (stand-in camera and detector): linked, the game began")
     assert_no_page_errors(a, b)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from ..conftest import LONG
+from .p2p import wait_linked
 from .ui import assert_no_page_errors, open_app, screenshot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
@@ -47,7 +48,7 @@ def join_by_link(guest, invitation: str) -> float:
     guest.locator("[data-link-submit]").wait_for(state="visible", timeout=20_000)
     t = time.perf_counter()
     guest.click("[data-link-submit]")
-    guest.wait_for_selector('body[data-linked="true"]', state="attached", timeout=20_000)
+    wait_linked(guest)
     return time.perf_counter() - t
 
 
@@ -58,8 +59,8 @@ def page_at(ctx, url: str):
 
 
 def on_the_table(*pages) -> None:
+    wait_linked(*pages)
     for p in pages:
-        p.wait_for_selector('body[data-linked="true"]', state="attached", timeout=20_000)
         p.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=60_000)
 
 

@@ -20,10 +20,10 @@ CS = cc.base_set()
 GAMES = [  # (index: seed 5000 + index, mulligan when even), clans, bots
     (28, ("skull", "water"), ("random", "fickle")),
     (25, ("meteor", "stone"), ("fickle", "random")),
-    (11, ("meteor", "water"), ("greedy", "fickle")),
+    (0, ("meteor", "water"), ("greedy", "fickle")),
     (37, ("flower", "stone"), ("fickle", "random")),
     (48, ("blood", "stone"), ("random", "fickle")),
-    (59, ("stone", "water"), ("greedy", "fickle")),
+    (60, ("stone", "water"), ("greedy", "fickle")),
     (1, ("blood", "meteor"), ("fickle", "random")),
     (52, ("flower", "stone"), ("random", "fickle")),
     (0, ("blood", "flower"), ("random", "fickle")),

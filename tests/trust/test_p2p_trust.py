@@ -411,3 +411,34 @@ def test_a_private_resync_that_rewrites_a_guest_move_is_refused():
         pytest.skip("no alternative move")
     with pytest.raises(Cheating):
         resynced(guest.game, 1, log[:i] + [other] + log[i + 1:], h)
+
+
+def test_the_liars_page_is_told_of_a_refused_move_and_of_the_audits_verdict():
+    """Both pages show a lie: the honest page tells the other (a `caught` message) when it refuses a move of hers
+    as not legal, and when its audit at the end finds cheating, which her page shows beside its own verdict."""
+    from types import SimpleNamespace
+
+    from app import render
+
+    wire, hs, sessions = link(("meteor", "water"), seed=7)
+    liar = 1
+    bots = bots_for(7, "random")
+    while not sessions[liar].offered() or sessions[liar].game.decision.kind != "action":
+        play_out(wire, sessions, bots, max_moves=1)
+    g = sessions[1 - liar].game
+    seq = len(g.log) + 1
+    lie = dump("action", seq=seq, move="summon meteor.astral_twins", hash=g.public_hash())  # the host's clan's card
+    assert "is not legal" in sessions[1 - liar].receive(lie)
+    assert not pump(wire, sessions)
+    assert sessions[liar].notice == f"The other page refused move {seq} of this page as not legal: it takes it for cheating."
+    assert sessions[1 - liar].receive(lie) is not None and not wire.queues[liar]  # said once a move
+    sessions[liar].private.seed += 1  # and its opening names another seed than the committed one
+    sessions[liar].resign()
+    assert not pump(wire, sessions)
+    assert sessions[1 - liar].audit.reason == "forged_order"
+    theirs = sessions[liar].their_audit
+    assert theirs is not None and (theirs.verdict, theirs.seat, theirs.reason) == ("cheated", liar, "forged_order")
+    html = render.rematch_controls(SimpleNamespace(session=sessions[liar], names=["Ada", "Bo"]))
+    assert 'data-audit-theirs="cheated"' in html and "The other page&#x27;s audit: Cheating caught: You:" in html
+    early = dump("caught", verdict="cheated", seat=0, step=3, reason="false_reveal")
+    assert "a second one" in sessions[liar].receive(early)

@@ -74,7 +74,7 @@ def test_bots_choose_legal_actions_and_are_reproducible():
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("grandmaster")
     for name in BOT_NAMES:
-        budget = {"samples": 2, "replies": 4} if name in ("easy", "normal", "hard") else {}
+        budget = {"samples": 2, "replies": 4} if name.split("-")[0] in ("easy", "normal", "hard") else {}
         runs = []
         for _ in range(2):
             g = cc.new_game(("meteor", "water"), seed=4)
@@ -115,7 +115,8 @@ def test_bots_never_peek_at_every_decision_kind():
         other = scramble_hidden_from(g, p, n + 1)
         if view_text(other, p) != view_text(g, p):  # (a scry shows the top of the pile: not a scramble then)
             continue
-        for name, budget in (("greedy", {"samples": 1}), ("easy", {"samples": 2, "replies": 5})):
+        for name, budget in (("greedy", {"samples": 1}), ("easy", {"samples": 2, "replies": 5}),
+                             ("greedy-fit", {"samples": 1}), ("easy-fit", {"samples": 2, "replies": 5})):
             a = make_bot(name, seed=n, **budget).choose(g)
             b = make_bot(name, seed=n, **budget).choose(other)
             assert str(a) == str(b), f"{name} at {d.kind}: {a} with the true hidden cards, {b} with others"

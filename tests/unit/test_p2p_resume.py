@@ -164,3 +164,16 @@ def test_a_resume_for_another_game_or_the_same_seat_or_a_bad_resync_is_refused()
     assert "does not replay" in guest.receive(dump("resync", log=["nonsense"], hash=h))
     assert "does not match" in guest.receive(dump("resync", log=list(g.log), hash="0" * 64))
     assert guest.session is None
+
+
+def test_a_resumed_games_rematch_keeps_each_players_name():
+    """A rematch after a re-link: each page says its own player's name again (the guest's was the host's)."""
+    from app.link import Link, SavedOnline
+
+    g = cc.new_game(("blood", "skull"), seed=3)
+    for me, mine in ((0, "Ada"), (1, "Bo")):
+        sent = []
+        link = Link("host" if me == 0 else "guest", {"names": ["", ""]}, sent.append,
+                    resume=SavedOnline(g, me, ["Ada", "Bo"]))
+        link.rematch()
+        assert link.my_name == mine

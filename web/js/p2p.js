@@ -540,5 +540,13 @@ window.crystalclans_p2p = {
   relayCounts: async () => (await import("./relay.js")).received(),
   watch,
   state: () => { const p = peers.get(0) || peers.get(1); return p && p.channel ? p.channel.readyState : "none"; },
+  // For a report when a link does not come about: each connection's states and how many ICE candidates
+  // each side's description carried (no addresses).
+  diagnose: () => [...peers.entries()].map(([n, p]) => ({
+    n, connection: p.pc.connectionState, ice: p.pc.iceConnectionState, gathering: p.pc.iceGatheringState,
+    signaling: p.pc.signalingState, channel: p.channel ? p.channel.readyState : "none", quiet: p.quiet,
+    local: ((p.pc.localDescription || {}).sdp || "").split("a=candidate").length - 1,
+    remote: ((p.pc.remoteDescription || {}).sdp || "").split("a=candidate").length - 1,
+  })),
   linkedAt: () => linkedAt,
 };

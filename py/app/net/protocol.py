@@ -119,7 +119,7 @@ def _models() -> dict[str, Any]:
         salt: str = Field(pattern=HEX32)
 
     class Resign(Msg):
-        t: Literal["resign", "rematch"]
+        t: Literal["resign", "rematch", "end"]  # end: an offer to end without a winner (all must agree)
         seat: int | None = Field(default=None, ge=0, le=MAX_PLAYERS - 1)  # with 3-4 players: whose (host-relayed)
 
     class Opening(Msg):  # the end of a private game: this page's secrets, for the other's audit (net/trust.py)
@@ -127,6 +127,14 @@ def _models() -> dict[str, Any]:
         seed: int = Field(ge=0, lt=1 << 63)
         salt: str = Field(pattern=HEX32)
         hidden: dict[str, str] = Field(max_length=2_000)  # log index -> the true text of a move sent as '?'
+
+    class Caught(Msg):  # a private game: this page caught the other's page lying (net/trust.py), so it can say so
+        t: Literal["caught"]
+        seq: int | None = Field(default=None, ge=1, le=100_000)  # the other's move this page refused as not legal
+        verdict: Literal["cheated", "forfeit"] | None = None  # or: this page's audit at the end found that
+        seat: int | None = Field(default=None, ge=0, le=1)
+        step: int | None = Field(default=None, ge=1, le=100_000)
+        reason: str = Field(default="", pattern=r"^[a-z_]{0,20}$")
 
     class Ping(Msg):
         t: Literal["ping", "pong"]
@@ -156,7 +164,7 @@ def _models() -> dict[str, Any]:
         hash: str = Field(pattern=HEX64)
 
     for m in (Hello, SeedCommit, SeedReveal, Roster, Setup, Move, SecretCommit, SecretReveal, Resign,
-              Ping, ResyncRequest, Resync, Resume, ResumeAt, Opening):
+              Ping, ResyncRequest, Resync, Resume, ResumeAt, Opening, Caught):
         for t in m.model_fields["t"].annotation.__args__:
             _MODELS[t] = m
     return _MODELS

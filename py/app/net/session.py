@@ -61,6 +61,7 @@ class Session:
         self.revealed_sent = False
         self.resigned: int | None = None
         self.rematch: set[int] = set()  # who has asked for a rematch (after the game)
+        self.ending: set[int] = set()  # who has offered to end the game without a winner (all must agree)
         self.desync = ""  # why play stopped (hashes differ): a resync is needed
         self.refused: list[str] = []  # every refused message's reason, newest last
         self.waiting: set[int] = set()  # guests' pages back during a revealed run: they get the game after it
@@ -71,6 +72,9 @@ class Session:
         self.opened = False  # private: this page's opening is sent
         self.their_opening: Any = None
         self.audit: Audit | None = None  # private: the verdict at the end
+        self.their_audit: Audit | None = None  # private: the other page's verdict, when it caught a lie or a forfeit
+        self.notice = ""  # private: the other page refused a move of this page's as not legal (shown once)
+        self.told = 0  # private: the last move of the other's this page refused and said so (once per move)
         self._answer_reveals()
 
     # ------------------------------------------------------------------ what the local player may do
@@ -81,7 +85,12 @@ class Session:
 
     @property
     def over(self) -> bool:
-        return self.game.is_over or self.resigned is not None
+        return self.game.is_over or self.resigned is not None or self.agreed_end
+
+    @property
+    def agreed_end(self) -> bool:
+        """Every player agreed to end the game here, without a winner (then, without trust, the audit runs)."""
+        return len(self.ending) == self.players
 
     def _secret(self, g: Any, d: Any) -> bool:
         """is_secret, but in a private game a battle card picked first (Mind Reading) is public at once."""
@@ -197,6 +206,20 @@ class Session:
     def _audit_now(self) -> None:
         if self.private is not None and self.opened and self.their_opening is not None and self.audit is None:
             self.audit = run_audit(self.game, self.private, self.their_opening)
+            self._tell_verdict()
+
+    def _tell_verdict(self) -> None:
+        """An audit that caught a lie or a forfeit is said to the other page too, which shows it beside its own."""
+        a = self.audit
+        if a is not None and a.verdict != "honest":
+            self.send(dump("caught", verdict=a.verdict, seat=a.seat, step=a.step, reason=a.reason[:20]))
+
+    def _tell_refused(self, seq: int) -> None:
+        """The other's move `seq` is refused as not legal (a card not in her hand, a reveal that cannot be
+        true): her page is told, once a move, so both pages show it."""
+        if self.private is not None and seq > self.told:
+            self.told = seq
+            self.send(dump("caught", seq=seq))
 
     def forfeit_audit(self) -> None:
         """The other page did not open its secrets in time: the audit counts it as a forfeit."""
@@ -204,6 +227,7 @@ class Session:
             self._open()
             if self.audit is None:
                 self.audit = run_audit(self.game, self.private, None)
+                self._tell_verdict()
 
     @property
     def winner(self) -> int | None:
@@ -211,6 +235,8 @@ class Session:
         resignation ends the game without a winner)."""
         if self.game.is_over:
             return games.of(self.game).winner(self.game)
+        if self.agreed_end:
+            return None
         return None if self.resigned is None or self.players > 2 else 1 - self.resigned
 
     def _said(self, t: str) -> str:
@@ -222,6 +248,14 @@ class Session:
             return
         self.resigned = self.me
         self.send(self._said("resign"))
+        self._open()
+
+    def offer_end(self) -> None:
+        """Offer to end the game without a winner (it ends once every player has offered it)."""
+        if self.over or self.me in self.ending:
+            return
+        self.ending.add(self.me)
+        self.send(self._said("end"))
         self._open()
 
     @property
@@ -352,6 +386,17 @@ class Session:
             self._open()
             self._audit_now()
             return
+        if t == "caught":
+            if self.private is None:
+                raise ProtocolError("a caught message outside a game without trust")
+            if m.seq is not None:
+                self.notice = _("The other page refused move {n} of this page as not legal: it takes it for "
+                                "cheating.").format(n=m.seq)
+            elif m.verdict is not None and self.over and self.their_audit is None:
+                self.their_audit = Audit(m.verdict, m.seat, m.step, m.reason, "")
+            else:
+                raise ProtocolError("a verdict before the game is over, or a second one")
+            return
         if t == "rematch":
             who = self._who(m, frm)
             if not self.over or who in self.rematch:
@@ -367,6 +412,14 @@ class Session:
         if t == "resign":
             self.resigned = self._who(m, frm)
             self._relay(dump("resign", seat=self.resigned), frm)
+            self._open()
+            return
+        if t == "end":
+            who = self._who(m, frm)
+            if who in self.ending:
+                raise ProtocolError("a second offer to end the game")
+            self.ending.add(who)
+            self._relay(dump("end", seat=who), frm)
             self._open()
             return
         if t in ("action", "secret_commit", "secret_reveal"):
@@ -409,6 +462,7 @@ class Session:
                     try:
                         trial.apply(mv)
                     except games.of(trial).IllegalAction:
+                        self._tell_refused(m.seq)
                         raise ProtocolError(f"move {m.seq} ({m.move[:60]!r}) is not legal") from None
                     break
                 if e is entry and mv not in [str(a) for a in trial.legal_actions()]:
@@ -487,6 +541,7 @@ class Session:
         try:
             trial.apply(move)
         except games.of(trial).IllegalAction as e:
+            self._tell_refused(seq)
             raise ProtocolError(f"move {seq} ({move[:60]!r}) is not legal: {str(e)[:160]}") from None
         if self.private is not None:
             if trial.public_hash() != want_hash:

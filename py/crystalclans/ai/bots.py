@@ -3,8 +3,8 @@ decide, deterministic given the bot's seed, and never reads what that player can
 looks ahead first builds its own determinization (determinize.py) and reasons only about that.
 
 * RandomBot: uniform among the legal actions.
-* GreedyBot: one step ahead (plus the forced replies until it decides again) scored by `evaluate`, over a
-  few determinizations.
+* GreedyBot: one step ahead (plus the forced replies until it decides again) scored by `evaluate` (fitted
+  to self-play outcomes), over a few determinizations.
 * SearchBot: determinized two-ply search: over many redeals of the hidden information, each option is
   played out to the end of its action and answered by the next decider's best one-step reply; the option
   with the best mean score is chosen. The opponent's secret choices (a battle card, a Foresight prediction)
@@ -14,7 +14,7 @@ looks ahead first builds its own determinization (determinize.py) and reasons on
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..rng import Rng, seed_state
 from .determinize import determinize
@@ -75,10 +75,12 @@ def _finish_action(g: "Game", rng: Rng, limit: int) -> None:
 class GreedyBot(Bot):
     name = "greedy"
 
-    def __init__(self, seed: int = 0, samples: int = 2, lookahead: int = 12) -> None:
+    def __init__(self, seed: int = 0, samples: int = 2, lookahead: int = 12,
+                 evaluator: Callable[["Game", int], float] = evaluate) -> None:
         super().__init__(seed)
         self.samples = samples
         self.lookahead = lookahead
+        self.evaluate = evaluator
 
     def _choose(self, game: "Game", p: int) -> "Action":
         opts = useful(game.decision.options)
@@ -89,7 +91,7 @@ class GreedyBot(Bot):
                 g = d.clone()
                 g.apply(a)
                 _finish_action(g, self.rng, self.lookahead)
-                totals[i] += evaluate(g, p)
+                totals[i] += self.evaluate(g, p)
         best = max(totals)
         ties = [i for i, t in enumerate(totals) if t >= best - 1e-9]
         return opts[ties[self.rng.below(len(ties))]]
@@ -111,8 +113,10 @@ class SearchBot(Bot):
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int = 12, replies: int = 12, lookahead: int = 12,
-                 seconds: float | None = None, limit: float | None = None) -> None:
+                 seconds: float | None = None, limit: float | None = None,
+                 evaluator: Callable[["Game", int], float] = evaluate) -> None:
         super().__init__(seed)
+        self.evaluate = evaluator
         self.samples = samples
         self.replies = replies
         self.lookahead = lookahead
@@ -145,7 +149,7 @@ class SearchBot(Bot):
         """The position's worth to p after the next decider's best one-step answer."""
         d = g.decision
         if d is None or d.kind != "action":
-            return evaluate(g, p)
+            return self.evaluate(g, p)
         q = d.player
         options = useful(d.options)
         if len(options) > self.replies:  # a random subset, the same size every time
@@ -159,5 +163,5 @@ class SearchBot(Bot):
             g2 = g.clone(story=False)
             g2.apply(b)
             _finish_action(g2, self.rng, self.lookahead)
-            best = max(best, evaluate(g2, q))
+            best = max(best, self.evaluate(g2, q))
         return best if q == p else -best

@@ -43,7 +43,7 @@ def _line_key(out: dict) -> tuple:
 
 def _budgets(bots) -> list:
     """The presets the bots played with: a recorded game counts only while its bots are unchanged."""
-    return [PRESETS.get(b) for b in bots]
+    return [PRESETS.get(b.partition("-")[0]) for b in bots]  # "normal-fit" plays with normal's budget
 
 
 def _stamp(out: dict) -> dict:
