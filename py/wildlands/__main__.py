@@ -2,6 +2,7 @@
 
     python -m wildlands tournament --bots random,greedy,search --games N --seed S --record FILE
     python -m wildlands balance --bot greedy --games N --record FILE   (writes the markdown)
+    python -m wildlands balance --bot greedy --games N --workers 1 --try '[{...}]'   (other designed values)
     python -m wildlands report --record FILE   (win rates, Elo, per faction and per seat: from the record alone)
 
 Games run with the self-play runner (selfplay): `--workers N` processes (1: in this process; default: every
@@ -54,6 +55,18 @@ def balance(args: argparse.Namespace) -> int:
         return 2
     if (failed := cannot_run(args)) is not None:
         return failed
+    tried = None
+    if args.try_values:
+        import json
+
+        from .ai.tournament import try_values
+
+        if args.record or args.cluster or args.workers != 1:
+            print("--try plays in this process and records nothing: use it with --workers 1, without --record",
+                  file=sys.stderr)
+            return 2
+        tried = json.loads(args.try_values)
+        try_values(tried)
     r = run(args.bot, args.games, args.seed, args.workers, record=record_path(args),
             play_missing=not args.recorded_only, code=args.code, cluster=args.cluster,
             status=status)
@@ -62,7 +75,12 @@ def balance(args: argparse.Namespace) -> int:
         cmd += f" --record {args.record}" + (" --recorded-only" if args.recorded_only else "")
     if args.code:
         cmd += f" --code {args.code}"
+    if tried:
+        cmd += f" --try '{args.try_values}'"
     text = balance_markdown(r, cmd)
+    if tried:
+        text = text.replace("Games of code", f"**Designed values tried instead of the data's** (in this process, "
+                            f"nothing recorded): `{args.try_values}`. Games of code", 1)
     write_out(args, text)
     return 0
 
@@ -98,6 +116,10 @@ def main(argv: "list[str] | None" = None) -> int:
     bal.add_argument("--record", help="a JSON-lines file of finished games (continue a stopped run)")
     bal.add_argument("--recorded-only", action="store_true", help="with --record: report what is recorded")
     bal.add_argument("--code", help=CODE_HELP)
+    bal.add_argument("--try", dest="try_values", metavar="JSON",
+                     help="designed values to try instead of the data's, as a JSON list of wildlands.tuning's "
+                          "changes without 'was' and 'reason' (e.g. '[{\"faction\": \"gnomads\", \"character\": "
+                          "\"elsie\", \"field\": \"health\", \"now\": 3}]'); needs --workers 1, no --record")
     rep = sub.add_parser("report", help="win rates, Elo, per faction and per seat, from a record alone (markdown)")
     rep.add_argument("--record", required=True, help="a JSON-lines record of a tournament or balance run")
     rep.add_argument("--code", help=CODE_HELP)

@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 from . import los as losmod
+from .tuning import CHANGES
 
 DATA = Path(__file__).resolve().parent / "data"
 DEFAULT_SHARED = Path(__file__).resolve().parents[3] / "shared" / "wildlands"
@@ -170,12 +171,47 @@ def build(shared: Path) -> dict[str, object]:
             "actions": v(sorted({a for c in cards for a in [*c.get("symbols", {}).values(), c.get("joker")] if a}),
                          "design"),
         })
+    tune(factions, CHANGES)
     docs["factions.json"] = {"source": "shared/wildlands/CONTENT.md 4.5-4.6", "factions": factions,
                              "special_uses": v(["joker", "draw", "interrupt"], "text"),
                              "hand_limit": v(7, "text"), "draw_per_turn": v(3, "text"),
                              "shards_per_faction": v(5, "text"), "characters_per_faction": v(5, "text"),
                              "points_to_win": v(5, "text"), "map_cards_dealt": v(10, "text")}
     return docs
+
+
+def tune(factions: list[dict], changes: "tuple[dict, ...]") -> None:
+    """Apply our balance changes (wildlands.tuning) to the factions built from CONTENT.md: each changed value
+    keeps CONTENT.md's value as `was` and the `reason`; each faction lists its changes under `tuned`."""
+    by_id = {f["id"]: f for f in factions}
+    for ch in changes:
+        f = by_id[ch["faction"]]
+        field = ch["field"]
+        if field == "health":
+            char = next(c for c in f["characters"] if c["id"] == ch["character"])
+            cell = char["health"]
+            assert cell["value"] == ch["was"], f"CONTENT.md changed under {ch}: now {cell['value']}"
+            cell.update(value=ch["now"], was=ch["was"], reason=ch["reason"])
+        else:
+            card = next(c for c in f["deck"]["value"] if c["id"] == ch["card"])
+            if field == "flag":
+                assert ch["character"] in card["symbols"], f"{ch['card']} shows no {ch['character']}"
+                old, where = card["symbols"][ch["character"]], f"symbols.{ch['character']}"
+                card["symbols"][ch["character"]] = ch["now"]
+            else:
+                assert field == "joker", ch
+                old, where = card["joker"], "joker"
+                card["joker"] = ch["now"]
+            assert old == ch["was"], f"CONTENT.md changed under {ch}: now {old}"
+            card.setdefault("tuned", []).append({"field": where, "was": ch["was"], "reason": ch["reason"]})
+        f.setdefault("tuned", v([], "design", "our values changed by self-play balancing from CONTENT.md's "
+                                "(each marked where it changed, with the reason; wildlands.tuning, "
+                                "docs/WILDLANDS_BALANCE.md)"))["value"].append({k: x for k, x in ch.items() if k != "reason"})
+    for f in factions:
+        if "tuned" in f:
+            cards = f["deck"]["value"]
+            f["actions"]["value"] = sorted({a for c in cards for a in [*c.get("symbols", {}).values(),
+                                                                         c.get("joker")] if a})
 
 
 _NUMBERS = re.compile(r"\[[-0-9,\s]*\]")

@@ -11,9 +11,9 @@ from collections import Counter
 import wildlands as wl
 from crystalclans.rng import Rng, seed_state
 from wildlands.__main__ import main
-from wildlands.ai import BOT_NAMES, determinize, evaluate, make_bot
+from wildlands.ai import BOT_NAMES, PRESETS, determinize, evaluate, make_bot
 from wildlands.ai.codeversion import code_version
-from wildlands.content import BOARDS, N_SPACES
+from wildlands.content import BOARDS, FACTIONS, N_SPACES
 
 from .conftest import card, options, position, random_policy
 
@@ -198,12 +198,13 @@ def test_an_interrupt_window_is_passed_unless_interrupting_is_clearly_good():
 
 
 def test_a_defence_is_played_when_it_saves_a_figure():
-    # the gnomads' Elsie (health 2, 1 damage) is shot; her owner holds a card that takes cover or shields her
+    # the gnomads' Elsie, one hit from defeat, is shot; her owner holds a card that takes cover or shields her
     bd = BOARDS["dungeon"]
     x = 3
     t = next(s for s in bd.los[x] if s != x and s not in bd.near[x])
     shield = card("gnomads", "elsie", "shield")
-    g = position(active=0, characters={"owl_sage": x, "elsie": t}, damage={"elsie": 1},
+    last = FACTIONS["gnomads"].health[FACTIONS["gnomads"].ids.index("elsie")] - 1
+    g = position(active=0, characters={"owl_sage": x, "elsie": t}, damage={"elsie": last},
                  hands=[[card("guild", "owl_sage", "ranged")], [shield, card("gnomads", "tak", None)]])
     g.apply(next(o for o in options(g) if o.startswith("ranged ") and o.endswith(" elsie")))
     assert g.decision.kind == "defend" and f"defend {shield}" in options(g)
@@ -261,3 +262,64 @@ def test_the_command_line_plays_a_tiny_tournament_and_records_its_code(tmp_path,
                  str(tmp_path / "b.md")]) == 0
     text = (tmp_path / "b.md").read_text()
     assert "Win rate per faction" in text and "24 games" in text and "First player" in text
+
+
+def test_greedy_does_not_end_every_turn_with_the_same_full_hand():
+    """Two greedy players on the Ruins (seed 1008) used to end every turn holding seven cards that drew
+    nothing (W23), for ever (games cut at the tournament's decision cap): a full hand now makes `end` a
+    little worse than a harmless card, and the game ends."""
+    g = wl.new_game(board="ruins", factions=("lawbringers", "guild"), seed=1008)
+    bots = [make_bot("greedy", seed=2016), make_bot("greedy", seed=2017)]
+    for _ in range(1500):
+        if g.is_over:
+            break
+        g.apply(bots[g.decision.player].choose(g))
+    assert g.is_over and g.turn < 100, (g.turn, g.scores)
+
+
+def _own_turn(seed: int = 5) -> "tuple[wl.Game, int]":
+    """A game played by greedy bots until seat 0's second turn asks for an action with several options."""
+    g = wl.new_game(board="dungeon", factions=("guild", "gnomads"), seed=seed)
+    bots = [make_bot("greedy", seed=1), make_bot("greedy", seed=2)]
+    while not (g.decision.kind == "play" and g.decision.player == 0 == g.active and g.turn >= 2
+               and len(g.decision.options) >= 4):
+        g.apply(bots[g.decision.player].choose(g))
+    return g, g.turn
+
+
+def test_the_presets_search_plays_each_option_out_to_the_players_next_turn():
+    """Issue 29: the search's playouts ran 4 action choices and judged before the other player answered; the
+    preset's (`until_turn`, the greedy bot's own look-ahead `playout_depth=2`) run through her whole turn."""
+    from crystalclans.rng import Rng as R
+
+    assert {"until_turn": True, "halving": True, "playout_depth": 2}.items() <= PRESETS["search"].items()
+    g, turn = _own_turn()
+    bot = make_bot("search", seed=3)
+    assert bot.until_turn and bot.playout_depth == 2
+    out = g.clone(story=False)
+    out.apply(g.decision.options[0])
+    bot.playout(out, 0, R(seed_state(1, 1)))
+    assert out.is_over or (out.active == 0 and out.turn >= turn + 2 and out.decision.player == 0)
+    short = g.clone(story=False)
+    short.apply(g.decision.options[0])
+    make_bot("search", seed=3, until_turn=False, horizon=1).playout(short, 0, R(seed_state(1, 1)))
+    assert short.turn <= turn + 1  # the old horizon stopped in the middle of the other player's turn
+
+
+def test_successive_halving_gives_the_better_half_more_redeals():
+    g, _ = _own_turn()
+    bot = make_bot("search", seed=4, samples=1, width=4, playout_depth=1)
+    a = bot.choose(g)
+    assert any(a is b for b in g.legal_actions()) and bot.last_samples == 2  # 4 options, then 2: two rounds
+    flat = make_bot("search", seed=4, samples=1, width=4, playout_depth=1, halving=False)
+    flat.choose(g)
+    assert flat.last_samples == 1
+
+
+def test_the_hard_computer_is_the_presets_search_and_normal_the_short_one():
+    from app.games import wildlands as app_wl
+
+    hard = app_wl.make_bot("hard", seed=1)
+    assert (hard.until_turn, hard.halving, hard.playout_depth, hard.width) == (True, True, 2, 8)
+    normal = app_wl.make_bot("normal", seed=1)
+    assert (normal.until_turn, normal.halving, normal.playout_depth, normal.width) == (False, False, 1, 2)

@@ -113,6 +113,9 @@ def test_first_player_is_honoured_and_none_keeps_w16(n):
 
 
 def test_a_save_made_before_first_player_existed_still_loads():
+    # its moves as main's code saved them; its content and state hashes are those of today's data (a save of
+    # other data is refused: the balance changes of wildlands.tuning changed the data, and these 300 moves
+    # replay the same under it)
     text = (Path(__file__).parent / "saves" / "before_first_player.json").read_text(encoding="utf-8")
     assert "first_player" not in text
     g = wl.Game.from_json(text)  # replays 300 moves and compares the recorded state hash

@@ -601,8 +601,9 @@ def test_am9_a_player_who_loses_the_last_character_on_its_own_turn_stops_at_once
     even in the middle of its own turn (its own area attack removed its last figure): the turn passes."""
     area = card("guild", "pyromancer", "area")
     others = {c: "defeated" for c in FACTIONS["guild"].ids if c != "pyromancer"}
+    last = FACTIONS["guild"].health[FACTIONS["guild"].ids.index("pyromancer")] - 1  # one hit from defeat
     g = position(factions=["guild", "gnomads", "lawbringers"], characters={"pyromancer": 10, **others},
-                 damage={"pyromancer": 2}, collected=[0, 1, 1], hands=[[area], [], []])
+                 damage={"pyromancer": last}, collected=[0, 1, 1], hands=[[area], [], []])
     g.apply(f"area {area} pyromancer 10")
     g.apply("pass")
     assert g.tie and not g.is_over

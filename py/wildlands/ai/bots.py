@@ -9,7 +9,10 @@ an interrupter), "pay" (a card of a climb or pickup), "manoeuvre", "victim", "de
 * GreedyBot: the best option by `evaluate` after it, followed through the same player's smaller choices of
   that action (the cards paid, the manoeuvre's steps, the victim and the defences) until her next action
   choice or an interrupt window; an attack is followed through the victim's and defences' choices (the
-  attacked players' greedy answers on the cards the determinization dealt them), so its damage counts. Ties go to `end`, so a turn never wanders. Special cases:
+  attacked players' greedy answers on the cards the determinization dealt them), so its damage counts. Ties go to `end`, so a turn never wanders,
+  except with a full hand: ending then draws nothing (W23), so `end` counts FULL_HAND_END less and a card that
+  costs less than that is played first (without it two greedy players could end every turn with the same
+  seven cards forever, as on the Ruins with seed 1008). Special cases:
   - start spaces (W13) are chosen without looking ahead: the player's unused map cards become an enemy's
     shards (W14), so she keeps the central spaces for her figures and leaves the remote ones;
   - a card to pay is the least useful one of the hand (special cards last);
@@ -20,7 +23,9 @@ an interrupter), "pay" (a card of a climb or pickup), "manoeuvre", "victim", "de
   `width` are each played out in `samples` redeals of the hidden information with the greedy policy for
   everyone, `horizon` action choices deep (or to the end of the game), and scored by `evaluate`; the
   option with the best mean (plus `prior` times its greedy score) wins. Smaller choices take the greedy
-  judgement, which looks through them.
+  judgement, which looks through them. The preset (ai.PRESETS, issue 29) plays each option out instead to
+  the player's next turn (`until_turn`: the other player's whole answer counts), with the greedy bot's own
+  look-ahead (`playout_depth=2`), 8 options by successive halving (`halving`).
 """
 from __future__ import annotations
 
@@ -30,7 +35,7 @@ from typing import TYPE_CHECKING
 from crystalclans.ai.bots import Bot, RandomBot, useful
 from crystalclans.rng import Rng
 
-from ..content import FIRST_SPECIAL
+from ..content import FIRST_SPECIAL, HAND_LIMIT
 from .determinize import determinize
 from .evaluate import distances, evaluate, profile
 
@@ -41,9 +46,12 @@ NC = 5
 ACTIONS = ("play", "reveal")               # a whole action is chosen
 FOLLOW = ("pay", "manoeuvre", "victim", "defend")  # the same player's smaller choices inside an action
 ANSWERS = ("victim", "defend")             # ... and the attacked players' answers, which finish an attack
+OUT_OF_TURN = ("interrupt", "defend")      # the questions a search with `answers` also plays out
 ATTACKS = ("melee", "heavy_melee", "ranged", "heavy_ranged", "area")
 INTERRUPT_MARGIN = 0.03
 END_BONUS = 1e-4
+FULL_HAND_END = 0.02  # ending a turn with a full hand loses the whole draw (W23): play a harmless card first
+TURN_CAP = 400        # decisions at most in a playout that runs to the player's next turn
 
 
 def _best(scores: "list[float]", rng: Rng) -> int:
@@ -131,7 +139,10 @@ def pick(g: "Game", rng: Rng, depth: int = 2):
     if kind == "interrupt":
         gain = interrupt_gain(g, p, rng, max(depth - 1, 0))
         return next(a for a in opts if a.kind == ("interrupt" if gain > INTERRUPT_MARGIN else "pass"))
-    return opts[_best([after(g, a, p, rng, depth) for a in opts], rng)]
+    scores = [after(g, a, p, rng, depth) for a in opts]
+    if kind == "play" and p == g.active and len(g.hands[p]) >= HAND_LIMIT:
+        scores = [s - FULL_HAND_END if a.kind == "end" else s for a, s in zip(opts, scores)]
+    return opts[_best(scores, rng)]
 
 
 class GreedyBot(Bot):
@@ -157,12 +168,19 @@ def _same(game: "Game", a):
 class SearchBot(Bot):
     """Budget: `width` options played out (the best by the greedy ranking), `samples` redeals each,
     `horizon` action choices (of anyone) per playout, `prior` the weight of the option's own greedy score;
-    `seconds` instead of `samples` thinks that long (at least one sample); `limit` caps either in seconds
+    `until_turn`: a playout runs instead until the player's next turn begins (through the other players'
+    turns, so their answer to the option counts), at most `horizon` decisions; `halving`: successive halving
+    (every option gets `samples` redeals, then the better half `samples` more, and so on); `answers`: the
+    interrupt windows and defences are searched too (options: pass and the cards), not only the actions;
+    `playout_depth`: the look-ahead of the greedy policy inside a playout (2 is the greedy bot's own, so the
+    playouts predict a greedy opponent's answer as it plays it); `seconds` instead of `samples` thinks that long (at least one sample); `limit` caps either in seconds
     (then a decision is reproducible only if the limit was not reached)."""
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int = 2, width: int = 3, horizon: int = 4, rank_depth: int = 2,
-                 prior: float = 0.5, seconds: "float | None" = None, limit: "float | None" = None) -> None:
+                 prior: float = 0.5, seconds: "float | None" = None, limit: "float | None" = None,
+                 until_turn: bool = False, halving: bool = False, answers: bool = False,
+                 playout_depth: int = 1) -> None:
         super().__init__(seed)
         self.samples = samples
         self.width = width
@@ -171,20 +189,34 @@ class SearchBot(Bot):
         self.prior = prior
         self.seconds = seconds
         self.limit = limit
+        self.until_turn = until_turn
+        self.halving = halving
+        self.kinds = ACTIONS + OUT_OF_TURN if answers else ACTIONS
+        self.playout_depth = playout_depth
         self.last_samples = 0
 
     def _choose(self, game: "Game", p: int):
         rng = self.rng
         first = determinize(game, p, rng)
-        if game.decision.kind not in ACTIONS:
+        kind = game.decision.kind
+        if kind not in self.kinds:
             return _same(game, pick(first, rng, self.rank_depth))
         opts = useful(game.decision.options)
-        prior = [after(first, a, p, rng, self.rank_depth) for a in opts]
+        if len(opts) == 1:
+            return opts[0]
+        if kind in ACTIONS:
+            prior = [after(first, a, p, rng, self.rank_depth) for a in opts]
+            if p == game.active and len(game.hands[p]) >= HAND_LIMIT:
+                prior = [v - FULL_HAND_END if a.kind == "end" else v for a, v in zip(opts, prior)]
+        else:  # an answer out of turn: the playouts alone judge it
+            prior = [0.0] * len(opts)
         order = sorted(range(len(opts)), key=lambda i: -prior[i])[:self.width]
         if len(order) == 1:
-            return opts[order[0]]
+            return _same(game, opts[order[0]])
         caps = [t for t in (self.seconds, self.limit) if t is not None]
         deadline = time.perf_counter() + min(caps) if caps else None
+        if self.halving and self.seconds is None:
+            return _same(game, opts[order[self._halve(game, p, opts, order, prior, first, deadline)]])
         totals = [0.0] * len(order)
         done = 0
         d = first
@@ -200,17 +232,58 @@ class SearchBot(Bot):
             done += 1
         self.last_samples = done
         k = max(range(len(order)), key=lambda k: (totals[k] / done + self.prior * prior[order[k]], -k))
-        return opts[order[k]]
+        return _same(game, opts[order[k]])
+
+    def _halve(self, game: "Game", p: int, opts: list, order: "list[int]", prior: "list[float]", first: "Game",
+               deadline: "float | None") -> int:
+        """Successive halving (as Tash-Kalar's search): every option of `order` is played out in `samples`
+        redeals, then the better half (by mean plus the prior's part) in `samples` more, and so on until one
+        is left; the options alive in a round share its redeals and random streams. Returns the chosen index
+        into `order`."""
+        rng = self.rng
+        deals: "list[tuple[Game, int]]" = []
+        sums = [0.0] * len(order)
+        alive = list(range(len(order)))
+        n = 0  # the samples every alive option has had
+
+        def score(k: int) -> tuple:
+            return (sums[k] / max(1, n) + self.prior * prior[order[k]], -k)
+
+        while len(alive) > 1:
+            need = n + max(1, self.samples)
+            while len(deals) < need:
+                deals.append((first if not deals else determinize(game, p, rng), rng.next64()))
+            for j in range(n, need):
+                if j and deadline is not None and time.perf_counter() >= deadline:
+                    self.last_samples = j
+                    return max(alive, key=lambda k: (sums[k] / j + self.prior * prior[order[k]], -k))
+                d, stream = deals[j]
+                for k in alive:
+                    g = d.clone(story=False)
+                    g.apply(opts[order[k]])
+                    sums[k] += self.playout(g, p, Rng(stream | 1))
+            n = need
+            alive = sorted(alive, key=score, reverse=True)[:max(1, len(alive) // 2)]
+        self.last_samples = n
+        return alive[0]
 
     def playout(self, g: "Game", p: int, rng: Rng) -> float:
-        """The greedy policy (one level deep) for everyone for `horizon` action choices; p's worth then."""
+        """The greedy policy (`playout_depth` deep) for everyone for `horizon` action choices, or (`until_turn`)
+        until p's next turn begins; p's worth then."""
+        if self.until_turn:
+            turn = g.turn
+            for _ in range(TURN_CAP):
+                if g.decision is None or (g.turn != turn and g.active == p):
+                    break
+                g.apply(pick(g, rng, self.playout_depth))
+            return evaluate(g, p)
         left = self.horizon
         while g.decision is not None:
             if g.decision.kind in ACTIONS:
                 if left <= 0:
                     break
                 left -= 1
-            g.apply(pick(g, rng, 1))
+            g.apply(pick(g, rng, self.playout_depth))
         return evaluate(g, p)
 
 

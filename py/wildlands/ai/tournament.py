@@ -27,7 +27,7 @@ from .codeversion import ANY, code_version
 MAX_DECISIONS = 6000  # a game longer than this is scored a draw
 
 __all__ = ["ANY", "GAME", "Games", "PairResult", "balance", "balance_markdown", "faction_pairings", "elo", "play",
-           "run_jobs", "schedule", "sides", "tournament", "wilson"]
+           "run_jobs", "schedule", "sides", "tournament", "try_values", "wilson"]
 
 
 def faction_pairings() -> "list[tuple[str, str]]":
@@ -203,6 +203,36 @@ def balance(bot: str, games_per_pairing: int, seed: int = 1, workers: "int | Non
             "factions": fac, "faction_board": fac_board, "pairs": pair, "first": first, "seat0": seat0,
             "mean_turns": turns / m, "mean_moves": moves / m, "mean_prompts": prompts / m, "cut": cut,
             "seed": seed, "code": code, "older": outs.older}
+
+
+def try_values(changes: "list[dict]") -> None:
+    """Play the designed values `changes` (wildlands.tuning's form without `was` and `reason`: a faction, a
+    field "health", "flag" or "joker", a character and/or a card, and `now`) in THIS process from now on,
+    without touching the data files: for searching balance changes with `balance --try` (which plays in this
+    process and records nothing, since the code hash does not describe such games)."""
+    import importlib
+
+    from ..content import FACTIONS
+
+    for ch in changes:
+        f = FACTIONS[ch["faction"]]
+        field = ch["field"]
+        if field == "health":
+            health = list(f.health)
+            health[f.ids.index(ch["character"])] = int(ch["now"])
+            f.health = tuple(health)
+            continue
+        card = f.cards[f.by_id[ch["card"]]]
+        if field == "flag":
+            i = f.ids.index(ch["character"])
+            if not card.shows >> i & 1:
+                raise ValueError(f"{ch['card']} of {ch['faction']} shows no {ch['character']}")
+            card.flag = tuple(ch["now"] if j == i else x for j, x in enumerate(card.flag))
+        elif field == "joker":
+            card.joker = ch["now"]
+        else:
+            raise ValueError(f"unknown field {field!r}: health, flag or joker")
+    importlib.import_module("wildlands.ai.evaluate").profile.cache_clear()  # it caches the decks' flags
 
 
 def _row(name: str, w: float, n: int) -> str:
