@@ -51,34 +51,23 @@ def build() -> None:
                    check=True, env=env, cwd=str(NPM_DIR))
 
 
-def ours(browser, app_url: str, relay: str) -> float:
+def ours(browser, app_url: str, relay: str, settled: bool = False) -> float:
+    """The host's page invites through the relay; a freshly opened guest page joins. By default as a player
+    does it: from the Join press until both pages are linked. `settled`: at the level trystero is measured,
+    the guest's page, ready and then left 2 s to settle, calls p2p.js's join() (no press, no Python), until
+    both pages' channels are open."""
     hctx, gctx = browser.new_context(), browser.new_context()
     for c in (hctx, gctx):
         c.add_init_script(NO_PUBLIC_HELP)
     try:
         host = page_at(hctx, f"{app_url}?relay={relay}")
         invitation = invite(host, relay)
-        guest = page_at(gctx, app_url)
-        return join_by_link(guest, invitation, host)
-    finally:
-        hctx.close()
-        gctx.close()
-
-
-def ours_settled(browser, app_url: str, relay: str) -> float:
-    """Ours at the level trystero is measured: the guest's page, ready and then left 2 s to settle, calls
-    p2p.js's join() with the invitation (no press, no Python); until both pages are linked."""
-    hctx, gctx = browser.new_context(), browser.new_context()
-    for c in (hctx, gctx):
-        c.add_init_script(NO_PUBLIC_HELP)
-    try:
-        host = page_at(hctx, f"{app_url}?relay={relay}")
-        invitation = invite(host, relay)
+        if not settled:
+            return join_by_link(page_at(gctx, app_url), invitation, host)
         guest = page_at(gctx, f"{app_url}?relay={relay}")
         time.sleep(2)
-        code = invitation.split("#", 1)[1]
         t = time.perf_counter()
-        guest.evaluate("(c) => { window.crystalclans_p2p.join(c, []); }", code)
+        guest.evaluate("(c) => { window.crystalclans_p2p.join(c, []); }", invitation.split("#", 1)[1])
         for p in (guest, host):
             p.wait_for_function("() => window.crystalclans_p2p.state() === 'open'", timeout=30_000)
         return time.perf_counter() - t
@@ -133,7 +122,7 @@ def main() -> int:
             browser = harness.launch_chromium(pw)
             for i in range(args.runs):
                 for name, run in (("ours", lambda: ours(browser, server.base_url + "/", relay)),
-                                  ("ours, settled page", lambda: ours_settled(browser, server.base_url + "/", relay)),
+                                  ("ours, settled page", lambda: ours(browser, server.base_url + "/", relay, settled=True)),
                                   ("trystero", lambda: theirs(browser, server.base_url, relay)))[::1 if i % 2 == 0 else -1]:
                     try:
                         times[name].append(run())

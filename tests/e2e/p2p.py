@@ -182,6 +182,18 @@ def play(a, b, rng, max_clicks: int, bots=None, hands=("blood", "skull")) -> tup
     return clicks, False
 
 
+def rematch_by_both(host, guest) -> None:
+    """At a game's end the host asks for a rematch, the guest's page says so (the host's that it waits) and
+    the guest accepts: both pages are back at a table without a game-over panel."""
+    host.click("[data-game-over] [data-cmd=rematch]")
+    guest.locator("[data-rematch-offered]").wait_for(state="visible", timeout=10_000)
+    host.locator("[data-rematch-asked]").wait_for(state="visible", timeout=10_000)
+    guest.click("[data-game-over] [data-cmd=rematch]")
+    for p in (host, guest):
+        p.wait_for_function("() => document.body.dataset.screen === 'game' && !document.querySelector('[data-game-over]')",
+                            timeout=30_000)
+
+
 def open_group(page, action: str) -> bool:
     """Unfold the group (<details>) that holds the option `action`, so the next look sees it; False if none."""
     summary = page.locator(f'details:not([open]):has([data-action="{action}"]) > summary')

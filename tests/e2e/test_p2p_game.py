@@ -11,7 +11,7 @@ import time
 
 from crystalclans.ai import make_bot
 
-from .p2p import assert_only_own_hand, link_pages, play
+from .p2p import assert_only_own_hand, link_pages, play, rematch_by_both
 from .ui import assert_no_page_errors, open_app, screenshot, shared_hash as state_hash
 
 LONG = os.environ.get("CRYSTALCLANS_LONG") == "1"  # random clicks only: games of ~1,000 clicks
@@ -40,13 +40,7 @@ def test_two_players_link_play_a_whole_game_rematch_and_end_by_agreement(new_con
         p.wait_for_selector("[data-game-over] [data-audit=honest]", timeout=15_000)
     screenshot(a, "p2p_game_over_host")
     # a rematch: the host asks, the guest sees it and accepts; a new deal is agreed over the same link
-    a.click("[data-game-over] [data-cmd=rematch]")
-    b.locator("[data-rematch-offered]").wait_for(state="visible", timeout=10_000)
-    a.locator("[data-rematch-asked]").wait_for(state="visible", timeout=10_000)
-    b.click("[data-game-over] [data-cmd=rematch]")
-    for p in (a, b):
-        p.wait_for_function("() => document.body.dataset.screen === 'game' && !document.querySelector('[data-game-over]')",
-                            timeout=30_000)
+    rematch_by_both(a, b)
     h2 = state_hash(a)
     assert h2 == state_hash(b) and h2 != ha
     more, over = play(a, b, rng, 30)

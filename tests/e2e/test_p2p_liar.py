@@ -23,7 +23,7 @@ from app.net.trust import Secrets
 from crystalclans.ai import make_bot
 from crystalclans.ai.bots import RandomBot
 
-from .p2p import play, relink_by_codes
+from .p2p import play, rematch_by_both, relink_by_codes
 from .test_p2p_hostile import ERROR_TEXT, game_of
 from .test_p2p_resume import wait_equal_hashes
 from .ui import OFFERED_JS, PwError, PwTimeout, assert_no_page_errors, open_app, screenshot
@@ -131,12 +131,7 @@ def verdicts(host, guest, timeout_ms: int = 15_000) -> tuple[str, str]:
 
 
 def rematch(a, b) -> None:
-    a.click("[data-game-over] [data-cmd=rematch]")
-    b.locator("[data-rematch-offered]").wait_for(state="visible", timeout=10_000)
-    b.click("[data-game-over] [data-cmd=rematch]")
-    for p in (a, b):
-        p.wait_for_function("() => document.body.dataset.screen === 'game' && !document.querySelector('[data-game-over]')",
-                            timeout=30_000)
+    rematch_by_both(a, b)
     assert one_sided(a, b)
 
 

@@ -10,7 +10,7 @@ import time
 
 from tashkalar.ai import make_bot
 
-from .p2p import link_pages, play, relink_by_codes
+from .p2p import link_pages, play, relink_by_codes, rematch_by_both
 from .test_p2p_resume import wait_equal_hashes
 from .ui import assert_no_page_errors, open_app, screenshot, wait_ready
 
@@ -61,12 +61,7 @@ def test_two_browsers_play_a_tashkalar_duel_to_the_end_across_a_reload(new_conte
     screenshot(b, "p2p_tk_game_over_guest")
 
     # a rematch over the same link: a new deal both pages agree on
-    a.click("[data-game-over] [data-cmd=rematch]")
-    b.locator("[data-rematch-offered]").wait_for(state="visible", timeout=10_000)
-    b.click("[data-game-over] [data-cmd=rematch]")
-    for p in (a, b):
-        p.wait_for_function("() => document.body.dataset.screen === 'game' && !document.querySelector('[data-game-over]')",
-                            timeout=30_000)
+    rematch_by_both(a, b)
     again = wait_equal_hashes(a, b)
     assert again != end
     assert "Sylvan" in a.locator(".tk-seats").inner_text()

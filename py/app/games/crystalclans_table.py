@@ -556,44 +556,34 @@ def game_over_panel(app) -> str:
     session = app.session
     turns, moves = app.view["turn"], len(g.log)
     moves_said = ngettext("{n} move", "{n} moves", moves).format(n=moves)
-    if session is not None and getattr(session, "agreed_end", False):
-        return ended_by_agreement_panel(app, turns, moves_said)
-    if session is not None and session.resigned is not None:
-        how = h(ngettext("{name} resigned after {turns} turn ({moves}).", "{name} resigned after {turns} turns ({moves}).",
-                         turns).format(name=app.names[session.resigned], turns=turns, moves=moves_said))
+    if session is not None and getattr(session, "agreed_end", False):  # online: no winner
+        section, crown = 'class="game-over" data-game-over data-ended-by-agreement', ""
+        title = _("The game ended by agreement")
+        how = h(ngettext("Both players agreed to end the game after {turns} turn ({moves}), without a winner.",
+                         "Both players agreed to end the game after {turns} turns ({moves}), without a winner.",
+                         turns).format(turns=turns, moves=moves_said))
     else:
-        n = app.view["players"][w]["crystal_count"]
-        how = h(ngettext("{name} collected {crystals} after {turns} turn ({moves}).",
-                         "{name} collected {crystals} after {turns} turns ({moves}).", turns).format(
-            name=app.names[w], crystals=ngettext("{n} crystal", "{n} crystals", n).format(n=n), turns=turns,
-            moves=moves_said))
+        section = f'class="game-over clan-{h(app.view["players"][w]["clan"])}" data-game-over'
+        crown = '<div class="go-crown" aria-hidden="true">◆◆◆◆</div>'
+        title = _("{name} wins!").format(name=app.names[w])
+        if session is not None and session.resigned is not None:
+            how = h(ngettext("{name} resigned after {turns} turn ({moves}).", "{name} resigned after {turns} turns ({moves}).",
+                             turns).format(name=app.names[session.resigned], turns=turns, moves=moves_said))
+        else:
+            n = app.view["players"][w]["crystal_count"]
+            how = h(ngettext("{name} collected {crystals} after {turns} turn ({moves}).",
+                             "{name} collected {crystals} after {turns} turns ({moves}).", turns).format(
+                name=app.names[w], crystals=ngettext("{n} crystal", "{n} crystals", n).format(n=n), turns=turns,
+                moves=moves_said))
     rematch = rematch_controls(app)
     return f"""
-<section class="game-over clan-{h(app.view['players'][w]['clan'])}" data-game-over role="alert" aria-labelledby="go-title">
-  <div class="go-crown" aria-hidden="true">◆◆◆◆</div>
-  <h2 id="go-title">{h(_("{name} wins!").format(name=app.names[w]))}</h2>
+<section {section} role="alert" aria-labelledby="go-title">
+  {crown}
+  <h2 id="go-title">{h(title)}</h2>
   <p>{how}</p>
   {statistics_table(app)}
   <div class="go-buttons">
     {rematch}
-    <button type="button" class="big" data-cmd="replay" data-replay-open title="{h(_("Watch the game again, turn by turn"))}">{h(_("Replay"))}</button>
-    <button type="button" class="big" data-cmd="menu" title="{h(_("Back to the start screen for a new game"))}">{h(_("New game"))}</button>
-  </div>
-</section>"""
-
-
-def ended_by_agreement_panel(app, turns: int, moves_said: str) -> str:
-    """Online, both players agreed to end the game: no winner; the audit, the statistics, a rematch."""
-    how = h(ngettext("Both players agreed to end the game after {turns} turn ({moves}), without a winner.",
-                     "Both players agreed to end the game after {turns} turns ({moves}), without a winner.",
-                     turns).format(turns=turns, moves=moves_said))
-    return f"""
-<section class="game-over" data-game-over data-ended-by-agreement role="alert" aria-labelledby="go-title">
-  <h2 id="go-title">{h(_("The game ended by agreement"))}</h2>
-  <p>{how}</p>
-  {statistics_table(app)}
-  <div class="go-buttons">
-    {rematch_controls(app)}
     <button type="button" class="big" data-cmd="replay" data-replay-open title="{h(_("Watch the game again, turn by turn"))}">{h(_("Replay"))}</button>
     <button type="button" class="big" data-cmd="menu" title="{h(_("Back to the start screen for a new game"))}">{h(_("New game"))}</button>
   </div>
