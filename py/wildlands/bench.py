@@ -5,7 +5,9 @@
   and the out-of-turn prompts a game (interrupt windows and defence questions, rules.py's privacy design);
 * crowded: legal_actions() of a crowded board (4 factions, all 20 figures revealed on 6 spaces of the
   Ruins, full hands of cards with many attacks): microseconds per decision and its number of options;
-* clone: microseconds per clone() of a mid-game state.
+* clone: microseconds per clone() of a mid-game state;
+* decisions: the bots' thinking time per decision (median, p95, max in ms) over action choices taken from
+  seeded greedy self-play (`decision_times`; bench/wildlands_search_bench.py runs it in CPython and in Pyodide).
 """
 from __future__ import annotations
 
@@ -76,6 +78,49 @@ def clone_cost(repeat: int = 2000) -> dict:
     for _ in range(repeat):
         g.clone(story=False)
     return {"us_per_clone": round((time.perf_counter() - start) / repeat * 1e6, 1)}
+
+
+def search_positions(count: int = 40, seed: int = 11) -> "list[Game]":
+    """`count` action choices (play or reveal, more than one useful option) spread over seeded greedy
+    self-play games, two players, boards and faction pairings in turn: the positions a search is timed on."""
+    from crystalclans.ai.bots import useful
+
+    from .ai import make_bot
+    from .ai.tournament import deals
+
+    out: "list[Game]" = []
+    k = 0
+    while len(out) < count:
+        factions, board = deals()[(seed + k) % len(deals())]
+        g = new_game(board=board, factions=factions, seed=seed + k)
+        bots = [make_bot("greedy", seed=seed + k + i) for i in range(2)]
+        n = 0
+        while not g.over and len(out) < count:
+            d = g.decision
+            if d.kind in ("play", "reveal") and len(useful(d.options)) > 1 and n % 9 == 0:
+                out.append(g.clone())
+            n += 1
+            g.apply(bots[d.player].choose(g))
+        k += 1
+    return out
+
+
+def decision_times(names: "tuple[str, ...]" = ("greedy", "search"), count: int = 40) -> dict:
+    """Median, p95 and max thinking time (ms) per bot over `count` search_positions (no time limit)."""
+    from crystalclans.ai.bench import summary
+
+    from .ai import make_bot
+
+    games = search_positions(count)
+    out = {}
+    for name in names:
+        ms = []
+        for i, g in enumerate(games):
+            t = time.perf_counter()
+            make_bot(name, seed=i).choose(g)
+            ms.append((time.perf_counter() - t) * 1000)
+        out[name] = summary(ms)
+    return out
 
 
 def main(argv: list[str]) -> None:

@@ -37,7 +37,7 @@ from crystalclans.rng import Rng
 
 from ..content import FIRST_SPECIAL, HAND_LIMIT
 from .determinize import determinize
-from .evaluate import distances, evaluate, profile
+from .evaluate import distances, evaluate, evaluate_fitted, profile
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -52,6 +52,7 @@ INTERRUPT_MARGIN = 0.03
 END_BONUS = 1e-4
 FULL_HAND_END = 0.02  # ending a turn with a full hand loses the whole draw (W23): play a harmless card first
 TURN_CAP = 400        # decisions at most in a playout that runs to the player's next turn
+LEAVES = {"hand": evaluate, "fitted": evaluate_fitted}  # the search's score at the end of a playout
 
 
 def _best(scores: "list[float]", rng: Rng) -> int:
@@ -90,7 +91,7 @@ def start_choice(g: "Game", opts: list, rng: Rng):
     return opts[_best(scores, rng)]
 
 
-def settle(g: "Game", p: int, rng: Rng, depth: int) -> None:
+def settle(g: "Game", p: int, rng: Rng, depth: int, ev=evaluate) -> None:
     """Make p's smaller choices of the action under way greedily, and the victim and defence choices of the
     players she attacks (their own greedy judgement, on the cards this copy deals them), until her next
     action choice, another question (an interrupt window) or the end."""
@@ -98,22 +99,22 @@ def settle(g: "Game", p: int, rng: Rng, depth: int) -> None:
         d = g.decision
         if d is None or d.kind not in FOLLOW or (d.player != p and d.kind not in ANSWERS):
             return
-        g.apply(pick(g, rng, depth if d.player == p else 0))
+        g.apply(pick(g, rng, depth if d.player == p else 0, ev))
 
 
-def after(g: "Game", a, p: int, rng: Rng, depth: int) -> float:
-    """`evaluate` for p once option a is applied and followed through p's smaller choices."""
+def after(g: "Game", a, p: int, rng: Rng, depth: int, ev=evaluate) -> float:
+    """`evaluate` (or `ev`) for p once option a is applied and followed through p's smaller choices."""
     g2 = g.clone(story=False)
     g2.apply(a)
     if depth > 0:
-        settle(g2, p, rng, depth - 1)
-    v = evaluate(g2, p)
+        settle(g2, p, rng, depth - 1, ev)
+    v = ev(g2, p)
     return v + END_BONUS if a.kind == "end" else v
 
 
-def interrupt_gain(g: "Game", p: int, rng: Rng, depth: int) -> float:
+def interrupt_gain(g: "Game", p: int, rng: Rng, depth: int, ev=evaluate) -> float:
     """How much more than passing interrupting is worth to p: her best attack or pickup right after it."""
-    base = evaluate(g, p)
+    base = ev(g, p)
     g2 = g.clone(story=False)
     g2.apply(next(a for a in g.decision.options if a.kind == "interrupt"))
     if g2.decision is None or g2.decision.player != p:
@@ -121,11 +122,12 @@ def interrupt_gain(g: "Game", p: int, rng: Rng, depth: int) -> float:
     opts = [a for a in g2.decision.options if a.kind in ATTACKS or a.kind == "pickup"]
     if not opts:
         return -1.0
-    return max(after(g2, a, p, rng, depth) for a in opts) - base
+    return max(after(g2, a, p, rng, depth, ev) for a in opts) - base
 
 
-def pick(g: "Game", rng: Rng, depth: int = 2):
-    """The greedy policy for whoever decides in g (a game the bot may read whole: a determinization)."""
+def pick(g: "Game", rng: Rng, depth: int = 2, ev=evaluate):
+    """The greedy policy for whoever decides in g (a game the bot may read whole: a determinization), judging
+    by `ev` (the hand-weighted `evaluate` unless told)."""
     d = g.decision
     opts = useful(d.options)
     if len(opts) == 1:
@@ -137,9 +139,9 @@ def pick(g: "Game", rng: Rng, depth: int = 2):
     if kind == "pay":
         return cheapest_pay(g, opts)
     if kind == "interrupt":
-        gain = interrupt_gain(g, p, rng, max(depth - 1, 0))
+        gain = interrupt_gain(g, p, rng, max(depth - 1, 0), ev)
         return next(a for a in opts if a.kind == ("interrupt" if gain > INTERRUPT_MARGIN else "pass"))
-    scores = [after(g, a, p, rng, depth) for a in opts]
+    scores = [after(g, a, p, rng, depth, ev) for a in opts]
     if kind == "play" and p == g.active and len(g.hands[p]) >= HAND_LIMIT:
         scores = [s - FULL_HAND_END if a.kind == "end" else s for a, s in zip(opts, scores)]
     return opts[_best(scores, rng)]
@@ -148,13 +150,14 @@ def pick(g: "Game", rng: Rng, depth: int = 2):
 class GreedyBot(Bot):
     name = "greedy"
 
-    def __init__(self, seed: int = 0, depth: int = 2) -> None:
+    def __init__(self, seed: int = 0, depth: int = 2, evaluator: str = "hand") -> None:
         super().__init__(seed)
         self.depth = depth
+        self.ev = LEAVES[evaluator]
 
     def _choose(self, game: "Game", p: int):
         d = determinize(game, p, self.rng)
-        return _same(game, pick(d, self.rng, self.depth))
+        return _same(game, pick(d, self.rng, self.depth, self.ev))
 
 
 def _same(game: "Game", a):
@@ -180,7 +183,7 @@ class SearchBot(Bot):
     def __init__(self, seed: int = 0, samples: int = 2, width: int = 3, horizon: int = 4, rank_depth: int = 2,
                  prior: float = 0.5, seconds: "float | None" = None, limit: "float | None" = None,
                  until_turn: bool = False, halving: bool = False, answers: bool = False,
-                 playout_depth: int = 1) -> None:
+                 playout_depth: int = 1, leaf: str = "hand") -> None:
         super().__init__(seed)
         self.samples = samples
         self.width = width
@@ -193,6 +196,7 @@ class SearchBot(Bot):
         self.halving = halving
         self.kinds = ACTIONS + OUT_OF_TURN if answers else ACTIONS
         self.playout_depth = playout_depth
+        self.leaf = LEAVES[leaf]
         self.last_samples = 0
 
     def _choose(self, game: "Game", p: int):
@@ -276,7 +280,7 @@ class SearchBot(Bot):
                 if g.decision is None or (g.turn != turn and g.active == p):
                     break
                 g.apply(pick(g, rng, self.playout_depth))
-            return evaluate(g, p)
+            return self.leaf(g, p)
         left = self.horizon
         while g.decision is not None:
             if g.decision.kind in ACTIONS:
@@ -284,7 +288,7 @@ class SearchBot(Bot):
                     break
                 left -= 1
             g.apply(pick(g, rng, self.playout_depth))
-        return evaluate(g, p)
+        return self.leaf(g, p)
 
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "SearchBot", "after", "card_worth", "pick", "settle", "useful"]

@@ -144,4 +144,87 @@ def evaluate(g: "Game", p: int) -> float:
     return math.tanh((mine - best_other) / SCALE)
 
 
-__all__ = ["distances", "evaluate", "profile", "side_score"]
+# ---------------------------------------------------------------- features fitted to outcomes (fitted.py)
+#: a seat's parts of the score above, unweighted, and a few the hand weights lack (the points' square, one
+#: point short of the win, shards no revealed figure of hers can walk to yet, figures still unrevealed)
+FEATURES = ("points", "points_sq", "one_to_win", "figures", "health", "last_hit", "shards_near", "shards_left",
+            "ranged", "melee_here", "melee_near", "cover", "cards", "specials", "unrevealed")
+WIN_AT = 5
+
+
+def side_features(g: "Game", q: int, dist) -> "list[float]":
+    """Seat q's FEATURES (each a count or sum as side_score adds them up, before its weights)."""
+    pts = g.collected[q] + len(g.taken[q])
+    f = [0.0] * len(FEATURES)
+    f[0], f[1], f[2] = pts, pts * pts, 1.0 if pts == WIN_AT - 1 else 0.0
+    pos, dmg, health = g.pos, g.dmg, g.health
+    base = q * NC
+    bd = g.bd
+    prof = profile(g.factions[q])
+    mine = []
+    for i in range(NC):
+        c = base + i
+        x = pos[c]
+        if x == -1:
+            continue
+        left = health[c] - dmg[c]
+        f[3] += 1.0
+        f[4] += left / health[c]
+        f[5] += left <= 1
+        if x > 0:
+            mine.append((i, x))
+        else:
+            f[14] += 1.0
+    f[7] = len(g.shards[q])
+    if mine:
+        for sh in g.shards[q]:
+            f[6] += SHARD_DECAY ** min(dist[x][sh] for _, x in mine)
+        enemies = [e for e in range(len(pos)) if pos[e] > 0 and e // NC != q]
+        for i, x in mine:
+            r, m = prof[i]
+            if bd.cover[x]:
+                f[11] += 1.0
+            if not enemies:
+                continue
+            los = bd.los[x]
+            near = bd.near[x]
+            seen = here = close = 0
+            for e in enemies:
+                t = pos[e]
+                if t in los:
+                    seen += 1
+                if t == x:
+                    here += 1
+                elif t in near:
+                    close += 1
+            f[8] += r * min(seen, 2)
+            f[9] += m * min(here, 1)
+            f[10] += m * min(close, 2)
+    hand = g.hands[q]
+    f[12] = min(HAND_LIMIT, len(hand) + 3)
+    f[13] = sum(1 for k in hand if k >= FIRST_SPECIAL)
+    return f
+
+
+def features(g: "Game", p: int) -> "list[float]":
+    """FEATURES for p: her side's minus the strongest other seat's (by the fitted weights)."""
+    from .fitted import WEIGHTS
+    dist = distances(g.board)
+    a = side_features(g, p, dist)
+    others = [side_features(g, q, dist) for q in range(g.n) if q != p and g.alive(q)]
+    b = max(others, key=lambda o: sum(w * x for w, x in zip(WEIGHTS, o)))
+    return [x - y for x, y in zip(a, b)]
+
+
+def evaluate_fitted(g: "Game", p: int) -> float:
+    """The worth of the position to seat p from the weights fitted to who won (fitted.py): a finished game as
+    `evaluate`, else tanh(w . features / 2) = 2 P(p wins) - 1."""
+    if g.over:
+        return evaluate(g, p)
+    from .fitted import WEIGHTS
+    z = sum(w * x for w, x in zip(WEIGHTS, features(g, p)))
+    return math.tanh(max(-40.0, min(40.0, z)) / 2)
+
+
+__all__ = ["FEATURES", "distances", "evaluate", "evaluate_fitted", "features", "profile", "side_features",
+           "side_score"]

@@ -1,0 +1,106 @@
+"""Fit Wildlands' evaluation to self-play outcomes (issue 29), as tools/fit_eval.py does for Crystal Clans: play
+greedy self-play games round the faction pairings and boards, keep the features of the positions where a bot had
+a choice (wildlands.ai.evaluate.features, from the decider's view) labelled with whether the decider went on to
+win, fit a logistic regression on the games with seed % 5 != 0 and report log-loss and accuracy on the held-out
+games (seed % 5 == 0) next to the hand-weighted evaluation's.
+
+    PYTHONPATH=py python tools/fit_wildlands_eval.py play --games 1500 --out /tmp/wl_positions.jsonl
+    PYTHONPATH=py python tools/fit_wildlands_eval.py fit --data /tmp/wl_positions.jsonl [--write]
+
+--write puts the weights into py/wildlands/ai/fitted.py. numpy is needed here only, never at run time.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from fit_eval import fit_logistic, logloss  # noqa: E402  (Crystal Clans' fit, reused)
+
+from crystalclans.ai.bots import useful  # noqa: E402
+from wildlands.ai import make_bot  # noqa: E402
+from wildlands.ai.evaluate import FEATURES, distances, evaluate, side_features  # noqa: E402
+from wildlands.ai.tournament import deals  # noqa: E402
+from wildlands.game import Game  # noqa: E402
+
+FITTED = Path(__file__).resolve().parent.parent / "py" / "wildlands" / "ai" / "fitted.py"
+EVERY = 3  # every third position with a choice (neighbours are nearly the same position)
+
+
+def play_one(seed: int) -> "list[dict]":
+    """One greedy self-play game's positions: features, the hand evaluation and the label (the decider won)."""
+    factions, board = deals()[seed % len(deals())]
+    if seed // len(deals()) % 2:
+        factions = factions[::-1]
+    g = Game.new(board=board, factions=factions, seed=seed)
+    players = [make_bot("greedy", seed=seed * 2 + i) for i in range(2)]
+    dist = distances(board)
+    rows = []
+    n = 0
+    while g.decision is not None and n < 3000:
+        p = g.decision.player
+        if len(useful(g.decision.options)) > 1 and n % EVERY == 0 and g.decision.kind != "start":
+            a, b = side_features(g, p, dist), side_features(g, 1 - p, dist)
+            rows.append({"p": p, "x": [x - y for x, y in zip(a, b)], "h": evaluate(g, p)})
+        g.apply(players[p].choose(g))
+        n += 1
+    if len(g.winners) != 1:
+        return []
+    return [{"seed": seed, "y": int(r["p"] == g.winners[0]), "x": r["x"], "h": r["h"]} for r in rows]
+
+
+def play(args: argparse.Namespace) -> None:
+    with open(args.out, "a") as f:
+        for k, seed in enumerate(range(args.seed, args.seed + args.games), 1):
+            for row in play_one(seed):
+                f.write(json.dumps(row) + "\n")
+            if k % 100 == 0:
+                print(k, "games", flush=True)
+
+
+def fit(args: argparse.Namespace) -> None:
+    import numpy as np
+    rows = [json.loads(line) for line in open(args.data)]
+    X = np.array([r["x"] for r in rows], dtype=float)
+    y = np.array([r["y"] for r in rows], dtype=float)
+    h = np.array([r["h"] for r in rows], dtype=float)
+    test = np.array([r["seed"] % 5 == 0 for r in rows])
+    print(f"{len(rows)} positions from {len({r['seed'] for r in rows})} games; train {int((~test).sum())}, "
+          f"held out {int(test.sum())}")
+    w = fit_logistic(X[~test], y[~test], args.l2)
+    hd = np.arctanh(np.clip(h, -0.999999, 0.999999))[:, None]
+    a = fit_logistic(hd[~test], y[~test], 0.0)
+    for name, p in (("hand (as shipped)", (1 + h) / 2), ("hand, scale refitted", 1 / (1 + np.exp(-hd[:, 0] * a[0]))),
+                    ("fitted", 1 / (1 + np.exp(-X @ w)))):
+        for part, m in (("train", ~test), ("held out", test)):
+            acc = float(np.mean((p[m] > 0.5) == (y[m] > 0.5)))
+            print(f"{name:<22} {part:<9} log-loss {logloss(p[m], y[m]):.4f}  accuracy {acc:.3f}")
+    sd = X[~test].std(axis=0)
+    for f, wi, s in zip(FEATURES, w, sd):
+        print(f"  {f:<12} {wi:+.4f}   (x sd {wi * s:+.3f})")
+    if args.write:
+        body = "".join(f"    {wi:+.5f},  # {f}\n" for f, wi in zip(FEATURES, w))
+        text = FITTED.read_text()
+        FITTED.write_text(text[:text.index("WEIGHTS = ")] + f"WEIGHTS = (\n{body})\n")
+        print("wrote", FITTED)
+
+
+def main(argv: "list[str] | None" = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    pp = sub.add_parser("play")
+    pp.add_argument("--games", type=int, default=1500)
+    pp.add_argument("--seed", type=int, default=1)
+    pp.add_argument("--out", required=True)
+    fp = sub.add_parser("fit")
+    fp.add_argument("--data", required=True)
+    fp.add_argument("--l2", type=float, default=1.0)
+    fp.add_argument("--write", action="store_true")
+    args = ap.parse_args(argv)
+    play(args) if args.cmd == "play" else fit(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
