@@ -39,16 +39,20 @@ def play_one(seed: int) -> "list[dict]":
     dist = distances(board)
     rows = []
     n = 0
+    turn = -1
     while g.decision is not None and n < 3000:
         p = g.decision.player
-        if len(useful(g.decision.options)) > 1 and n % EVERY == 0 and g.decision.kind != "start":
+        start = g.turn != turn and g.decision.kind != "start"  # a turn begins: where the search's playouts end
+        if start:
+            turn = g.turn
+        if g.decision.kind != "start" and (start or len(useful(g.decision.options)) > 1 and n % EVERY == 0):
             a, b = side_features(g, p, dist), side_features(g, 1 - p, dist)
-            rows.append({"p": p, "x": [x - y for x, y in zip(a, b)], "h": evaluate(g, p)})
+            rows.append({"p": p, "x": [x - y for x, y in zip(a, b)], "h": evaluate(g, p), "s": int(start)})
         g.apply(players[p].choose(g))
         n += 1
     if len(g.winners) != 1:
         return []
-    return [{"seed": seed, "y": int(r["p"] == g.winners[0]), "x": r["x"], "h": r["h"]} for r in rows]
+    return [{**r, "seed": seed, "y": int(r["p"] == g.winners[0])} for r in rows]
 
 
 def play(args: argparse.Namespace) -> None:
@@ -63,6 +67,8 @@ def play(args: argparse.Namespace) -> None:
 def fit(args: argparse.Namespace) -> None:
     import numpy as np
     rows = [json.loads(line) for line in open(args.data)]
+    if args.turn_starts:
+        rows = [r for r in rows if r.get("s")]
     X = np.array([r["x"] for r in rows], dtype=float)
     y = np.array([r["y"] for r in rows], dtype=float)
     h = np.array([r["h"] for r in rows], dtype=float)
@@ -98,6 +104,7 @@ def main(argv: "list[str] | None" = None) -> None:
     fp.add_argument("--data", required=True)
     fp.add_argument("--l2", type=float, default=1.0)
     fp.add_argument("--write", action="store_true")
+    fp.add_argument("--turn-starts", action="store_true", help="fit only the positions where a turn begins")
     args = ap.parse_args(argv)
     play(args) if args.cmd == "play" else fit(args)
 

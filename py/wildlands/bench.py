@@ -105,8 +105,10 @@ def search_positions(count: int = 40, seed: int = 11) -> "list[Game]":
     return out
 
 
-def decision_times(names: "tuple[str, ...]" = ("greedy", "search"), count: int = 40) -> dict:
-    """Median, p95 and max thinking time (ms) per bot over `count` search_positions (no time limit)."""
+def decision_times(names: "tuple[str, ...]" = ("greedy", "search"), count: int = 40,
+                   limit: "float | None" = None) -> dict:
+    """Median, p95 and max thinking time (ms) per bot over `count` search_positions; `limit`: the search's
+    time limit in seconds (the app's worker gives the hard level 2 s), None: none."""
     from crystalclans.ai.bench import summary
 
     from .ai import make_bot
@@ -117,7 +119,7 @@ def decision_times(names: "tuple[str, ...]" = ("greedy", "search"), count: int =
         ms = []
         for i, g in enumerate(games):
             t = time.perf_counter()
-            make_bot(name, seed=i).choose(g)
+            make_bot(name, seed=i, **({"limit": limit} if limit and name not in ("random", "greedy") else {})).choose(g)
             ms.append((time.perf_counter() - t) * 1000)
         out[name] = summary(ms)
     return out

@@ -6,7 +6,7 @@ the browser), called the way Crystal Clans' and Tash-Kalar's are:
     game.apply(bot.choose(game))     # one of game.legal_actions(), for whoever decides now
 
 Names: "random", "greedy" and "search". Budget keywords go to the bot (search: samples=, width=, horizon=,
-prior=, seconds=, limit=, until_turn=, halving=, answers=, playout_depth=; greedy: depth=). A bot never reads
+prior=, seconds=, limit=, until_turn=, halving=, answers=, playout_depth=, leaf=; greedy: depth=, evaluator=). A bot never reads
 what its player cannot see (determinize.py: the other hands, every deck order, the unrevealed start spaces are
 redealt) and is deterministic given its seed. Out-of-turn questions: an interrupt window is answered `pass` at once unless interrupting is clearly
 good; a defence takes the best of pass and the cards that can defend.
@@ -20,10 +20,12 @@ from .determinize import determinize
 from .evaluate import evaluate
 
 # the search's budget in tournaments (CPython) and at the table's hard level: the greedy ranking's best 8 actions
-# by successive halving, 2 redeals a round, each played out to the player's next turn with the greedy bot's own
-# policy; see docs/WILDLANDS_BALANCE.md for its strength and time per decision
+# by successive halving, 4 redeals a round, each played out to the player's next turn with the greedy bot's own
+# policy and scored by the evaluation fitted to self-play outcomes; see docs/WILDLANDS_BALANCE.md for its
+# strength and time per decision
 PRESETS: "dict[str, dict[str, Any]]" = {
-    "search": {"samples": 2, "width": 8, "until_turn": True, "halving": True, "playout_depth": 2},
+    "search": {"samples": 4, "width": 8, "until_turn": True, "halving": True, "playout_depth": 2,
+               "leaf": "fitted"},
 }
 BOT_NAMES = ("random", "greedy", *PRESETS)
 

@@ -25,7 +25,8 @@ an interrupter), "pay" (a card of a climb or pickup), "manoeuvre", "victim", "de
   option with the best mean (plus `prior` times its greedy score) wins. Smaller choices take the greedy
   judgement, which looks through them. The preset (ai.PRESETS, issue 29) plays each option out instead to
   the player's next turn (`until_turn`: the other player's whole answer counts), with the greedy bot's own
-  look-ahead (`playout_depth=2`), 8 options by successive halving (`halving`).
+  look-ahead (`playout_depth=2`), 8 options by successive halving (`halving`, 4 redeals a round), and scores
+  the playouts' ends by the evaluation fitted to self-play outcomes (`leaf="fitted"`: evaluate_fitted).
 """
 from __future__ import annotations
 
@@ -176,7 +177,8 @@ class SearchBot(Bot):
     (every option gets `samples` redeals, then the better half `samples` more, and so on); `answers`: the
     interrupt windows and defences are searched too (options: pass and the cards), not only the actions;
     `playout_depth`: the look-ahead of the greedy policy inside a playout (2 is the greedy bot's own, so the
-    playouts predict a greedy opponent's answer as it plays it); `seconds` instead of `samples` thinks that long (at least one sample); `limit` caps either in seconds
+    playouts predict a greedy opponent's answer as it plays it); `leaf`: the score of a playout's end ("hand":
+    `evaluate`, "fitted": `evaluate_fitted`); `seconds` instead of `samples` thinks that long (at least one sample); `limit` caps either in seconds
     (then a decision is reproducible only if the limit was not reached)."""
     name = "search"
 
