@@ -72,6 +72,7 @@ def _sim_key(x) -> tuple:
 
 def tournament(args: argparse.Namespace) -> int:
     from .ai import BOT_NAMES
+    from .ai.tournament import ladder_markdown, ladder_pairs
     from .ai.tournament import tournament as run
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -86,9 +87,16 @@ def tournament(args: argparse.Namespace) -> int:
     print(f"seat-swapped pairs of games over mixed clans, {args.games} games per pair, seed {args.seed}, "
           + ("every recorded game whatever its code" if code == "any" else f"code {code}"))
     record = record_path(args)
-    run(bots, args.games, args.seed, args.workers, progress=lambda line: print(line, flush=True), record=record,
-        play_missing=not args.recorded_only, code=code, cluster=args.cluster, status=status)
+    pairs = ladder_pairs(bots) if args.ladder else None
+    results = run(bots, args.games, args.seed, args.workers, progress=lambda line: print(line, flush=True),
+                  record=record, play_missing=not args.recorded_only, code=code, cluster=args.cluster, status=status,
+                  pairs=pairs)
     print(f"{time.perf_counter() - t0:.0f} s")
+    if args.out:
+        cmd = (f"python -m crystalclans tournament --bots {','.join(bots)} --games {args.games} --seed {args.seed}"
+               + (" --ladder" if args.ladder else "") + (f" --record {args.record}" if record else "")
+               + (" --recorded-only" if args.recorded_only else ""))
+        write_out(args, ladder_markdown(bots, results, cmd, code))
     return 0
 
 
@@ -145,6 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     tour.add_argument("--recorded-only", action="store_true", help="with --record: report the games played so "
                                                                      "far, play none")
     tour.add_argument("--code", help=CODE_HELP)
+    tour.add_argument("--ladder", action="store_true", help="only the steps between neighbours in --bots, and the "
+                                                            "second bot against every bot above the next step")
+    tour.add_argument("--out", help="write the table (markdown, with Elo along the steps) there")
     bal = sub.add_parser("balance", help="a bot against itself over all clan pairings, written as markdown")
     bal.add_argument("--bot", default="hard")
     bal.add_argument("--games", type=int, default=10, help="games per clan pairing (21 pairings)")

@@ -189,7 +189,8 @@ def test_a_hostile_relay_can_neither_let_a_stranger_in_nor_change_a_message(new_
         host = page_at(new_context(), f"{app_url}?relay={hostile.url}")
         invitation = invite(host, hostile.url)
         base, secret = invitation.rsplit(".", 1)
-        stranger = page_at(new_context(), app_url)
+        stranger_ctx = new_context()
+        stranger = page_at(stranger_ctx, app_url)
         stranger.goto(base + "." + ("A" if secret[0] != "A" else "B") + secret[1:])  # the relay, not the secret
         stranger.wait_for_selector('body[data-ready="true"]', timeout=120_000)
         stranger.click("[data-link-submit]")
@@ -197,6 +198,14 @@ def test_a_hostile_relay_can_neither_let_a_stranger_in_nor_change_a_message(new_
         time.sleep(4)  # two of the stranger's resends, passed on (and multiplied) by the relay
         assert host.locator('section.online[data-relay="listening"]').count() == 1, "the host took a stranger"
         assert stranger.evaluate("() => document.body.dataset.linked") != "true"
+        assert_no_page_errors(stranger)
+        # The stranger leaves before the guest comes. Its page holds the host's offer (a stranger to the room
+        # has none: a link travels whole, and the test built this one from the real link), so its peer
+        # connection reaches the host's ICE port without any room and keeps sending DTLS hellos there; when
+        # one of those waited at the host as the guest's answer arrived, the host's handshake never finished
+        # (both pages ICE-connected, DTLS stuck: this test's failures in whole suite runs; diagnose() showed
+        # the stranger's pair to the host). docs/ONLINE-RELAYS.md says what holding an offer allows.
+        stranger_ctx.close()
         guest = page_at(new_context(), app_url)
         join_by_link(guest, invitation, host)
         on_the_table(host, guest)
@@ -206,7 +215,7 @@ def test_a_hostile_relay_can_neither_let_a_stranger_in_nor_change_a_message(new_
         assert guest.evaluate("() => document.body.dataset.linked") == "true"
         assert host.evaluate("() => window.crystalclans_shared_hash()") == guest.evaluate(
             "() => window.crystalclans_shared_hash()")  # each page holds its one-sided game (net/trust.py)
-        assert_no_page_errors(host, guest, stranger)
+        assert_no_page_errors(host, guest)
     say(f"a hostile relay (altered {hostile.sent['altered']}, forged {hostile.sent['forged']}, replayed "
         f"{hostile.sent['replayed']} events): the stranger without the secret got nowhere, the guest linked once; "
         f"the host's page opened {counts['opened']}, dropped {counts['dropped']}, ignored {counts['repeated']} "

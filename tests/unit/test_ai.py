@@ -25,6 +25,11 @@ def all_kind_states(every: int = 4):
     yield from part2_states()
 
 
+#: small budgets for quick tests, one per search
+SMALL = {"twoply": {"samples": 2, "replies": 4}, "easy": {"samples": 1, "horizon": 1},
+         "normal": {"samples": 1, "horizon": 1}, "hard": {"samples": 1, "horizon": 1}}
+
+
 def view_text(g, p) -> str:
     return json.dumps(g.view(p), sort_keys=True)
 
@@ -74,7 +79,7 @@ def test_bots_choose_legal_actions_and_are_reproducible():
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("grandmaster")
     for name in BOT_NAMES:
-        budget = {"samples": 2, "replies": 4} if name.split("-")[0] in ("easy", "normal", "hard") else {}
+        budget = SMALL.get(name.split("-")[0], {})
         runs = []
         for _ in range(2):
             g = cc.new_game(("meteor", "water"), seed=4)
@@ -115,8 +120,9 @@ def test_bots_never_peek_at_every_decision_kind():
         other = scramble_hidden_from(g, p, n + 1)
         if view_text(other, p) != view_text(g, p):  # (a scry shows the top of the pile: not a scramble then)
             continue
-        for name, budget in (("greedy", {"samples": 1}), ("easy", {"samples": 2, "replies": 5}),
-                             ("greedy-fit", {"samples": 1}), ("easy-fit", {"samples": 2, "replies": 5})):
+        for name, budget in (("greedy", {"samples": 1}), ("twoply", {"samples": 2, "replies": 5}),
+                             ("greedy-fit", {"samples": 1}), ("easy-fit", {"samples": 1, "horizon": 1}),
+                             ("normal", {"samples": 1, "horizon": 1})):
             a = make_bot(name, seed=n, **budget).choose(g)
             b = make_bot(name, seed=n, **budget).choose(other)
             assert str(a) == str(b), f"{name} at {d.kind}: {a} with the true hidden cards, {b} with others"
@@ -252,3 +258,79 @@ def test_a_bot_refuses_a_seat_whose_cards_a_one_sided_game_does_not_hold(name):
     assert str(bot.choose(mine)) in {str(a) for a in mine.legal_actions()}
     with pytest.raises(ValueError, match="a bot decides only for a seat whose cards its game holds"):
         bot.choose(other)
+
+
+def test_the_levels_are_playouts_with_a_growing_budget():
+    from crystalclans.ai import PRESETS
+    from crystalclans.ai.bots import RolloutBot
+
+    bots = [make_bot(level) for level in ("easy", "normal", "hard")]
+    assert all(isinstance(b, RolloutBot) for b in bots)
+    assert bots[0].samples < bots[1].samples < bots[2].samples
+    assert bots[0].horizon <= bots[1].horizon <= bots[2].horizon
+    assert list(PRESETS) == ["easy", "normal", "hard"]  # the table's levels, in order
+
+
+def test_a_playout_lets_both_players_choose_until_its_horizon(monkeypatch):
+    """The playout plays greedy moves for whoever decides, and stops at the choice of an action after
+    `actions` of them were made (or at the game's end)."""
+    from crystalclans.ai import bots
+    from crystalclans.ai.evaluate import evaluate
+
+    g = cc.new_game(("stone", "water"), seed=3)
+    while g.decision.kind != "action":
+        g.apply(g.legal_actions()[0])
+    made = []
+    real = bots.greedy_step
+    monkeypatch.setattr(bots, "greedy_step", lambda g, *a: (made.append((g.decision.kind, g.decision.player)),
+                                                             real(g, *a)))
+    d = g.clone(story=False)
+    bots.playout(d, Rng(seed_state(4)), evaluate, actions=3)
+    actions = [m for m in made if m[0] == "action"]
+    assert len(actions) == 3 and d.decision is not None and d.decision.kind == "action"
+    assert {p for _, p in made} == {0, 1}  # both players moved in it
+
+
+def test_a_secret_pick_in_a_playout_is_made_blind():
+    """Inside a playout the other side's battle card lies in plain sight (a determinization), so a pick that
+    was scored would answer it: the playout picks a battle card at random, without scoring."""
+    from crystalclans.ai.bots import greedy_step
+
+    for g, _ in battle_states():
+        if g.decision.kind == "battle_card" and len(g.decision.options) > 1:
+            break
+    else:
+        raise AssertionError("no battle card pick among the battle states")
+
+    def never(*_):
+        raise AssertionError("a secret pick was scored")
+
+    picks = set()
+    for s in range(12):
+        d = g.clone(story=False)
+        greedy_step(d, Rng(seed_state(s)), never)
+        picks.add(d.log[-1])
+    assert len(picks) > 1  # at random, not always the same card
+
+
+def test_a_ladder_plays_its_steps_in_turn_and_sums_elo_along_them(tmp_path, monkeypatch):
+    from crystalclans.ai.tournament import PairResult, ladder_markdown, ladder_pairs, schedule, tournament
+
+    bots = ["random", "greedy", "easy", "normal", "hard"]
+    assert ladder_pairs(bots) == [("random", "greedy"), ("greedy", "easy"), ("easy", "normal"), ("normal", "hard"),
+                                  ("greedy", "normal"), ("greedy", "hard")]
+    assert ladder_pairs(["a", "b"]) == [("a", "b")]
+    # the pairs are taken in turn: a run stopped after four games has played two of each pair
+    from crystalclans.ai import tournament as t
+    jobs = []
+    real = t.run_jobs
+    monkeypatch.setattr(t, "run_jobs", lambda every, *a, **k: (jobs.extend(every), real(every[:4], *a, **k))[1])
+    tournament(["random", "greedy"], 4, seed=2, workers=1, record=tmp_path / "ladder.jsonl",
+               pairs=[("random", "greedy"), ("random", "random")])
+    assert [j[0] for j in jobs[:4]] == [("random", "greedy"), ("greedy", "random"), ("random", "random"),
+                                        ("random", "random")]
+    assert jobs[:2] == schedule("random", "greedy", 2, 2)[:2] and len(jobs) == 8
+    steps = [PairResult("greedy", "easy", games=100, a_wins=25.0), PairResult("easy", "normal", games=100, a_wins=50.0)]
+    text = ladder_markdown(["random", "greedy", "easy", "normal"], steps, "cmd", "abc")
+    assert "Elo over greedy along the steps: greedy +0, easy +191, normal +191." in text
+    assert "| greedy v easy | 100 | 25.0% |" in text and "`abc`" in text

@@ -139,3 +139,22 @@ def test_crystals_to_win_counts_only_the_crystals_that_cannot_be_removed():
         cc.load_card_set(doc)
     doc["rules"]["crystals_to_win"]["value"] = 7
     assert cc.load_card_set(doc).crystals_to_win == 7
+
+
+def test_a_value_adjusted_for_balance_says_so_and_names_its_old_value():
+    """Issue 27: a design value changed by the balance pass keeps its old value in its note ("balance: was
+    3; ..."), and the card details say it was adjusted for balance, in English and German."""
+    from app import i18n
+    from app.games.crystalclans_card_data import balanced_from, origin_in_words
+
+    changed = {"value": 4, "tag": "design", "note": "balance: was 3; Stone 28% -> 45% (hard self-play)"}
+    plain = {"value": 3, "tag": "design", "note": "a common's usual cost"}
+    assert balanced_from(changed) == "3" and balanced_from(plain) is None
+    assert balanced_from({"value": 3, "tag": "seed", "src": "seed:x"}) is None
+    try:
+        assert origin_in_words(changed) == "Our design, adjusted for balance (it was 3)."
+        assert origin_in_words(plain) == "Our design: no source gives this value."
+        i18n.use("de")
+        assert origin_in_words(changed) == "Unser Entwurf, für die Balance angepasst (vorher 3)."
+    finally:
+        i18n.use("en")

@@ -61,6 +61,22 @@ const OFFER_KEPT_MS = 30000;  // the host's offer of a page's own waits this lon
 const me = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 const isOpen = (p) => !!(p && p.channel && p.channel.readyState === "open");
+// (diagnose) the ports of a description's candidates, and the candidate pair ICE chose
+const candidatePorts = (d) => ((d || {}).sdp || "").split("\n").filter((l) => l.startsWith("a=candidate"))
+  .map((l) => l.split(" ")[5]);
+async function pairInUse(conn) {
+  try {
+    const stats = await conn.getStats();
+    for (const s of stats.values()) {
+      const pair = s.type === "transport" && s.selectedCandidatePairId && stats.get(s.selectedCandidatePairId);
+      if (!pair) continue;
+      const [l, r] = [stats.get(pair.localCandidateId), stats.get(pair.remoteCandidateId)];
+      return { state: pair.state, local: l && `${l.candidateType}:${l.port}`, remote: r && `${r.candidateType}:${r.port}`,
+               dtls: s.dtlsState };
+    }
+  } catch (e) { return String(e); }
+  return null;
+}
 
 function setState(s, n = 0, players = 0) {
   const others = [...peers].some(([k, p]) => k !== n && isOpen(p));  // the host's other guests, still linked
@@ -549,11 +565,12 @@ window.crystalclans_p2p = {
   state: () => { const p = peers.get(0) || peers.get(1); return p && p.channel ? p.channel.readyState : "none"; },
   // For a report when a link does not come about: each connection's states and how many ICE candidates
   // each side's description carried (no addresses).
-  diagnose: () => [...peers.entries()].map(([n, p]) => ({
+  // each peer's states, candidate counts and the ICE pair in use (candidate types and ports, no addresses)
+  diagnose: () => Promise.all([...peers.entries()].map(async ([n, p]) => ({
     n, connection: p.pc.connectionState, ice: p.pc.iceConnectionState, gathering: p.pc.iceGatheringState,
     signaling: p.pc.signalingState, channel: p.channel ? p.channel.readyState : "none", quiet: p.quiet,
-    local: ((p.pc.localDescription || {}).sdp || "").split("a=candidate").length - 1,
-    remote: ((p.pc.remoteDescription || {}).sdp || "").split("a=candidate").length - 1,
-  })),
+    local: candidatePorts(p.pc.localDescription), remote: candidatePorts(p.pc.remoteDescription),
+    pair: await pairInUse(p.pc),
+  }))),
   linkedAt: () => linkedAt,
 };

@@ -87,12 +87,24 @@ def value_in_words(value) -> str:
     return "" if value is None else str(value)
 
 
+def balanced_from(p: dict) -> str | None:
+    """The value before a balance pass changed it, for a design value whose note says so
+    ("balance: was 3; Stone 28% -> 45% ..." in the card set), else None."""
+    note = str(p.get("note", ""))
+    if not note.startswith("balance: was "):
+        return None
+    return note[len("balance: was "):].split(";", 1)[0].strip()
+
+
 def origin_in_words(p: dict) -> str:
     """How we know one value: from which sources, deduced from them, or our own design."""
     tag = p.get("tag", "")
     found = sources_in_words(f'{p.get("src", "")} {p.get("note", "")}')
     sure = _(CONFIDENCE[p["conf"]]) if p.get("conf") in CONFIDENCE else ""
     if tag == "design":
+        old = balanced_from(p)
+        if old is not None:
+            return _("Our design, adjusted for balance (it was {old}).").format(old=old)
         return _("Our design: no source gives this value.")
     both = _(" and ").join
     if tag == "inferred":

@@ -131,21 +131,25 @@ def card_details(app, card_id: str) -> str:
         extra = (f'<p class="muted">{h(words.clan_name(u.clan))} · {h(words.rank(u.rank))} · {h(copies)}{kind_part}</p>'
                  f'<p>{numbers}</p><p>{as_battle}</p>'
                  f'{"<ul class=ability-list>" + abilities + "</ul>" if abilities else ""}{sig}')
-    from .crystalclans_card_data import field_label, origin_in_words, value_in_words
+    from .crystalclans_card_data import balanced_from, field_label, origin_in_words, value_in_words
 
     ability_names = [a.name for a in words.unit(card_id).abilities] if card_id not in words.crystal_by_id else []
     rows = []
-    designed = 0
+    designed = balanced = 0
     for path, p in prov.items():
         val = p["value"] if "value" in p else _effect_at(app, card_id, path)
         if path == "keywords" and isinstance(val, list):
             val = [words.keyword(k) for k in val]
         designed += p.get("tag") == "design"
+        balanced += p.get("tag") == "design" and balanced_from(p) is not None
         lang = ' lang="en"' if path.endswith("name.en") else ' lang="de"' if path.endswith("name.de") else ""
         rows.append(f'<tr><th scope="row">{h(field_label(path, ability_names))}</th><td{lang}>{h(value_in_words(val))}</td>'
                     f'<td>{h(origin_in_words(p))}</td></tr>')
     summary = (_("Every value is printed in a source.") if not designed else
                _("{n} of {total} values are our design: no known source prints them.").format(n=designed, total=len(rows)))
+    if balanced:
+        summary += " " + ngettext("{n} of them was adjusted for balance.", "{n} of them were adjusted for balance.",
+                                  balanced).format(n=balanced)
     return f"""
 <div class="overlay modal" role="dialog" aria-modal="true" aria-labelledby="cd-title">
   <div class="overlay-box details" data-card-details="{h(card_id)}">

@@ -1,0 +1,62 @@
+"""Balance changes only our own design (issue 27): every value of the card set tagged `seed`, `web` or
+`inferred` is the same as in the card set before any balance pass (tests/cards/sourced_values.json, written
+from it), with the same tag. Values tagged `design` may change; each change says so in its provenance.
+
+    python -m tests.cards.test_sourced_values --write   # only when the card set's sources themselves change
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CARD_SET = ROOT / "py" / "crystalclans" / "data" / "base_set.json"
+SNAPSHOT = Path(__file__).with_name("sourced_values.json")
+SOURCED = ("seed", "web", "inferred")
+
+
+def sourced_values(card_set: dict) -> dict[str, dict]:
+    """Every tagged entry of a card set that a source gives (not `design`), by its path: its tag and its
+    value (or, for an effect primitive, the primitive without its provenance words)."""
+    out: dict[str, dict] = {}
+
+    def walk(node, path: str) -> None:
+        if isinstance(node, dict):
+            tag = node.get("tag")
+            if tag in SOURCED and ("value" in node or "op" in node):
+                out[path] = {k: v for k, v in node.items() if k not in ("src", "note", "conf")}
+            for k, v in node.items():
+                walk(v, f"{path}/{k}")
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                key = v.get("id", i) if isinstance(v, dict) else i
+                walk(v, f"{path}/{key}")
+
+    walk(card_set, "")
+    return out
+
+
+def test_no_sourced_value_differs_from_the_card_set_before_the_balance_pass():
+    before = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
+    now = sourced_values(json.loads(CARD_SET.read_text(encoding="utf-8")))
+    changed = {p: (before[p], now.get(p)) for p in before if now.get(p) != before[p]}
+    assert not changed, f"{len(changed)} sourced values changed (balance may change design values only): " + \
+        "; ".join(f"{p}: {a} -> {b}" for p, (a, b) in list(changed.items())[:5])
+    assert len(before) > 500  # (the snapshot holds the card set's sourced values: 616 of 1,244 tagged fields)
+
+
+def test_the_check_would_see_a_changed_sourced_value():
+    card_set = json.loads(CARD_SET.read_text(encoding="utf-8"))
+    before = sourced_values(card_set)
+    unit = card_set["clans"][0]["units"][0]
+    assert unit["name"]["en"]["tag"] == "seed"
+    unit["name"]["en"]["value"] += "!"
+    after = sourced_values(card_set)
+    assert [p for p in before if after.get(p) != before[p]] == [f"/clans/blood/units/{unit['id']}/name/en"]
+
+
+if __name__ == "__main__" and "--write" in sys.argv:
+    SNAPSHOT.write_text(json.dumps(sourced_values(json.loads(CARD_SET.read_text(encoding="utf-8"))), indent=0,
+                                   sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {SNAPSHOT}")
