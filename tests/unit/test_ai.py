@@ -333,4 +333,4 @@ def test_a_ladder_plays_its_steps_in_turn_and_sums_elo_along_them(tmp_path, monk
     steps = [PairResult("greedy", "easy", games=100, a_wins=25.0), PairResult("easy", "normal", games=100, a_wins=50.0)]
     text = ladder_markdown(["random", "greedy", "easy", "normal"], steps, "cmd", "abc")
     assert "Elo over greedy along the steps: greedy +0, easy +191, normal +191." in text
-    assert "| greedy v easy | 100 | 25.0% |" in text and "`abc`" in text
+    assert "| greedy v easy | 100 | 75.0% | 65.7% – 82.5% | +191 [+113, +269] |" in text and "`abc`" in text
