@@ -78,16 +78,18 @@ def fit_logistic(X, y, l2: float = 1.0, iters: int = 30):
     return w
 
 
-def fit(args: argparse.Namespace) -> None:
+def fit_and_report(rows: list[dict], names: "list[str] | tuple[str, ...]", fitted: Path, l2: float, write: bool) -> None:
+    """Fit the weights of `names` to rows of {x: features, y: won, h: the hand evaluation, seed}, holding out
+    the games whose seed is divisible by 5; print log-loss and accuracy of the hand evaluation (as shipped and
+    with its scale refitted) and of the fit, and the weights; with `write`, put them into `fitted`'s WEIGHTS."""
     import numpy as np
-    rows = [json.loads(line) for line in open(args.data)]
     X = np.array([r["x"] for r in rows], dtype=float)
     y = np.array([r["y"] for r in rows], dtype=float)
     h = np.array([r["h"] for r in rows], dtype=float)
     test = np.array([r["seed"] % 5 == 0 for r in rows])
     games = len({r["seed"] for r in rows})
     print(f"{len(rows)} positions from {games} games; train {int((~test).sum())}, held out {int(test.sum())}")
-    w = fit_logistic(X[~test], y[~test], args.l2)
+    w = fit_logistic(X[~test], y[~test], l2)
     # the hand evaluation as a probability: tanh(d / 12) = 2 sigmoid(d / 6) - 1, and with its scale refitted
     hd = np.arctanh(np.clip(h, -0.999999, 0.999999))[:, None]
     a = fit_logistic(hd[~test], y[~test], 0.0)
@@ -97,14 +99,17 @@ def fit(args: argparse.Namespace) -> None:
             acc = float(np.mean((p[m] > 0.5) == (y[m] > 0.5)))
             print(f"{name:<22} {part:<9} log-loss {logloss(p[m], y[m]):.4f}  accuracy {acc:.3f}")
     sd = X[~test].std(axis=0)
-    for f, wi, s in zip(FEATURES, w, sd):
+    for f, wi, s in zip(names, w, sd):
         print(f"  {f:<15} {wi:+.4f}   (x sd {wi * s:+.3f})")
-    if args.write:
-        body = "".join(f"    {wi:+.5f},  # {f}\n" for f, wi in zip(FEATURES, w))
-        text = FITTED.read_text()
-        head = text[:text.index("WEIGHTS = ")]
-        FITTED.write_text(head + f"WEIGHTS = (\n{body})\n")
-        print("wrote", FITTED)
+    if write:
+        body = "".join(f"    {wi:+.5f},  # {f}\n" for f, wi in zip(names, w))
+        text = fitted.read_text()
+        fitted.write_text(text[:text.index("WEIGHTS = ")] + f"WEIGHTS = (\n{body})\n")
+        print("wrote", fitted)
+
+
+def fit(args: argparse.Namespace) -> None:
+    fit_and_report([json.loads(line) for line in open(args.data)], FEATURES, FITTED, args.l2, args.write)
 
 
 def main(argv: list[str] | None = None) -> None:

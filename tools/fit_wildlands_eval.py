@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fit_eval import fit_logistic, logloss  # noqa: E402  (Crystal Clans' fit, reused)
+from fit_eval import fit_and_report  # noqa: E402  (Crystal Clans' fit, reused)
 
 from crystalclans.ai.bots import useful  # noqa: E402
 from wildlands.ai import make_bot  # noqa: E402
@@ -65,32 +65,10 @@ def play(args: argparse.Namespace) -> None:
 
 
 def fit(args: argparse.Namespace) -> None:
-    import numpy as np
     rows = [json.loads(line) for line in open(args.data)]
     if args.turn_starts:
         rows = [r for r in rows if r.get("s")]
-    X = np.array([r["x"] for r in rows], dtype=float)
-    y = np.array([r["y"] for r in rows], dtype=float)
-    h = np.array([r["h"] for r in rows], dtype=float)
-    test = np.array([r["seed"] % 5 == 0 for r in rows])
-    print(f"{len(rows)} positions from {len({r['seed'] for r in rows})} games; train {int((~test).sum())}, "
-          f"held out {int(test.sum())}")
-    w = fit_logistic(X[~test], y[~test], args.l2)
-    hd = np.arctanh(np.clip(h, -0.999999, 0.999999))[:, None]
-    a = fit_logistic(hd[~test], y[~test], 0.0)
-    for name, p in (("hand (as shipped)", (1 + h) / 2), ("hand, scale refitted", 1 / (1 + np.exp(-hd[:, 0] * a[0]))),
-                    ("fitted", 1 / (1 + np.exp(-X @ w)))):
-        for part, m in (("train", ~test), ("held out", test)):
-            acc = float(np.mean((p[m] > 0.5) == (y[m] > 0.5)))
-            print(f"{name:<22} {part:<9} log-loss {logloss(p[m], y[m]):.4f}  accuracy {acc:.3f}")
-    sd = X[~test].std(axis=0)
-    for f, wi, s in zip(FEATURES, w, sd):
-        print(f"  {f:<12} {wi:+.4f}   (x sd {wi * s:+.3f})")
-    if args.write:
-        body = "".join(f"    {wi:+.5f},  # {f}\n" for f, wi in zip(FEATURES, w))
-        text = FITTED.read_text()
-        FITTED.write_text(text[:text.index("WEIGHTS = ")] + f"WEIGHTS = (\n{body})\n")
-        print("wrote", FITTED)
+    fit_and_report(rows, FEATURES, FITTED, args.l2, args.write)
 
 
 def main(argv: "list[str] | None" = None) -> None:
