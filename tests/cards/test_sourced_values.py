@@ -60,3 +60,25 @@ if __name__ == "__main__" and "--write" in sys.argv:
     SNAPSHOT.write_text(json.dumps(sourced_values(json.loads(CARD_SET.read_text(encoding="utf-8"))), indent=0,
                                    sort_keys=True) + "\n", encoding="utf-8")
     print(f"wrote {SNAPSHOT}")
+
+
+def test_a_balance_change_keeps_the_first_old_value_and_refuses_a_sourced_one(tmp_path):
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import balance_change
+    finally:
+        sys.path.pop(0)
+    import pytest
+
+    path = tmp_path / "set.json"
+    path.write_text(CARD_SET.read_text(encoding="utf-8"), encoding="utf-8")
+    balance_change.main(["--card-set", str(path), "--reason", "Meteor 24% -> 40%", "meteor.citadel_knights/attack=3"])
+    balance_change.main(["--card-set", str(path), "--reason", "Meteor 40% -> 45%", "meteor.citadel_knights/attack=4"])
+    card_set = json.loads(path.read_text(encoding="utf-8"))
+    unit = next(u for c in card_set["clans"] for u in c["units"] if u["id"] == "meteor.citadel_knights")
+    assert unit["attack"] == {"value": 4, "tag": "design", "note": "balance: was 2; Meteor 40% -> 45%"}
+    assert sourced_values(card_set) == json.loads(SNAPSHOT.read_text(encoding="utf-8"))
+    with pytest.raises(ValueError, match="tagged 'inferred': balance changes only values of our design"):
+        balance_change.change(card_set, "blood.marauders/attack", 2, "no")
+    with pytest.raises(ValueError, match="no unit field"):
+        balance_change.change(card_set, "meteor.nobody/attack", 2, "no")

@@ -1,0 +1,52 @@
+"""Change design values of the Crystal Clans card set for balance (issue 27), the way docs/BALANCE.md says: only
+values tagged `design`; each keeps its tag and gets the note "balance: was <old>; <reason>".
+
+    python tools/balance_change.py --reason "Meteor 24% -> 44% (greedy, 420 games); hard confirms" \\
+        meteor.citadel_knights/attack=3 stone.workers/attack=2
+
+A value tagged seed, web or inferred is refused (tests/cards/test_sourced_values.py would fail). The card set
+is py/crystalclans/data/base_set.json, rewritten in its own layout (one-space indent, UTF-8, final newline).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+CARD_SET = Path(__file__).resolve().parent.parent / "py" / "crystalclans" / "data" / "base_set.json"
+
+
+def change(card_set: dict, unit_field: str, value: int, reason: str) -> tuple:
+    """Set one unit's design value ("clan.unit/field"); returns (old, new). Raises ValueError for an unknown
+    unit or field, or a value a source gives."""
+    unit_id, _, field = unit_field.partition("/")
+    units = {u["id"]: u for c in card_set["clans"] for u in c["units"]}
+    if unit_id not in units or not isinstance(units[unit_id].get(field), dict):
+        raise ValueError(f"no unit field {unit_field!r} (write clan.unit/field, e.g. meteor.citadel_knights/attack)")
+    tv = units[unit_id][field]
+    if tv.get("tag") != "design":
+        raise ValueError(f"{unit_field} is tagged {tv.get('tag')!r}: balance changes only values of our design")
+    old = tv["value"]
+    first = str(tv.get("note", "")).startswith("balance: was ")
+    was = str(tv["note"])[len("balance: was "):].split(";", 1)[0].strip() if first else json.dumps(old)
+    tv["value"] = value
+    tv["note"] = f"balance: was {was}; {reason}"
+    return old, value
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--reason", required=True, help="why, with the figures before and after and the bot")
+    ap.add_argument("--card-set", type=Path, default=CARD_SET)
+    ap.add_argument("changes", nargs="+", metavar="clan.unit/field=value")
+    args = ap.parse_args(argv)
+    card_set = json.loads(args.card_set.read_text(encoding="utf-8"))
+    for c in args.changes:
+        key, _, value = c.partition("=")
+        old, new = change(card_set, key, int(value), args.reason)
+        print(f"{key}: {old} -> {new}")
+    args.card_set.write_text(json.dumps(card_set, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
