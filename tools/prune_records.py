@@ -5,7 +5,7 @@ cites and that are not today's code of their game (they stay in git history).
     PYTHONPATH=py python tools/prune_records.py --dry-run  # only say what would go
 
 Each code change adds a few hundred lines to the cheap records; without this they pass 1 MB within a few
-changes (tests/unit/test_repo_files.py guards the limit). Kept always: games recorded before records named
+changes (tests/selfplay/test_records_size.py guards the limit). Kept always: games recorded before records named
 their code ("older"), every code named in a Markdown file of the repository, and today's code of
 Crystal Clans, Tash-Kalar and Wildlands.
 """
