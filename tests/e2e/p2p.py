@@ -18,8 +18,8 @@ def wait_linked(*pages, timeout_s: float = 30) -> None:
         try:
             page.wait_for_selector('body[data-linked="true"]', state="attached", timeout=timeout_s * 1000)
         except PwTimeout:
-            report = [p.evaluate("""() => ({linked: document.body.dataset.linked || '',
-                peers: window.crystalclans_p2p ? window.crystalclans_p2p.diagnose() : 'no p2p module'})""")
+            report = [p.evaluate("""async () => ({linked: document.body.dataset.linked || '',
+                peers: window.crystalclans_p2p ? await window.crystalclans_p2p.diagnose() : 'no p2p module'})""")
                       for p in pages]
             raise AssertionError(f"not linked after {timeout_s:.0f} s: {report}") from None
 

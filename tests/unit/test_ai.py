@@ -120,9 +120,10 @@ def test_bots_never_peek_at_every_decision_kind():
         other = scramble_hidden_from(g, p, n + 1)
         if view_text(other, p) != view_text(g, p):  # (a scry shows the top of the pile: not a scramble then)
             continue
-        for name, budget in (("greedy", {"samples": 1}), ("twoply", {"samples": 2, "replies": 5}),
-                             ("greedy-fit", {"samples": 1}), ("easy-fit", {"samples": 1, "horizon": 1}),
-                             ("normal", {"samples": 1, "horizon": 1})):
+        bots = [("greedy", {"samples": 1}), ("twoply", {"samples": 2, "replies": 5}), ("greedy-fit", {"samples": 1})]
+        if n % 3 == 0:  # the playouts' bots (a few actions of greedy moves each option) on every third state
+            bots.append(("easy", {"samples": 1, "horizon": 1}))
+        for name, budget in bots:
             a = make_bot(name, seed=n, **budget).choose(g)
             b = make_bot(name, seed=n, **budget).choose(other)
             assert str(a) == str(b), f"{name} at {d.kind}: {a} with the true hidden cards, {b} with others"
