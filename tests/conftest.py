@@ -1,7 +1,10 @@
 """Shared test helpers: random states of every decision kind, quick scenario builders."""
 from __future__ import annotations
 
+import importlib
 import os
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -31,3 +34,13 @@ def sample_states(games: int = 30, every: int = 5, seed: int = 500, mulligan_eve
 @pytest.fixture
 def blood_skull():
     return cc.new_game(("blood", "skull"), seed=7, first_player=0)
+
+
+def tool(name: str):
+    """A module of the repository's tools/ folder (scripts, not a package), imported for a test."""
+    folder = str(Path(__file__).resolve().parent.parent / "tools")
+    sys.path.insert(0, folder)
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(folder)

@@ -1,7 +1,7 @@
 """Change design values of the Crystal Clans card set for balance (issue 27), the way docs/BALANCE.md says: only
 values tagged `design`; each keeps its tag and gets the note "balance: was <old>; <reason>".
 
-    python tools/balance_change.py --reason "Meteor 24% -> 44% (greedy, 420 games); hard confirms" \\
+    PYTHONPATH=py python tools/balance_change.py --reason "Meteor 24% -> 44% (greedy, 420 games); hard confirms" \\
         meteor.citadel_knights/attack=3 stone.workers/attack=2
 
 A value tagged seed, web or inferred is refused (tests/cards/test_sourced_values.py would fail). The card set
@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+
+from app.games.crystalclans_card_data import balance_note, balanced_from
 
 CARD_SET = Path(__file__).resolve().parent.parent / "py" / "crystalclans" / "data" / "base_set.json"
 
@@ -27,10 +29,8 @@ def change(card_set: dict, unit_field: str, value: int, reason: str) -> tuple:
     if tv.get("tag") != "design":
         raise ValueError(f"{unit_field} is tagged {tv.get('tag')!r}: balance changes only values of our design")
     old = tv["value"]
-    first = str(tv.get("note", "")).startswith("balance: was ")
-    was = str(tv["note"])[len("balance: was "):].split(";", 1)[0].strip() if first else json.dumps(old)
+    tv["note"] = balance_note(balanced_from(tv) or json.dumps(old), reason)  # the first old value stays
     tv["value"] = value
-    tv["note"] = f"balance: was {was}; {reason}"
     return old, value
 
 

@@ -16,6 +16,8 @@ import json
 import re
 from pathlib import Path
 
+from crystalclans.codeversion import OLDER
+
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "docs" / "tournament"
 CODE = re.compile(r"\b[0-9a-f]{12}\b")
@@ -46,8 +48,8 @@ def prune(path: Path, keep: set[str], dry_run: bool = False) -> tuple[int, int]:
     for line in path.read_text(encoding="utf-8").splitlines(keepends=True):
         if not line.strip():
             continue
-        code = json.loads(line).get("code", "older")
-        if code == "older" or code in keep:
+        code = json.loads(line).get("code", OLDER)
+        if code == OLDER or code in keep:
             kept.append(line)
         else:
             dropped += 1

@@ -2,13 +2,17 @@
 `inferred` is the same as in the card set before any balance pass (tests/cards/sourced_values.json, written
 from it), with the same tag. Values tagged `design` may change; each change says so in its provenance.
 
-    python -m tests.cards.test_sourced_values --write   # only when the card set's sources themselves change
+    PYTHONPATH=py python -m tests.cards.test_sourced_values --write   # only when the card set's sources themselves change
 """
 from __future__ import annotations
 
 import json
 import sys
 from pathlib import Path
+
+import pytest
+
+from ..conftest import tool
 
 ROOT = Path(__file__).resolve().parents[2]
 CARD_SET = ROOT / "py" / "crystalclans" / "data" / "base_set.json"
@@ -56,20 +60,8 @@ def test_the_check_would_see_a_changed_sourced_value():
     assert [p for p in before if after.get(p) != before[p]] == [f"/clans/blood/units/{unit['id']}/name/en"]
 
 
-if __name__ == "__main__" and "--write" in sys.argv:
-    SNAPSHOT.write_text(json.dumps(sourced_values(json.loads(CARD_SET.read_text(encoding="utf-8"))), indent=0,
-                                   sort_keys=True) + "\n", encoding="utf-8")
-    print(f"wrote {SNAPSHOT}")
-
-
 def test_a_balance_change_keeps_the_first_old_value_and_refuses_a_sourced_one(tmp_path):
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import balance_change
-    finally:
-        sys.path.pop(0)
-    import pytest
-
+    balance_change = tool("balance_change")
     path = tmp_path / "set.json"
     path.write_text(CARD_SET.read_text(encoding="utf-8"), encoding="utf-8")
     balance_change.main(["--card-set", str(path), "--reason", "Meteor 24% -> 40%", "meteor.citadel_knights/attack=3"])
@@ -82,3 +74,9 @@ def test_a_balance_change_keeps_the_first_old_value_and_refuses_a_sourced_one(tm
         balance_change.change(card_set, "blood.marauders/attack", 2, "no")
     with pytest.raises(ValueError, match="no unit field"):
         balance_change.change(card_set, "meteor.nobody/attack", 2, "no")
+
+
+if __name__ == "__main__" and "--write" in sys.argv:
+    SNAPSHOT.write_text(json.dumps(sourced_values(json.loads(CARD_SET.read_text(encoding="utf-8"))), indent=0,
+                                   sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {SNAPSHOT}")

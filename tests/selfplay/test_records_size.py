@@ -1,10 +1,11 @@
 """The repository stays light: no tracked file reaches 1 MB (the self-play records grow with every code
 change; tools/prune_records.py drops the games no document cites)."""
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from ..conftest import tool
 
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 1_000_000
@@ -24,11 +25,7 @@ def test_no_tracked_file_reaches_one_megabyte():
 
 
 def test_pruning_keeps_cited_codes_and_drops_the_rest(tmp_path):
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import prune_records
-    finally:
-        sys.path.pop(0)
+    prune_records = tool("prune_records")
     rec = tmp_path / "r.jsonl"
     rec.write_text('{"seed": 1}\n{"code": "aaaaaaaaaaaa"}\n{"code": "bbbbbbbbbbbb"}\n', encoding="utf-8")
     assert prune_records.prune(rec, {"aaaaaaaaaaaa"}) == (2, 1)

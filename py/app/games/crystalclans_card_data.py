@@ -87,13 +87,21 @@ def value_in_words(value) -> str:
     return "" if value is None else str(value)
 
 
+BALANCED = "balance: was "  # how a design value's note begins once a balance pass changed it
+
+
+def balance_note(was: str, reason: str) -> str:
+    """The note of a design value a balance pass changed (tools/balance_change.py writes it)."""
+    return f"{BALANCED}{was}; {reason}"
+
+
 def balanced_from(p: dict) -> str | None:
     """The value before a balance pass changed it, for a design value whose note says so
-    ("balance: was 3; Stone 28% -> 45% ..." in the card set), else None."""
+    (balance_note: "balance: was 3; Stone 28% -> 45% ..."), else None."""
     note = str(p.get("note", ""))
-    if not note.startswith("balance: was "):
+    if not note.startswith(BALANCED):
         return None
-    return note[len("balance: was "):].split(";", 1)[0].strip()
+    return note[len(BALANCED):].split(";", 1)[0].strip()
 
 
 def origin_in_words(p: dict) -> str:
