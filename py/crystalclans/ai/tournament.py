@@ -21,8 +21,8 @@ from ..simulate import CLANS, pairings
 from . import OTHER_SEARCHES, PRESETS
 from .match import MAX_DECISIONS, play
 
-__all__ = ["ANY", "GAME", "MAX_DECISIONS", "OLDER", "Games", "PairResult", "balance", "balance_markdown", "elo", "ladder_markdown", "ladder_pairs",
-           "play", "run_jobs", "schedule", "sides", "tournament", "wilson"]
+__all__ = ["ANY", "GAME", "MAX_DECISIONS", "OLDER", "Games", "PairResult", "balance", "balance_markdown", "elo",
+           "ladder_markdown", "ladder_pairs", "play", "run_jobs", "schedule", "sides", "tournament", "wilson"]
 
 
 def _job(args: tuple) -> dict:
@@ -141,7 +141,7 @@ def ladder_markdown(bots: list[str], results: list[PairResult], command: str, co
         r = by_pair.get((a, b))
         if r is None or not r.games or a not in rating:
             break
-        rating[b] = rating[a] - elo(min(max(r.a_wins / r.games, 0.001), 0.999))
+        rating[b] = rating[a] - elo(r.a_wins / r.games)  # (elo keeps p off 0 and 1)
     lines = ["| pair (lower v higher) | games | the higher bot wins | 95% interval | its Elo over the lower | "
              "ms per decision (lower / higher) |", "|---|---:|---:|---|---|---|"]
     for r in results:
