@@ -51,6 +51,34 @@ def test_two_pages_link_with_a_pasted_code_and_exchange_messages(new_context, ap
     assert_no_page_errors(a, b, c)
 
 
+def test_a_link_stays_linked_when_the_relay_module_comes_late(new_context, app_url, say):
+    """Regression (the flake of test_two_pages_link...): the guest's page imports relay.js on its first join.
+    On a busy machine the channel opened before that import, and the late news "no relay here" then marked
+    the page unlinked, though its channel was open. Here the guest's relay.js is held until it is linked."""
+    a = new_context().new_page()
+    guest = new_context()
+    held = []
+    guest.route("**/relay.js", lambda route: held.append(route))
+    b = guest.new_page()
+    open_app(a, app_url)
+    open_app(b, app_url)
+    invitation = a.evaluate("() => window.crystalclans_p2p.host([])")
+    reply = b.evaluate("(code) => window.crystalclans_p2p.join(code, [])", invitation)
+    a.evaluate("(code) => window.crystalclans_p2p.accept(code)", reply)
+    wait_linked(a, b)
+    assert held, "the guest's page asked for relay.js before it was linked"
+    for route in held:
+        route.continue_()
+    b.wait_for_function("() => window.crystalclans_p2p.relayCounts().then(() => true)")  # relay.js is in
+    b.wait_for_timeout(300)
+    assert b.evaluate("() => document.body.dataset.linked") == "true", "the late relay news unlinked the page"
+    b.evaluate("() => { window.__got = []; window.crystalclans_p2p.onmessage(m => window.__got.push(m)); }")
+    a.evaluate("() => window.crystalclans_p2p.send('still here')")
+    b.wait_for_function("() => window.__got.includes('still here')")
+    say(f"relay.js held for the guest's page until its channel was open: still linked after it came")
+    assert_no_page_errors(a, b)
+
+
 # Headless Chromium on Linux has neither a camera nor BarcodeDetector: stand-ins, so the page's own scanning
 # path (the button, the camera preview, the detect loop, submitting what it read) runs for real.
 FAKE_CAMERA = """

@@ -84,6 +84,13 @@ function setState(s, n = 0, players = 0) {
   if (onState) onState(s, n, players);
 }
 
+// How the reply travels (the relays) is news only while no link is open: the relay module is imported on first
+// use, and on a busy machine the channel can open before it is in; its late "no relay here" must not mark a
+// linked page unlinked.
+function relayNews(s, n = 0) {
+  if (![...peers.values()].some(isOpen)) setState(s, n);
+}
+
 function b64url(bytes) {
   let s = "";
   for (const b of bytes) s += String.fromCharCode(b);
@@ -243,7 +250,7 @@ async function host(iceServers, tag, secret, guests) {
   setState("inviting");
   const { newSecret } = await import("./relay.js");
   const room = /^[A-Za-z0-9_-]{16,64}$/.test(secret || "") ? secret : newSecret();  // a saved game's room: met again there
-  listen(code, room, !!tag).catch(() => setState("norelay"));
+  listen(code, room, !!tag).catch(() => relayNews("norelay"));
   return code + "." + room;
 }
 
@@ -265,7 +272,7 @@ async function join(code, iceServers) {
   const reply = await answerOffer(offer);
   setState("answering");
   const secret = split(code)[1];
-  if (secret) answer(code, secret, reply).catch(() => setState("norelay"));
+  if (secret) answer(code, secret, reply).catch(() => relayNews("norelay"));
   return reply;
 }
 
@@ -423,7 +430,7 @@ async function listen(code, secret, announce) {
       }
     }
   }, () => { if (idle()) setState("listening"); }, () => peers.get(1) !== undefined && peers.get(1).pc === first);
-  if (r === "none") return setState("norelay");
+  if (r === "none") return relayNews("norelay");
   if (!r) return;
   if (idle() && r.reached()) setState("listening");
   setTimeout(() => { if (idle()) setState(r.reached() ? "listening" : "norelay"); }, RELAY_WAIT_MS);
@@ -481,9 +488,9 @@ async function answer(code, secret, reply) {
       if (waiting()) r.publish({ k: "answer", i: inv, f: me, b: said });  // at once, not at the next resend
     }
   }, () => { if (waiting()) setState("relaying"); }, () => pc !== null);
-  if (r === "none") return setState("norelay");
+  if (r === "none") return relayNews("norelay");
   if (!r) return;
-  if (r.reached()) setState("relaying");
+  if (r.reached() && waiting()) setState("relaying");
   const started = performance.now();
   const say = () => {
     if (!waiting()) return;
