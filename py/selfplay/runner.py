@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import platform
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -144,9 +145,15 @@ class Progress:
             self.write(self.line())
 
 
+def interpreter() -> str:
+    """The Python that plays here, e.g. "CPython 3.11.7" or "PyPy 3.9.16": the same code plays the same games
+    in either (docs/SELFPLAY.md), but its thinking times differ."""
+    return f"{platform.python_implementation()} {platform.python_version()}"
+
+
 def _play(play: Callable, version: Callable, task) -> tuple[dict, str]:
-    """Runs on a worker: the game and the code that played it."""
-    return play(task), version()
+    """Runs on a worker: the game (with the interpreter that played it) and the code that played it."""
+    return {**play(task), "python": interpreter()}, version()
 
 
 def run(game: Game, tasks: Iterable, *, record: Path | None = None, workers: int | None = None,

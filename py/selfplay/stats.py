@@ -55,6 +55,7 @@ class PairResult:
     think: list = field(default_factory=lambda: [0.0, 0.0])  # seconds: a, b
     decisions: list = field(default_factory=lambda: [0, 0])
     older: int = 0  # recorded games of this pair not counted: another code played them
+    python: dict = field(default_factory=dict)  # interpreter -> games it played (lines before it: CPython)
 
     def line(self) -> str:
         left_out = f"  ({self.older} recorded games of other code not counted)" if self.older else ""

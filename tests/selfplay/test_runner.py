@@ -56,6 +56,7 @@ def test_the_same_8_game_tournament_gives_the_same_record_whichever_way_it_runs(
     got = same_games(record)
     assert len(got) == 8 and len({(tuple(x["bots"]), x["seed"]) for x in got}) == 8
     assert {x["code"] for x in got} == {code_version()}
+    assert {x["python"] for x in got} == {selfplay.runner.interpreter()}  # which Python played (its times differ)
     assert got == same_games(ref)
     assert len({x["winner"] for x in got}) == 2 and len({x["moves"] for x in got}) > 4  # games, not copies
 

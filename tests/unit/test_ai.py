@@ -335,3 +335,8 @@ def test_a_ladder_plays_its_steps_in_turn_and_sums_elo_along_them(tmp_path, monk
     text = ladder_markdown(["random", "greedy", "easy", "normal"], steps, "cmd", "abc")
     assert "Elo over greedy along the steps: greedy +0, easy +191, normal +191." in text
     assert "| greedy v easy | 100 | 75.0% | 65.7% – 82.5% | +191 [+113, +269] |" in text and "`abc`" in text
+    assert "played by" not in text  # one interpreter: nothing to say
+    steps[0].python = {"CPython": 60, "PyPy": 40}
+    steps[1].python = {"PyPy": 100}
+    text = ladder_markdown(["random", "greedy", "easy", "normal"], steps, "cmd", "abc")
+    assert "games played by CPython 60, PyPy 140" in text
