@@ -202,11 +202,17 @@ def test_card_details_name_sources_in_words_for_every_card():
 
     app = fake_app(cc.new_game(("blood", "skull"), seed=1), 0)
     ids = list(app.cs.unit_index) + [c.id for c in app.cs.crystals]
+    singular = 0
     for cid in ids:
         html = cc_cards.card_details(app, cid)
         assert "About this card&#x27;s data" in html or "About this card's data" in html, cid
         for internal in ("seed:", ".txt", "REPORT", "http", "web:", "src=", "conf:"):
             assert internal not in html, (cid, internal)
+        counted = re.search(r"(\d+) of \d+ values (is|are) our design", html)
+        if counted:  # one value "is", more "are" (the summary was always plural)
+            assert (counted[1] == "1") == (counted[2] == "is"), (cid, counted[0])
+            singular += counted[1] == "1"
+    assert singular, "no card with a single design value: the singular is not checked"
     assert sources_in_words("seed:001_x.txt glossary and web:https://www.plaidhatgames.com/news/809/") == [
         "the English rulebook", "a publisher's preview (Plaid Hat Games)"]
 

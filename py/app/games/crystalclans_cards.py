@@ -146,7 +146,9 @@ def card_details(app, card_id: str) -> str:
         rows.append(f'<tr><th scope="row">{h(field_label(path, ability_names))}</th><td{lang}>{h(value_in_words(val))}</td>'
                     f'<td>{h(origin_in_words(p))}</td></tr>')
     summary = (_("Every value is printed in a source.") if not designed else
-               _("{n} of {total} values are our design: no known source prints them.").format(n=designed, total=len(rows)))
+               ngettext("{n} of {total} values is our design: no known source prints it.",
+                        "{n} of {total} values are our design: no known source prints them.",
+                        designed).format(n=designed, total=len(rows)))
     if balanced:
         summary += " " + ngettext("{n} of them was adjusted for balance.", "{n} of them were adjusted for balance.",
                                   balanced).format(n=balanced)
