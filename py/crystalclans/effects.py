@@ -711,6 +711,7 @@ class ScryOpponentFrame(Frame):
             pile = g.draws[q]
             j = max(i for i in range(len(pile) - self.n, len(pile)) if pile[i] == code)
             g.discard(pile.pop(j), "draw pile")
+            g.revealed()  # the card lies face up now: an undo would put a card both have seen back on her pile
             self.n -= 1
 
 

@@ -4,6 +4,13 @@ from __future__ import annotations
 import crystalclans as cc
 
 
+def attack(*unit_ids: str) -> int:
+    """The printed attack of these units, summed, from today's card set: a test that adds up a battle's
+    attack reads the values tagged `design` from here, since a balance pass may change them (issue 27)."""
+    cs = cc.base_set()
+    return sum(cs.unit(u).attack for u in unit_ids)
+
+
 def clan_of(unit_id: str) -> str:
     return unit_id.split(".")[0]
 

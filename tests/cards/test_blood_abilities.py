@@ -6,7 +6,7 @@ import pytest
 
 import crystalclans as cc
 
-from .helpers import battle, finish, ids, squad
+from .helpers import attack, battle, finish, ids, squad
 
 KNIGHTS = "skull.ancestral_knights"
 WARRIORS = "skull.ancestral_warriors"
@@ -146,5 +146,5 @@ def test_oath_wall_defense_per_devoted_unit():
 
 def test_bloodfrenzy_counts_units_from_anywhere_in_the_squad():
     g = finish(battle("blood.marauders", WARRIORS, ["blood.trappers", "blood.ulvar_redmaw"], [KNIGHTS]))
-    # the Marauders card joins in B2c, so B3 counts 3 units: 1 + 8 + 3, Bloodfrenzy +3, Warriors' +1 defense
-    assert g.last_battle["attack"][0] == 1 + 8 + 3 + 3 - 1
+    # the Marauders card joins in B2c, so B3 counts 3 units: their attack, Bloodfrenzy +3, Warriors' +1 defense
+    assert g.last_battle["attack"][0] == attack("blood.trappers", "blood.ulvar_redmaw", "blood.marauders") + 3 - 1

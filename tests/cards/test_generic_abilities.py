@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import crystalclans as cc
 
-from .helpers import battle, finish, squad
+from .helpers import attack, battle, finish, squad
 
 KNIGHTS = "skull.ancestral_knights"
 WARRIORS = "skull.ancestral_warriors"
@@ -52,7 +52,8 @@ def test_gravity_pull_attack_per_friendly_squad():
 def test_ancestral_host_attack_per_reanimated_unit():
     g = finish(battle("skull.boneknife_cultists", "blood.aarock_riders", ["skull.hetha_barrow_queen", WARRIORS, KNIGHTS],
                       ["blood.condor"]))
-    assert g.last_battle["attack"][0] == (6 + 2 + 4) + 2 + 3  # units, Cultists' right +2, three REANIMATED
+    units = attack("skull.hetha_barrow_queen", WARRIORS, KNIGHTS)
+    assert g.last_battle["attack"][0] == units + 2 + 3  # units, Cultists' right +2, three REANIMATED
 
 
 def test_bone_pact_summons_a_reanimated_unit_where_it_died():
@@ -245,22 +246,24 @@ def test_command_with_another_knight_cheaper_and_stronger():
     assert g.activation_cost(0, g.cs.board.zone_index["a_home"]) == 3 - 1
     g = finish(battle("meteor.comet_lancers", WARRIORS, ["meteor.commander_orion", "meteor.citadel_knights"],
                       [KNIGHTS], clans=["meteor", "skull"]))
-    assert g.last_battle["attack"][0] == 8 + 2 + 2 + 2 - 1  # units, Command, Lancers' right, Warriors' +1 defense
+    units = attack("meteor.commander_orion", "meteor.citadel_knights")
+    assert g.last_battle["attack"][0] == units + 2 + 2 - 1  # units, Command, Lancers' right, Warriors' +1 defense
     g = finish(battle("meteor.comet_lancers", WARRIORS, ["meteor.commander_orion", "meteor.starglass_acolytes"],
                       [KNIGHTS], clans=["meteor", "skull"]))
-    assert g.last_battle["attack"][0] == 8 + 1 + 2 - 1  # no other KNIGHT: no Command
+    units = attack("meteor.commander_orion", "meteor.starglass_acolytes")
+    assert g.last_battle["attack"][0] == units + 2 - 1  # no other KNIGHT: no Command
 
 
 def test_siege_adds_four_to_an_invasion():
     g = cc.Game.from_position({"clans": ["stone", "skull"], "squads": {"b_home": [["stone.siege_towers"], []]},
                                "draw": [[], [WARRIORS] * 10]})
     g.apply("invade")
-    assert len(g.draws[1]) == 10 - (3 + 4)
+    assert len(g.draws[1]) == 10 - (attack("stone.siege_towers") + 4)
     g = cc.Game.from_position({"clans": ["stone", "skull"],
                                "squads": {"b_home": [["stone.workers", "stone.siege_towers"], []]},
                                "draw": [[], [WARRIORS] * 10]})
     g.apply("invade")
-    assert len(g.draws[1]) == 10 - (1 + 3)  # Siege is a battlefield ability: off under the Workers
+    assert len(g.draws[1]) == 10 - attack("stone.workers", "stone.siege_towers")  # Siege: off under the Workers
 
 
 # ---------------------------------------------------------------- friendly_battle_elsewhere
@@ -286,10 +289,10 @@ def test_volley_and_egg_barrage_from_adjacent_zones_only():
     # c_center borders a_home (Ballista: +2) but not a_east (Egg Tosser: no +4)
     g = finish(battle("stone.siege_towers", WARRIORS, ["stone.workers"], [KNIGHTS], clans=["stone", "skull"],
                       squads={"a_home": [["stone.ballista"], []], "a_east": [["stone.egg_tosser"], []]}))
-    assert g.last_battle["attack"][0] == 1 + 2 + 2 - 1
+    assert g.last_battle["attack"][0] == attack("stone.workers") + 2 + 2 - 1
     g = finish(battle("stone.siege_towers", WARRIORS, ["stone.workers"], [KNIGHTS], clans=["stone", "skull"],
                       zone="c_east", squads={"a_east": [["stone.egg_tosser"], []]}))
-    assert g.last_battle["attack"][0] == 1 + 2 + 4 - 1
+    assert g.last_battle["attack"][0] == attack("stone.workers") + 2 + 4 - 1
 
 
 # ---------------------------------------------------------------- look, scry the opponent, reveal first
@@ -320,6 +323,16 @@ def test_tactical_peek_and_discard_the_opponents_top_card():
     assert g.decision.info["seen"] == [f"{KNIGHTS}@1"]
     g.apply(f"discard {KNIGHTS}@1")
     assert [g.unit_id(c) for c in g.discards[1]] == [KNIGHTS] and [g.unit_id(c) for c in g.draws[1]] == [WARRIORS]
+
+
+def test_a_card_discarded_from_the_opponents_pile_cannot_be_undone():
+    """Regression: the discard of the last card a scry showed left the undo floor before it, so an undo put a
+    card both players had seen go to the discard back on top of its owner's pile (found by the undo test
+    with other card values)."""
+    g = tactical_move([KNIGHTS, WARRIORS])
+    g.apply("look")
+    g.apply(f"discard {KNIGHTS}@1")
+    assert g.undo_floor == len(g.log)
 
 
 def test_tactical_declined_or_left_on_top():

@@ -7,7 +7,7 @@ import pytest
 
 import crystalclans as cc
 
-from .helpers import battle, finish, squad
+from .helpers import attack, battle, finish, squad
 
 KNIGHTS = "skull.ancestral_knights"
 WARRIORS = "skull.ancestral_warriors"
@@ -321,7 +321,8 @@ def test_portent_off_when_sybel_is_covered():
 def test_gravity_pull_off_when_covered():
     g = finish(battle("meteor.comet_lancers", WARRIORS, ["meteor.citadel_knights", "meteor.gravity_mages"], [KNIGHTS],
                       clans=["meteor", "skull"]))
-    assert g.last_battle["attack"][0] == 2 + 2 + 2 - 1  # units, the Lancers' right; no Gravity Pull
+    units = attack("meteor.citadel_knights", "meteor.gravity_mages")
+    assert g.last_battle["attack"][0] == units + 2 - 1  # units, the Lancers' right; no Gravity Pull
 
 
 def test_thick_hide_off_when_covered():
