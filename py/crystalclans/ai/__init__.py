@@ -26,7 +26,7 @@ from .evaluate import evaluate, evaluate_fitted, evaluate_hand
 PRESETS: dict[str, dict[str, Any]] = {
     "easy": {"search": "rollout", "samples": 2, "horizon": 2},
     "normal": {"search": "rollout", "samples": 6, "horizon": 2},
-    "hard": {"search": "rollout", "samples": 16, "horizon": 3},
+    "hard": {"search": "rollout", "samples": 24, "horizon": 3},
 }
 #: searches that are not levels of the table (bot_levels): kept to measure the levels against
 OTHER_SEARCHES: dict[str, dict[str, Any]] = {"twoply": {"search": "two-ply", "samples": 24, "replies": 12}}
