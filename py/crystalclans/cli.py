@@ -95,7 +95,7 @@ def tournament(args: argparse.Namespace) -> int:
     if args.out:
         cmd = (f"python -m crystalclans tournament --bots {','.join(bots)} --games {args.games} --seed {args.seed}"
                + (" --ladder" if args.ladder else "") + (f" --record {args.record}" if record else "")
-               + (" --recorded-only" if args.recorded_only else ""))
+               + (" --recorded-only" if args.recorded_only else "") + (f" --code {args.code}" if args.code else ""))
         write_out(args, ladder_markdown(bots, results, cmd, code, planned=(args.games + 1) // 2 * 2))
     return 0
 

@@ -165,6 +165,13 @@ def test_a_recorded_tournament_continues_where_it_stopped(tmp_path):
     assert PRESETS.get("random") is None
     none = tournament(["random", "greedy"], 6, seed=4, workers=1, record=stale, play_missing=False)[0]
     assert none.games == 0 and "none played yet" in none.line() and "%" not in none.line()
+    # read for another named code, its lines count with the presets that code had (its hash holds them)
+    other = tmp_path / "other.jsonl"
+    other.write_text("".join(json.dumps({**o, "budgets": [{"samples": 1}, None], "code": "0123456789ab"}) + "\n"
+                             for o in old))
+    then = tournament(["random", "greedy"], 6, seed=4, workers=1, record=other, play_missing=False,
+                      code="0123456789ab")[0]
+    assert then.games == 6
 
 
 def test_a_balance_run_goes_round_the_pairings_and_reports_what_it_has_so_far(tmp_path):

@@ -52,6 +52,12 @@ def _stamp(out: dict) -> dict:
 
 
 def _counts(line: dict) -> bool:
+    """A line of today's code (or of no named code) counts while its bots' presets are today's. A line of
+    another named code played with that code's presets (they are part of its hash): read for that code
+    (--code), it counts as recorded."""
+    code = line.get("code", OLDER)
+    if code not in (OLDER, code_version()):
+        return True
     return line.get("budgets", _budgets(line["bots"])) == _budgets(line["bots"])
 
 
