@@ -133,6 +133,24 @@ def play_one_screen(page, bot, rng, max_clicks: int, on_step=None) -> tuple[int,
     return clicks, False
 
 
+def play_to_agreement(a, b, rng, max_clicks: int, bots=None, extra: int = 40) -> tuple[list[int], bool]:
+    """play(), then one click at a time (at most `extra`) until the two pages' shared hashes agree: in a game
+    without trust a summon's picks go out only once it is done, so a stop mid-summon leaves the pages apart
+    by design (a flake of the reload test when its clicks ran out there)."""
+    from .ui import shared_hash
+
+    clicks, over = play(a, b, rng, max_clicks, bots)
+    for _ in range(extra):
+        if over or shared_hash(a) == shared_hash(b):
+            break
+        time.sleep(0.2)  # a move may still be crossing the link
+        if shared_hash(a) == shared_hash(b):
+            break
+        more, over = play(a, b, rng, 1, bots)
+        clicks = [x + y for x, y in zip(clicks, more)]
+    return clicks, over
+
+
 def play(a, b, rng, max_clicks: int, bots=None, hands=("blood", "skull")) -> tuple[list[int], bool]:
     """Click what each page offers, on whichever page must act, until the game is over or max_clicks.
     With bots, a page clicks the action its greedy bot picks (games of ~250 decisions instead of ~1,000

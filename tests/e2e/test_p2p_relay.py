@@ -147,7 +147,7 @@ def test_after_a_reload_the_pages_meet_again_in_their_room(new_context, app_url,
     typed, no code, no button on the guest's side) and the game goes on where both were."""
     from crystalclans.ai import make_bot
 
-    from .p2p import play
+    from .p2p import play_to_agreement
     from .test_p2p_resume import wait_equal_hashes
     from .ui import wait_ready
 
@@ -159,7 +159,8 @@ def test_after_a_reload_the_pages_meet_again_in_their_room(new_context, app_url,
         guest = page_at(new_context(), app_url)
         join_by_link(guest, invitation, host)
         on_the_table(host, guest)
-        _, over = play(host, guest, random.Random(3), 10, [make_bot("greedy", seed=1), make_bot("greedy", seed=2)])
+        _, over = play_to_agreement(host, guest, random.Random(3), 10,
+                                    [make_bot("greedy", seed=1), make_bot("greedy", seed=2)])
         assert not over
         before = wait_equal_hashes(host, guest)
         guest.reload()  # the invitation's ?relay stays in the guest's address bar (its #fragment is gone)

@@ -7,7 +7,7 @@ import random
 
 from crystalclans.ai import make_bot
 
-from .p2p import link_pages, play, relink_by_codes
+from .p2p import link_pages, play, play_to_agreement, relink_by_codes
 from .test_p2p_hostile import settle
 from .ui import assert_no_page_errors, open_app, screenshot, shared_hash, state_hash, wait_ready
 
@@ -35,7 +35,7 @@ def test_a_reload_and_a_closed_link_lose_nothing(new_context, app_url, say):
     link_pages(a, b)
     rng = random.Random(5)
     bots = [make_bot("greedy", seed=1), make_bot("greedy", seed=2)]
-    c1, over = play(a, b, rng, 15, bots)
+    c1, over = play_to_agreement(a, b, rng, 15, bots)
     assert not over and settle(a, b, rng, bots, c1)  # (a summon's picks travel once it is done)
     before = wait_equal_hashes(a, b)
 
@@ -51,7 +51,7 @@ def test_a_reload_and_a_closed_link_lose_nothing(new_context, app_url, say):
     after_reload = wait_equal_hashes(a, b)
     assert after_reload == before, "the game did not resume where both pages were"
 
-    c2, over = play(a, b, rng, 15, bots)
+    c2, over = play_to_agreement(a, b, rng, 15, bots)
     assert not over and settle(a, b, rng, bots, c2)
     screenshot(b, "p2p_guest_on_a_phone")
     mid = wait_equal_hashes(a, b)
