@@ -9,13 +9,14 @@ Only games of today's code version count (others would not play the same). Exit 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
 
 from crystalclans.ai.match import play
+from crystalclans.ai.tournament import GAME
 from crystalclans.codeversion import code_version
+from selfplay import read_record
 from selfplay.runner import interpreter
 
 
@@ -27,8 +28,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     code = code_version()
     want = tuple(args.bots.split(",")) if args.bots else None
-    games = [x for x in map(json.loads, filter(str.strip, args.record.read_text().splitlines()))
-             if x.get("code") == code and (want is None or tuple(x["bots"]) == want)][:args.games]
+    games = [x for x in read_record(args.record, GAME, code)[0].values()
+             if want is None or tuple(x["bots"]) == want][:args.games]
     print(f"{len(games)} games of code {code}, replayed by {interpreter()}")
     differ = 0
     for x in games:

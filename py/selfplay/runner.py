@@ -147,7 +147,7 @@ class Progress:
 
 def interpreter() -> str:
     """The Python that plays here, e.g. "CPython 3.11.7" or "PyPy 3.9.16": the same code plays the same games
-    in either (docs/SELFPLAY.md), but its thinking times differ."""
+    in either (README, "Faster with PyPy"), but its thinking times differ."""
     return f"{platform.python_implementation()} {platform.python_version()}"
 
 

@@ -218,4 +218,5 @@ def test_none_effect():
     # Scouts (tricky) vs Blade Dancers (tricky): both right; the Scouts' right side does nothing.
     g = finish(battle("meteor.telescope_scouts", "skull.blade_dancers", ["meteor.citadel_knights"], [WARRIORS]))
     assert g.last_battle["sides"] == ["right", "right"]
-    assert g.last_battle["attack"][0] == attack("meteor.citadel_knights") and g.pos == -1 - 1  # paid 1; the Dancers' right side gains 1
+    # paid 1; the Dancers' right side gains 1
+    assert g.last_battle["attack"][0] == attack("meteor.citadel_knights") and g.pos == -1 - 1

@@ -69,7 +69,8 @@ def test_bone_pact_summons_a_reanimated_unit_where_it_died():
 
 
 def test_hold_the_line_only_in_crystal_zones():
-    # Ballista vs Warriors: both bold, right sides (+2 attack / +1 defense). Knights' 4 minus Hold the Line 2; the Sentinels' attack from the card set.
+    # Ballista vs Warriors: both bold, right sides (+2 attack / +1 defense). Knights' 4 minus Hold the Line 2;
+    # the Sentinels' attack from the card set.
     g = finish(battle("stone.ballista", WARRIORS, ["stone.sentinels"], [KNIGHTS], zone="c_west"))
     assert g.last_battle["attack"] == [attack("stone.sentinels") + 2 - 1, 4 - 2]
     g2 = finish(battle("stone.ballista", WARRIORS, ["stone.sentinels"], [KNIGHTS], zone="b_west"))

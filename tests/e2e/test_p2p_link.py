@@ -62,10 +62,7 @@ def test_a_link_stays_linked_when_the_relay_module_comes_late(new_context, app_u
     b = guest.new_page()
     open_app(a, app_url)
     open_app(b, app_url)
-    invitation = a.evaluate("() => window.crystalclans_p2p.host([])")
-    reply = b.evaluate("(code) => window.crystalclans_p2p.join(code, [])", invitation)
-    a.evaluate("(code) => window.crystalclans_p2p.accept(code)", reply)
-    wait_linked(a, b)
+    link_modules(a, b)
     assert held, "the guest's page asked for relay.js before it was linked"
     for route in held:
         route.continue_()
@@ -75,7 +72,7 @@ def test_a_link_stays_linked_when_the_relay_module_comes_late(new_context, app_u
     b.evaluate("() => { window.__got = []; window.crystalclans_p2p.onmessage(m => window.__got.push(m)); }")
     a.evaluate("() => window.crystalclans_p2p.send('still here')")
     b.wait_for_function("() => window.__got.includes('still here')")
-    say(f"relay.js held for the guest's page until its channel was open: still linked after it came")
+    say("relay.js held for the guest's page until its channel was open: still linked after it came")
     assert_no_page_errors(a, b)
 
 

@@ -209,3 +209,21 @@ def test_simulate_gives_the_same_table_in_one_process_and_on_local_cores(capsys)
     two, out2 = table(["--workers", "2"])
     assert len(one) == 21 and one == two
     assert "(in one process)" in out1 and "(on 2 local processes)" in out2
+
+
+def test_replay_record_plays_recorded_games_again_and_finds_a_changed_one(tmp_path, capsys):
+    """tools/replay_record.py (the check that another Python or machine plays today's code as recorded):
+    a fresh record replays the same; a line whose winner was changed is found."""
+    from ..conftest import tool
+
+    replay = tool("replay_record")
+    record = tmp_path / "games.jsonl"
+    run_jobs(schedule("random", "greedy", 2, 3), 1, record)
+    assert replay.main([str(record), "--games", "4"]) == 0
+    assert capsys.readouterr().out.count(": same,") == 4
+    first, *rest = record.read_text().splitlines()
+    changed = json.loads(first)
+    changed["winner"] = 1 - changed["winner"]
+    record.write_text("\n".join([json.dumps(changed), *rest]) + "\n")
+    assert replay.main([str(record), "--games", "4"]) == 1
+    assert capsys.readouterr().out.count("DIFFERS") == 1

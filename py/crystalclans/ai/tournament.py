@@ -12,6 +12,7 @@ only with games of its own code.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from pathlib import Path
 
 from selfplay import ANY, Game, Games, PairResult, elo, read_record, run, wilson
@@ -167,10 +168,7 @@ def ladder_markdown(bots: list[str], results: list[PairResult], command: str, co
             (f"**A run in progress: {done} of {planned * len(results)} games** (the pairs are played in turn, so each "
              "has about as many so far). " if planned and done < planned * len(results) else "")
             + "Intervals are 95% Wilson intervals; Elo = 400 log10(p / (1 - p)).", ""]
-    pythons: dict[str, int] = {}
-    for r in results:
-        for k, v in r.python.items():
-            pythons[k] = pythons.get(k, 0) + v
+    pythons = sum((Counter(r.python) for r in results), Counter())
     played_by = ", ".join(f"{k} {v}" for k, v in sorted(pythons.items()))
     timing = ("The ms per decision are the thinking times as the games were played, on a shared machine"
               + (f" (games played by {played_by}; the same code plays the same games in either, PyPy thinks"
