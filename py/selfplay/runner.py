@@ -92,11 +92,23 @@ def require_cluster() -> None:
         raise ClusterUnavailable(INSTALL_HINT)
 
 
+def close_cut_line(record: Path) -> None:
+    """End a record whose last line was cut short (a run stopped while writing) with a newline, so the next
+    game starts a line of its own. Only a run about to append calls it."""
+    if record.is_file() and record.stat().st_size:
+        with record.open("rb") as fh:
+            fh.seek(-1, os.SEEK_END)
+            cut = fh.read(1) != b"\n"
+        if cut:
+            with record.open("a", encoding="utf-8") as fh:
+                fh.write("\n")
+
+
 def read_record(record: Path | None, game: Game | None = None, code: str | None = None,
                 line_key: Callable[[dict], tuple] | None = None) -> tuple[dict, set]:
     """The lines of `record` by task key: (those of `code`, keys of the lines other code played). `code`
-    None or ANY: every line counts. A line cut short (a run stopped while writing) is skipped, and closed
-    with a newline so the next game starts a line of its own."""
+    None or ANY: every line counts. A line cut short (a run stopped while writing) is skipped. Reading never
+    writes: a report may read the record of a run that is writing it."""
     done: dict[tuple, dict] = {}
     other: set[tuple] = set()
     if record is None or not record.is_file():
@@ -104,9 +116,6 @@ def read_record(record: Path | None, game: Game | None = None, code: str | None 
     key = line_key or game.line_key
     counts = game.counts if game is not None else _always
     text = record.read_text(encoding="utf-8")
-    if text and not text.endswith("\n"):
-        with record.open("a", encoding="utf-8") as fh:
-            fh.write("\n")
     for line in text.splitlines():
         try:
             out = json.loads(line)
@@ -183,6 +192,8 @@ def run(game: Game, tasks: Iterable, *, record: Path | None = None, workers: int
             todo.append(t)
     if play_missing and todo:
         meter = Progress(len(todo), progress, every)
+        if record is not None:
+            close_cut_line(record)
 
         def finished(task, out: dict, version: str) -> None:
             if version != code:

@@ -123,6 +123,20 @@ def test_games_stream_into_the_record_as_they_end_and_a_stopped_run_continues(tm
     assert len(keys) == 10 == len(set(keys))
 
 
+def test_reading_a_record_never_writes_to_it(tmp_path):
+    """A report may read the record of a live run: a last line not yet ended is left as it is (the run's own
+    write ends it); only a run that appends closes a line cut short."""
+    record = tmp_path / "games.jsonl"
+    selfplay.run(GAME, schedule("random", "greedy", 1, seed=3), record=record, workers=1)
+    with record.open("a") as fh:
+        fh.write('{"bots": ["random", "gr')
+    before = record.read_bytes()
+    done, _ = selfplay.read_record(record, GAME)
+    assert len(done) == 2 and record.read_bytes() == before
+    assert len(selfplay.run(GAME, schedule("random", "greedy", 1, seed=3), record=record, code=selfplay.ANY)) == 2
+    assert record.read_bytes() == before  # a report plays nothing and writes nothing
+
+
 _calls = []
 
 
