@@ -13,7 +13,7 @@ import argparse
 import json
 from pathlib import Path
 
-from app.games.crystalclans_card_data import balance_note, balanced_from
+from crystalclans.balancenotes import balance_note, balanced_from
 
 CARD_SET = Path(__file__).resolve().parent.parent / "py" / "crystalclans" / "data" / "base_set.json"
 

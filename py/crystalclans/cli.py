@@ -2,7 +2,7 @@
 
     python -m crystalclans simulate --games N --seed S [--clans blood skull]
     python -m crystalclans tournament --bots random,greedy,normal,hard --games N --seed S
-    python -m crystalclans balance --bot hard --games N   (writes docs/BALANCE.md)
+    python -m crystalclans balance --bot hard --games N   (writes docs/BALANCE.md; --before RECORD: before and after)
     python -m crystalclans report --record FILE          (win rates, Elo, per clan and per seat: the record alone)
 
 Every command that plays runs its games with the self-play runner (selfplay): `--workers N` processes (1: in
@@ -12,10 +12,13 @@ pip install -e '.[cluster]'). Progress (games done, games/s, time left) goes to 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import defaultdict
+from pathlib import Path
 
+from selfplay import ANY as ANY_CODE
 from selfplay.cli import cannot_run, record_path, runner_options, status, write_out
 
 from .codeversion import code_version
@@ -102,10 +105,14 @@ def tournament(args: argparse.Namespace) -> int:
 
 def balance(args: argparse.Namespace) -> int:
     from .ai.tournament import balance as run
-    from .ai.tournament import balance_markdown
+    from .ai.tournament import balance_markdown, recorded_balance
+    from .cardset import BASE_SET_FILE
 
     if (failed := cannot_run(args)) is not None:
         return failed
+    if args.before and not Path(args.before).is_file():  # before a long run, not after it
+        print(f"no record {args.before!r} to compare with (--before)", file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
     record = record_path(args)
     r = run(args.bot, args.games, args.seed, args.workers, record=record, play_missing=not args.recorded_only,
@@ -115,7 +122,13 @@ def balance(args: argparse.Namespace) -> int:
         cmd += f" --record {args.record}" + (" --recorded-only" if args.recorded_only else "")
     if args.code:
         cmd += f" --code {args.code}"
-    text = balance_markdown(r, cmd, time.perf_counter() - t0)
+    before = None
+    if args.before:
+        before = recorded_balance(Path(args.before), args.before_code)
+        cmd += f" --before {args.before} --before-code {args.before_code}"
+    # the values adjusted for balance are today's card set's: listed only for games today's code played
+    card_set = json.loads(BASE_SET_FILE.read_text(encoding="utf-8")) if r["code"] == code_version() else None
+    text = balance_markdown(r, cmd, time.perf_counter() - t0, before=before, card_set=card_set)
     write_out(args, text)
     return 0
 
@@ -166,6 +179,10 @@ def main(argv: list[str] | None = None) -> int:
     bal.add_argument("--recorded-only", action="store_true", help="with --record: write the report of the games "
                                                                      "played so far, play none")
     bal.add_argument("--code", help=CODE_HELP)
+    bal.add_argument("--before", help="the record of an earlier balance run: the report adds a table of each "
+                                      "clan's win rate before and after")
+    bal.add_argument("--before-code", default=ANY_CODE, help="which games of --before count (as --code; "
+                                                            "default: every game it holds)")
     rep = sub.add_parser("report", help="win rates, Elo, per clan and per seat, from a record alone (markdown)")
     rep.add_argument("--record", required=True, help="a JSON-lines record of a tournament or balance run")
     rep.add_argument("--code", help=CODE_HELP)

@@ -3,7 +3,7 @@ of the card set, so a record (tournament, balance) counts only games that today'
 
 Every `.py` file of this package counts (engine, abilities, bots, ai/match.py: how a bot game is played), read
 with its line endings normalised, so a checkout on another system gives the same hash, except the tools that
-only run and report games (TOOLS: the command line, this module, ai/tournament.py), so mending a report or
+only run and report games (TOOLS: the command line, this module, ai/tournament.py, balancenotes.py), so mending a report or
 the way games are run does not disown the games already recorded (as Tash-Kalar's codeversion). Records
 older than these hashes carry `"code": "older"` (OLDER).
 """
@@ -18,7 +18,7 @@ from .cardset import CardSet, base_set
 PACKAGE = Path(__file__).resolve().parent
 OLDER = "older"  # the code of games recorded before records named their code
 LENGTH = 12
-TOOLS = ("__main__.py", "cli.py", "codeversion.py", "ai/tournament.py")
+TOOLS = ("__main__.py", "balancenotes.py", "cli.py", "codeversion.py", "ai/tournament.py")
 
 
 @lru_cache(maxsize=8)

@@ -45,11 +45,19 @@ def status(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
+#: a line in a generated report from which on the text is written by hand: generating the report again keeps it
+KEEP = "<!-- written by hand from here on: generating this report again keeps what follows -->"
+
+
 def write_out(args: argparse.Namespace, text: str) -> None:
-    """The text to --out (if given) and to stdout."""
+    """The text to --out (if given) and to stdout. If --out already holds the KEEP line, that line and what
+    follows it stay under the new text."""
     if getattr(args, "out", None):
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(text, encoding="utf-8")
+        out = Path(args.out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        old = out.read_text(encoding="utf-8") if out.is_file() else ""
+        kept = old[old.index(KEEP):] if KEEP in old else ""
+        out.write_text(text.rstrip("\n") + "\n\n" + kept if kept else text, encoding="utf-8")
     print(text)
 
 

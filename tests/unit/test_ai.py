@@ -192,6 +192,52 @@ def test_a_balance_run_goes_round_the_pairings_and_reports_what_it_has_so_far(tm
     assert len(record.read_text().splitlines()) == 42  # the 25 were not played again
 
 
+def test_the_balance_report_shows_before_and_after_and_the_values_adjusted_for_balance(tmp_path, capsys):
+    """Issue 27: docs/BALANCE.md shows the report before and after, with intervals and code, and lists the
+    changed values with their reasons; generating it again keeps the part written by hand."""
+    from crystalclans.ai.tournament import balance, balance_markdown, recorded_balance, run_jobs
+    from crystalclans.balancenotes import adjusted_values, balance_note
+    from crystalclans.cardset import BASE_SET_FILE
+    from crystalclans.cli import main
+    from crystalclans.simulate import pairings
+    from selfplay.cli import KEEP
+
+    before = tmp_path / "before.jsonl"
+    run_jobs([(("random", "random"), c, 9) for c in pairings()], 1, before)
+    # an older run's lines, played by a hard bot with other presets: read for that code they count
+    before.write_text("".join(json.dumps({**json.loads(x), "code": "older", "budgets": [{"samples": 72}] * 2}) + "\n"
+                              for x in before.read_text().splitlines()))
+    b = recorded_balance(before, "older")
+    assert b["games"] == 21 and b["bot"] == "random (samples 72)" and b["code"] == "older"
+    after = balance("random", 1, seed=10, workers=1)
+    card_set = json.loads(BASE_SET_FILE.read_text(encoding="utf-8"))
+    unit = next(u for c in card_set["clans"] for u in c["units"] if u["id"] == "stone.sentinels")
+    assert unit["attack"]["tag"] == "design"
+    was = unit["attack"]["value"]
+    unit["attack"] = {**unit["attack"], "value": was + 1, "note": balance_note(str(was), "Stone 28% -> 45% (hard)")}
+    assert [(a.unit, a.field, a.was, a.now) for a in adjusted_values(card_set)] == \
+        [("stone.sentinels", "attack", str(was), was + 1)]
+    text = balance_markdown(after, "cmd", 0, before=b, card_set=card_set)
+    stone_b, stone_a = b["clans"]["stone"], after["clans"]["stone"]
+    row = next(x for x in text.splitlines() if x.startswith("| stone |") and "points" in x)
+    assert f"{stone_b[0] / stone_b[1]:.1%} [" in row and f"{stone_a[0] / stone_a[1]:.1%} [" in row, row
+    assert "The card set holds 1 value adjusted for balance" in text
+    assert f"Sentinels attack {was} → {was + 1}. Why: Stone 28% -> 45% (hard)" in text
+    assert "| the first player |" in text and "code `older`" in text
+
+    # the command: --before adds the table; the hand-written part of --out stays
+    out = tmp_path / "BALANCE.md"
+    out.write_text(f"# an old report\n\n{KEEP}\n\n## How we balance\n\nBy hand.\n")
+    assert main(["balance", "--bot", "random", "--games", "1", "--seed", "10", "--workers", "1", "--out", str(out),
+                 "--before", str(before), "--before-code", "older"]) == 0
+    capsys.readouterr()
+    got = out.read_text()
+    assert got.startswith("# Balance report") and "## Before and after" in got and "an old report" not in got
+    assert got.endswith(f"{KEEP}\n\n## How we balance\n\nBy hand.\n")
+    assert main(["balance", "--bot", "random", "--games", "1", "--out", str(out), "--before", "nowhere.jsonl"]) == 2
+    assert out.read_text() == got and "nowhere.jsonl" in capsys.readouterr().err
+
+
 def test_every_recorded_game_names_its_code_and_a_report_counts_only_today_s(tmp_path):
     """Issue: a record spanned engine and bot changes without saying so. Each game carries the code that
     played it; a continued run plays today's games where the record holds another code's, and the report

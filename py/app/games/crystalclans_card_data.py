@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from crystalclans.balancenotes import balanced_from
+
 from ..i18n import N_, _
 
 SOURCES = (  # (pattern in a provenance source or note, the words a player reads)
@@ -85,23 +87,6 @@ def value_in_words(value) -> str:
     if isinstance(value, str) and value in VALUE_WORDS:
         return _(VALUE_WORDS[value])
     return "" if value is None else str(value)
-
-
-BALANCED = "balance: was "  # how a design value's note begins once a balance pass changed it
-
-
-def balance_note(was: str, reason: str) -> str:
-    """The note of a design value a balance pass changed (tools/balance_change.py writes it)."""
-    return f"{BALANCED}{was}; {reason}"
-
-
-def balanced_from(p: dict) -> str | None:
-    """The value before a balance pass changed it, for a design value whose note says so
-    (balance_note: "balance: was 3; Stone 28% -> 45% ..."), else None."""
-    note = str(p.get("note", ""))
-    if not note.startswith(BALANCED):
-        return None
-    return note[len(BALANCED):].split(";", 1)[0].strip()
 
 
 def origin_in_words(p: dict) -> str:

@@ -131,7 +131,9 @@ def card_details(app, card_id: str) -> str:
         extra = (f'<p class="muted">{h(words.clan_name(u.clan))} · {h(words.rank(u.rank))} · {h(copies)}{kind_part}</p>'
                  f'<p>{numbers}</p><p>{as_battle}</p>'
                  f'{"<ul class=ability-list>" + abilities + "</ul>" if abilities else ""}{sig}')
-    from .crystalclans_card_data import balanced_from, field_label, origin_in_words, value_in_words
+    from crystalclans.balancenotes import balanced_from
+
+    from .crystalclans_card_data import field_label, origin_in_words, value_in_words
 
     ability_names = [a.name for a in words.unit(card_id).abilities] if card_id not in words.crystal_by_id else []
     rows = []

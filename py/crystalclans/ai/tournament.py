@@ -17,13 +17,15 @@ from pathlib import Path
 
 from selfplay import ANY, Game, Games, PairResult, elo, read_record, run, wilson
 
+from ..balancenotes import adjusted_values
 from ..codeversion import OLDER, code_version
 from ..simulate import CLANS, pairings
 from . import OTHER_SEARCHES, PRESETS
 from .match import MAX_DECISIONS, play
 
-__all__ = ["ANY", "GAME", "MAX_DECISIONS", "OLDER", "Games", "PairResult", "balance", "balance_markdown", "elo",
-           "ladder_markdown", "ladder_pairs", "play", "run_jobs", "schedule", "sides", "tournament", "wilson"]
+__all__ = ["ANY", "GAME", "MAX_DECISIONS", "OLDER", "Games", "PairResult", "balance", "balance_figures",
+           "balance_markdown", "elo", "ladder_markdown", "ladder_pairs", "play", "recorded_balance", "run_jobs",
+           "schedule", "sides", "tournament", "wilson"]
 
 
 def _job(args: tuple) -> dict:
@@ -53,11 +55,10 @@ def _stamp(out: dict) -> dict:
 
 
 def _counts(line: dict) -> bool:
-    """A line of today's code (or of no named code) counts while its bots' presets are today's. A line of
-    another named code played with that code's presets (they are part of its hash): read for that code
-    (--code), it counts as recorded."""
-    code = line.get("code", OLDER)
-    if code not in (OLDER, code_version()):
+    """A line of today's code counts while its bots' presets are today's. A line of another code, named or
+    older, was played with that code's presets (its line says which): read for that code (--code, a report),
+    it counts as recorded; today's code never counts it as its own."""
+    if line.get("code", OLDER) != code_version():
         return True
     return line.get("budgets", _budgets(line["bots"])) == _budgets(line["bots"])
 
@@ -191,11 +192,23 @@ def balance(bot: str, games_per_pairing: int, seed: int = 1, workers: int | None
     jobs = [((bot, bot), clans, seed + i) for i in range(games_per_pairing) for clans in pairings()]
     code = code or code_version()
     outs = run_jobs(jobs, workers or os.cpu_count() or 1, record, play_missing, code, cluster, status)
+    return {**balance_figures(outs), "bot": bot, "planned": len(jobs), "per_pairing": games_per_pairing,
+            "seed": seed, "code": code, "older": outs.older}
+
+
+def balance_figures(outs) -> dict:
+    """The figures of a balance report from its games' record lines: per clan [wins, games] (mirrors left
+    out), per pairing, the first player's, the mean game length."""
     clan = {c: [0.0, 0] for c in CLANS}
     pair = {}
     first = [0.0, 0]
     moves = 0
+    games = 0
+    players = set()
     for out in outs:
+        games += 1
+        for b, budget in zip(out["bots"], out.get("budgets", _budgets(out["bots"]))):
+            players.add(f"{b} ({preset_words(budget)})" if budget else b)
         w = out["winner"]
         c0, c1 = out["clans"]
         moves += out["moves"]
@@ -208,19 +221,90 @@ def balance(bot: str, games_per_pairing: int, seed: int = 1, workers: int | None
             for seat, c in ((0, c0), (1, c1)):
                 clan[c][0] += 0.5 if w is None else float(w == seat)
                 clan[c][1] += 1
-    return {"bot": bot, "games": len(outs), "planned": len(jobs), "per_pairing": games_per_pairing, "clans": clan,
-            "pairs": pair, "first": first, "mean_moves": moves / max(1, len(outs)), "seed": seed, "code": code,
-            "older": outs.older}
+    return {"games": games, "clans": clan, "pairs": pair, "first": first, "mean_moves": moves / max(1, games),
+            "players": ", ".join(sorted(players))}
 
 
-def balance_markdown(r: dict, command: str, seconds: float) -> str:
+def recorded_balance(record: Path, code: str) -> dict:
+    """The balance figures of every game of `code` in a balance run's record (for the report's "before"),
+    with the bots that played them."""
+    lines = list(read_record(record, GAME, code)[0].values())
+    figures = balance_figures(lines)
+    codes = sorted({x.get("code", OLDER) for x in lines})
+    return {**figures, "bot": figures["players"], "code": ", ".join(codes), "record": str(record)}
+
+
+def preset_words(budget: dict | None) -> str:
+    """A bot's preset in words: "rollout, samples 24, horizon 3"."""
+    if not budget:
+        return ""
+    return ", ".join(str(v) if k == "search" else f"{k} {v}" for k, v in budget.items())
+
+
+def _rate(w: float, n: int) -> str:
+    if not n:
+        return "–"
+    lo, hi = wilson(w, n)
+    return f"{w / n:.1%} [{lo:.1%}, {hi:.1%}]"
+
+
+def _before_after(before: dict, after: dict) -> list[str]:
+    lines = [
+        "## Before and after",
+        "",
+        f"Before: {before['games']} games of `{before['bot']}` against itself, code `{before['code']}` "
+        f"(`{before['record']}`). After: the games above. Win rates with their 95% intervals.",
+        "",
+        "| clan | before | after | change |",
+        "|---|---:|---:|---:|",
+    ]
+    for c in sorted(after["clans"], key=lambda c: -_share(after["clans"][c])):
+        b, a = before["clans"].get(c, [0, 0]), after["clans"][c]
+        change = f"{100 * (_share(a) - _share(b)):+.1f} points" if a[1] and b[1] else "–"
+        lines.append(f"| {c} | {_rate(*b)} | {_rate(*a)} | {change} |")
+    b, a = before["first"], after["first"]
+    change = f"{100 * (_share(a) - _share(b)):+.1f} points" if a[1] and b[1] else "–"
+    lines += [f"| the first player | {_rate(*b)} | {_rate(*a)} | {change} |", ""]
+    spread = [f"{100 * min(map(_share, r['clans'].values())):.0f}-{100 * max(map(_share, r['clans'].values())):.0f}%"
+              for r in (before, after)]
+    lines += [f"The clans' win rates spread over {spread[0]} before and {spread[1]} after.", ""]
+    return lines
+
+
+def _share(wn) -> float:
+    return wn[0] / wn[1] if wn[1] else 0.0
+
+
+def _adjusted_section(adjusted: list, card_set: dict) -> list[str]:
+    """The values the balance pass changed, by clan, with the reason each carries in the card set."""
+    names = {u["id"]: u["name"]["en"]["value"] for c in card_set["clans"] for u in c["units"]}
+    lines = ["## Values adjusted for balance", "",
+             f"{len(adjusted)} value{'s' * (len(adjusted) != 1)}, all of our design (tagged `design`; a value a source gives never changes). "
+             "Each keeps its old value and its reason in its note; the card details say \"adjusted for balance\".",
+             ""]
+    by_clan: dict[str, list] = {}
+    for a in adjusted:
+        by_clan.setdefault(a.unit.split(".")[0], []).append(a)
+    for clan, items in by_clan.items():
+        reasons = list(dict.fromkeys(a.reason for a in items))
+        changes = ", ".join(f"{names.get(a.unit, a.unit)} {a.field} {a.was} → {a.now}" for a in items)
+        lines.append(f"- **{clan}**: {changes}. Why: {'; '.join(reasons)}")
+    return [*lines, ""]
+
+
+def balance_markdown(r: dict, command: str, seconds: float, before: dict | None = None,
+                     card_set: dict | None = None) -> str:
+    """The balance report: per clan win rates, the first player's, every pairing; with `before` (the
+    figures of an earlier run, recorded_balance) a before-and-after table; with `card_set` (the JSON of the
+    card set the games were played with) the values it adjusted for balance."""
+    adjusted = adjusted_values(card_set) if card_set is not None else None
     lines = [
         "# Balance report",
         "",
         f"Generated by `{command}` ({r['games']} games"
         + (f", **a run in progress: {r['games']} of the {r['planned']} planned**" if r["games"] < r.get("planned", 0)
            else "") + "). "
-        f"Bot: **{r['bot']}** against itself, {r['per_pairing']} games planned for each of the 21 clan pairings "
+        f"Bot: **{r.get('players') or r['bot']}** against itself, {r['per_pairing']} games planned for each of the 21 clan pairings "
         "(seat 0 plays the first clan; the first player is drawn at random each game).",
         "",
         (f"Every game of the record, whatever code played it ({r['games']} games)." if r.get("code") == ANY else
@@ -231,7 +315,10 @@ def balance_markdown(r: dict, command: str, seconds: float) -> str:
             " (the record holds no game of other code).")),
         "",
         "Intervals are 95% Wilson intervals; with this many games they are wide, so read the table as where "
-        "to look, not as a verdict. No card values were changed.",
+        "to look, not as a verdict."
+        + ("" if adjusted is None else " No card value was adjusted for balance." if not adjusted else
+           f" The card set holds {len(adjusted)} value{'s' * (len(adjusted) != 1)} adjusted for balance "
+           "(listed below)."),
         "",
         "The bot's skill shapes these numbers: a weak bot measures which clan is easy to play well, a strong "
         "one comes closer to which clan is strong. Compare reports made with the same bot only.",
@@ -241,7 +328,7 @@ def balance_markdown(r: dict, command: str, seconds: float) -> str:
         "| clan | games | win rate | 95% interval |",
         "|---|---:|---:|---|",
     ]
-    for c, (w, n) in sorted(r["clans"].items(), key=lambda kv: -(kv[1][0] / kv[1][1] if kv[1][1] else 0)):
+    for c, (w, n) in sorted(r["clans"].items(), key=lambda kv: -_share(kv[1])):
         lo, hi = wilson(w, n)
         lines.append(f"| {c} | {n} | {w / n:.1%} | {lo:.1%} – {hi:.1%} |" if n else f"| {c} | 0 | – | – |")
     fw, fn = r["first"]
@@ -253,6 +340,12 @@ def balance_markdown(r: dict, command: str, seconds: float) -> str:
         f"The player who takes the first turn won {fw / fn if fn else 0:.1%} of {fn} games "
         f"(95% interval {lo:.1%} – {hi:.1%}).",
         "",
+    ]
+    if before is not None:
+        lines += _before_after(before, r)
+    if adjusted:
+        lines += _adjusted_section(adjusted, card_set)
+    lines += [
         "## Every pairing (seat 0's clan first)",
         "",
         "| pairing | games | first clan wins |",
