@@ -21,6 +21,7 @@ from pathlib import Path
 from selfplay import ANY as ANY_CODE
 from selfplay.cli import cannot_run, record_path, runner_options, status, write_out
 
+from .cardset import BASE_SET_FILE
 from .codeversion import code_version
 from .simulate import pairings, random_result
 
@@ -106,7 +107,6 @@ def tournament(args: argparse.Namespace) -> int:
 def balance(args: argparse.Namespace) -> int:
     from .ai.tournament import balance as run
     from .ai.tournament import balance_markdown, recorded_balance
-    from .cardset import BASE_SET_FILE
 
     if (failed := cannot_run(args)) is not None:
         return failed
