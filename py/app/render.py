@@ -406,10 +406,12 @@ def waiting_bar(app, view, since: str = "") -> str:
                     f'<button type="button" class="primary" data-cmd="seats-human">'
                     f'{h(_("Play on with two people at this screen"))}</button></section>')
         what = _("is getting ready…") if status == "starting" and app.thinking is not None else _("is thinking…")
+        # "Bob, Computer (easy), is thinking…": the level's own brackets nest in no others
+        who = (f' <span class="muted">({h(_("guided game"))})</span>' if getattr(app, "tutorial", None) else
+               f', <span class="muted">{h(seat.label())}</span>,')
         return (f'<section class="action-bar waiting" aria-label="{h(_("Waiting"))}" data-thinking="{p}" aria-busy="true">'
-                f'<p><span class="spinner" aria-hidden="true"></span><b>{h(app.names[p])}</b> '
-                f'<span class="muted">({h(_("guided game") if getattr(app, "tutorial", None) else seat.label())})</span> '
-                f'{h(what)}</p>{since}</section>')
+                f'<p><span class="spinner" aria-hidden="true"></span><b>{h(app.names[p])}</b>{who} {h(what)}</p>'
+                f'{since}</section>')
     if session is not None and getattr(app, "answer_held", False) and p == getattr(session, "me", None):
         return (f'<section class="action-bar waiting" aria-label="{h(_("Waiting"))}" data-answer-held>'
                 f'<p>{h(_(ANSWER_HELD))}</p></section>')

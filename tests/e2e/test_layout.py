@@ -1,6 +1,6 @@
 """The table on the laptop and desktop screens most people have: at 1280x800, 1366x768, 1440x900 and
 1920x1080, in both themes, through a whole game, nothing of the player's own side, the opponent's side, the
-crystals or the prompt is covered or outside the window, no hand card is cut off, and every unit of every
+crystals or the prompt is covered or outside the window, no hand card is cut off nor any of its numbers, and every unit of every
 squad on the board is whole in its zone and the window, clipped by no scroll box (bounding boxes and what the
 browser hit-tests at each one's points)."""
 from __future__ import annotations
@@ -76,6 +76,19 @@ CHECK_JS = """() => {
       if (hit && !el.contains(hit)) { const who = hit.closest('[class]'); out.push(`${name}: covered by ${who ? who.className.split(' ')[0] : hit.tagName}`); break; }
     }
   }
+  for (const card of document.querySelectorAll('.hand .hand-slot .card-btn .card')) {  // a hand card's numbers show whole
+    const cr = card.getBoundingClientRect();
+    let right = -Infinity;
+    for (const v of card.querySelectorAll('.stats .stat-v')) {
+      const r = v.getBoundingClientRect(), chip = v.closest('.stat').getBoundingClientRect();
+      const name = `hand card ${card.querySelector('.card-name').textContent.trim()}`;
+      if (r.width < 2 || r.left < Math.max(cr.left, chip.left) - 0.5 || r.right > Math.min(cr.right, chip.right) + 0.5
+          || r.bottom > cr.bottom + 0.5)
+        out.push(`${name}: a number cut off (${Math.round(r.left)} to ${Math.round(r.right)} in its chip's ${Math.round(chip.left)} to ${Math.round(chip.right)}, its card's ${Math.round(cr.left)} to ${Math.round(cr.right)})`);
+      else if (chip.left < right - 0.5) out.push(`${name}: its numbers overlap`);
+      right = chip.right;
+    }
+  }
   for (const slot of document.querySelectorAll('.hand .hand-slot')) {  // the summon strip never covers its card
     const card = slot.querySelector('.card'), act = slot.querySelector('.card-act');
     if (card && act && act.getBoundingClientRect().top < card.getBoundingClientRect().bottom - 1)
@@ -147,6 +160,26 @@ def test_nothing_of_the_table_is_covered_at_laptop_and_desktop_sizes(new_context
         f"{len(horde)} parts below the window there" + "".join(f"\n  {p}" for p in horde[:12]))
     assert not problems, "\n".join(problems[:20]) + (f"\n... ({len(problems)} in all)" if len(problems) > 20 else "")
     assert stats["game_over"] and checked[0] >= 5
+    assert_no_page_errors(page)
+
+
+def test_a_full_hand_shows_every_card_s_numbers_at_every_size(new_context, app_url, say):
+    """Regression: with six cards in hand (the second player's first turn) on a 1280x800 laptop the hand cards
+    narrowed to 106 px and their numbers slid under the next chip and off the card: a player saw ATK DEF ACT
+    and no values. At every size and theme each hand card's three numbers show whole, side by side."""
+    page = new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce").new_page()
+    open_app(page, app_url + "?seed=7&pace=0")
+    start_game(page, clans=("blood", "skull"), first_player=1, seats=("human", "easy"))
+    page.wait_for_function("() => document.querySelectorAll('.hand .hand-slot').length >= 6", timeout=30_000)
+    dismiss_overlays(page)
+    shots: dict = {}
+    problems = check_sizes(page, "a hand of six", shots)
+    page.mouse.move(1270, 300)  # no card's hover view over the table in the screenshot
+    screenshot(page, "layout_hand_of_six_1280x800")
+    widths = page.evaluate("() => [...document.querySelectorAll('.hand .hand-slot .card-btn .card')]"
+                           ".map(c => Math.round(c.getBoundingClientRect().width))")
+    say(f"a hand of {len(widths)} at 1280x800: cards {min(widths)}-{max(widths)} px wide; {len(problems)} problems")
+    assert not problems, "\n".join(problems[:20])
     assert_no_page_errors(page)
 
 

@@ -115,6 +115,7 @@ def test_a_person_against_the_computer_sees_only_her_side_and_never_a_pass_scree
         else:
             assert not app.offers_decision() and offered(app) == []
             assert "data-thinking" in html
+            assert f'<b>{app.names[1]}</b>, <span class="muted">Computer (easy)</span>, is' in html  # no ((nesting))
             run_computer(app)
     assert app.game.is_over and me_hand_seen > 20
     assert 1 in app.computer.asked and 0 not in app.computer.asked

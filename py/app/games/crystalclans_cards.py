@@ -29,8 +29,11 @@ def type_line(words, u) -> str:
     return rank + (" · " + kws if kws else "")
 
 
-def stat(label: str, short: str, value, cls: str) -> str:
+def stat(label: str, short: str, letter: str, value, cls: str) -> str:
+    """One of a card's numbers in its colour: its short word above it (ATK), or on a narrow card (a big hand
+    on a laptop) only the legend's letter (A) beside it; the whole word for screen readers."""
     return (f'<span class="stat {cls}" title="{label}"><span class="stat-k" aria-hidden="true">{short}</span>'
+            f'<span class="stat-a" aria-hidden="true">{letter}</span>'
             f'<span class="stat-v">{value}</span><span class="sr-only"> {label}</span></span>')
 
 
@@ -63,8 +66,9 @@ def card_face(words, uid: str, *, side: str | None = None, extra_cls: str = "", 
         f'<span class="card-name{" long" if len(u.name) > 13 or max(map(len, u.name.split())) > 9 else ""}">'
         f'{h(words.card_title(u))}</span>{badge}</div>'
         f'<div class="typeline">{h(type_line(words, u))}</div>'
-        f'<div class="stats">{stat(_("attack"), _("ATK"), u.attack, "atk")}{stat(_("defense"), _("DEF"), u.defense, "def")}'
-        f'{stat(_("activation cost"), _("ACT"), u.activation, "act")}</div>'
+        f'<div class="stats">{stat(_("attack"), _("ATK"), _("A"), u.attack, "atk")}'
+        f'{stat(_("defense"), _("DEF"), _("D"), u.defense, "def")}'
+        f'{stat(_("activation cost"), _("ACT"), _("C"), u.activation, "act")}</div>'
         f'<div class="abilities">{"".join(abil) or "<p class=muted>" + h(_("No abilities.")) + "</p>"}</div>'
         f'<div class="battle-sec" title="{h(_("{style} beats {other}").format(style=style_name(u.style), other=beats))}">'
         f'{style_icon(u.style)}'
