@@ -275,7 +275,7 @@ def test_an_installable_app_tells_its_player_and_updates_under_an_online_game(ne
         guest.click("[data-cmd=relink]")
         relinked = relink_by_codes(page, guest)
         assert wait_equal_hashes(page, guest) == before, "the game did not go on under version B"
-        turn_comes(page, guest, rng, bots, hidden=False)  # it goes on; seen, the turn comes without a notification or a title
+        turn_comes(page, guest, rng, bots, hidden=False)  # it goes on; seen, its turn comes with no notification or title
         assert page.evaluate("window.__notes") == [] and not page.title().startswith("●")
         assert page.evaluate("crystalclans_sounds_started.n") == 0, "a sound played while muted"
         wait_equal_hashes(page, guest)
