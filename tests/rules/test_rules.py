@@ -269,14 +269,16 @@ def test_battle_style_matchup_left_for_the_winner_right_otherwise(mine, theirs):
 
 
 def test_battle_attack_value_is_units_plus_ability_boosts_minus_defense_boosts():
-    # Chieftains 2 + Devoted Leaders (2 DEVOTED) + Trappers 1 + Ulvar 8 + Bloodfrenzy (3 units) = 16;
-    # the enemy's Bloodsworn Guard on top has Oath Wall: +1 defense per DEVOTED unit (2) -> 14.
+    # Chieftains 2 + Devoted Leaders (2 DEVOTED) + Trappers 1 + Ulvar (his attack: a design value, read from the
+    # card set) + Bloodfrenzy (3 units); the enemy's Bloodsworn Guard on top has Oath Wall: +1 defense per
+    # DEVOTED unit (2) -> with Ulvar at 8, 16 - 2 = 14.
     g = position(clans=["blood", "blood"], token=5, hands=[["blood.chieftains"], ["blood.chieftains"]],
                  squads={"c_center": [["blood.chieftains", "blood.trappers", "blood.ulvar_redmaw"],
                                       ["blood.bloodsworn_guard", "blood.trappers"]]})
     play(g, "activate c_center")
     fight(g, "blood.chieftains", "blood.chieftains")  # tricky vs tricky: both right (draw 1), no stats
-    assert g.last_battle["attack"] == [14, 1 + 1]
+    ulvar = cc.base_set().unit("blood.ulvar_redmaw").attack
+    assert g.last_battle["attack"] == [2 + 2 + 1 + ulvar + 3 - 2, 1 + 1]
 
 
 def test_battle_defense_boost_lowers_enemy_attack_but_never_below_zero():
@@ -494,10 +496,11 @@ def test_invade_counts_ability_boosts_to_the_squads_attack_value():
 
 
 def test_invade_ignores_boosts_that_only_apply_in_battle():
-    # Bloodfrenzy: "+1 attack IN BATTLE for each unit": an invasion with Ulvar alone discards 8, not 9.
+    # Bloodfrenzy: "+1 attack IN BATTLE for each unit": an invasion with Ulvar alone discards his attack (8
+    # before the balance pass), not one more.
     g = position(token=5, draw=[[], ["skull.necromancers"] * 10], squads={"b_home": [["blood.ulvar_redmaw"], []]})
     play(g, "invade")
-    assert len(g.discards[B]) == 8
+    assert len(g.discards[B]) == cc.base_set().unit("blood.ulvar_redmaw").attack
 
 
 # ====================================================================== Reshuffling
