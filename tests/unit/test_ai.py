@@ -211,18 +211,22 @@ def test_the_balance_report_shows_before_and_after_and_the_values_adjusted_for_b
     assert b["games"] == 21 and b["bot"] == "random (samples 72)" and b["code"] == "older"
     after = balance("random", 1, seed=10, workers=1)
     card_set = json.loads(BASE_SET_FILE.read_text(encoding="utf-8"))
-    unit = next(u for c in card_set["clans"] for u in c["units"] if u["id"] == "stone.sentinels")
-    assert unit["attack"]["tag"] == "design"
-    was = unit["attack"]["value"]
-    unit["attack"] = {**unit["attack"], "value": was + 1, "note": balance_note(str(was), "Stone 28% -> 45% (hard)")}
-    assert [(a.unit, a.field, a.was, a.now) for a in adjusted_values(card_set)] == \
-        [("stone.sentinels", "attack", str(was), was + 1)]
+    adjusted = adjusted_values(card_set)  # (none before the balance pass is merged, and then some)
+    # a Stone value of our design that no pass has adjusted yet, adjusted here
+    unit, field = next((u, f) for c in card_set["clans"] if c["id"] == "stone" for u in c["units"]
+                       for f in ("attack", "defense", "summon") if u[f]["tag"] == "design" and
+                       not any(a.unit == u["id"] and a.field == f for a in adjusted))
+    was = unit[field]["value"]
+    unit[field] = {**unit[field], "value": was + 1, "note": balance_note(str(was), "Stone 28% -> 45% (hard)")}
+    assert [(a.unit, a.field, a.was, a.now) for a in adjusted_values(card_set) if a not in adjusted] == \
+        [(unit["id"], field, str(was), was + 1)]
     text = balance_markdown(after, "cmd", 0, before=b, card_set=card_set)
     stone_b, stone_a = b["clans"]["stone"], after["clans"]["stone"]
     row = next(x for x in text.splitlines() if x.startswith("| stone |") and "points" in x)
     assert f"{stone_b[0] / stone_b[1]:.1%} [" in row and f"{stone_a[0] / stone_a[1]:.1%} [" in row, row
-    assert "The card set holds 1 value adjusted for balance" in text
-    assert f"Sentinels attack {was} → {was + 1}. Why: Stone 28% -> 45% (hard)" in text
+    n = len(adjusted) + 1
+    assert f"The card set holds {n} value{'s' * (n != 1)} adjusted for balance" in text
+    assert f"{unit['name']['en']['value']} {field} {was} → {was + 1}" in text and "Stone 28% -> 45% (hard)" in text
     assert "| the first player |" in text and "code `older`" in text
 
     # the command: --before adds the table; the hand-written part of --out stays
