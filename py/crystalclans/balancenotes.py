@@ -21,10 +21,17 @@ def balance_note(was: str, reason: str) -> str:
 def balanced_from(p: dict) -> str | None:
     """The value before a balance pass changed it, for a design value whose note says so
     (balance_note: "balance: was 3; Stone 28% -> 45% ..."), else None."""
+    parts = _note_parts(p)
+    return None if parts is None else parts[0]
+
+
+def _note_parts(p: dict) -> tuple[str, str] | None:
+    """(the old value, the reason) of a design value's balance note, else None."""
     note = str(p.get("note", ""))
     if not note.startswith(BALANCED) or p.get("tag") not in (None, "design"):
         return None
-    return note[len(BALANCED):].split(";", 1)[0].strip()
+    was, _, reason = note[len(BALANCED):].partition(";")
+    return was.strip(), reason.strip()
 
 
 @dataclass(frozen=True)
@@ -47,7 +54,6 @@ def adjusted_values(card_set: dict | Path) -> list[Adjusted]:
     for clan in card_set["clans"]:
         for unit in clan["units"]:
             for field, tv in unit.items():
-                if isinstance(tv, dict) and (was := balanced_from(tv)) is not None:
-                    reason = str(tv["note"]).split(";", 1)[1].strip() if ";" in str(tv["note"]) else ""
-                    out.append(Adjusted(unit["id"], field, was, tv.get("value"), reason))
+                if isinstance(tv, dict) and (parts := _note_parts(tv)) is not None:
+                    out.append(Adjusted(unit["id"], field, parts[0], tv.get("value"), parts[1]))
     return out

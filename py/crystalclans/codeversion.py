@@ -3,9 +3,9 @@ of the card set, so a record (tournament, balance) counts only games that today'
 
 Every `.py` file of this package counts (engine, abilities, bots, ai/match.py: how a bot game is played), read
 with its line endings normalised, so a checkout on another system gives the same hash, except the tools that
-only run and report games (TOOLS: the command line, this module, ai/tournament.py, balancenotes.py), so mending a report or
-the way games are run does not disown the games already recorded (as Tash-Kalar's codeversion). Records
-older than these hashes carry `"code": "older"` (OLDER).
+only run and report games (TOOLS: the command line, this module, ai/tournament.py, balancenotes.py), so
+mending a report or the way games are run does not disown the games already recorded (as Tash-Kalar's
+codeversion). Records older than these hashes carry `"code": "older"` (OLDER).
 """
 from __future__ import annotations
 

@@ -208,7 +208,7 @@ def test_the_balance_report_shows_before_and_after_and_the_values_adjusted_for_b
     before.write_text("".join(json.dumps({**json.loads(x), "code": "older", "budgets": [{"samples": 72}] * 2}) + "\n"
                               for x in before.read_text().splitlines()))
     b = recorded_balance(before, "older")
-    assert b["games"] == 21 and b["bot"] == "random (samples 72)" and b["code"] == "older"
+    assert b["games"] == 21 and b["players"] == "random (samples 72)" and b["code"] == "older"
     after = balance("random", 1, seed=10, workers=1)
     card_set = json.loads(BASE_SET_FILE.read_text(encoding="utf-8"))
     adjusted = adjusted_values(card_set)  # (none before the balance pass is merged, and then some)

@@ -231,7 +231,7 @@ def recorded_balance(record: Path, code: str) -> dict:
     lines = list(read_record(record, GAME, code)[0].values())
     figures = balance_figures(lines)
     codes = sorted({x.get("code", OLDER) for x in lines})
-    return {**figures, "bot": figures["players"], "code": ", ".join(codes), "record": str(record)}
+    return {**figures, "code": ", ".join(codes), "record": str(record)}
 
 
 def preset_words(budget: dict | None) -> str:
@@ -252,23 +252,24 @@ def _before_after(before: dict, after: dict) -> list[str]:
     lines = [
         "## Before and after",
         "",
-        f"Before: {before['games']} games of `{before['bot']}` against itself, code `{before['code']}` "
+        f"Before: {before['games']} games of `{before['players']}` against itself, code `{before['code']}` "
         f"(`{before['record']}`). After: the games above. Win rates with their 95% intervals.",
         "",
         "| clan | before | after | change |",
         "|---|---:|---:|---:|",
     ]
     for c in sorted(after["clans"], key=lambda c: -_share(after["clans"][c])):
-        b, a = before["clans"].get(c, [0, 0]), after["clans"][c]
-        change = f"{100 * (_share(a) - _share(b)):+.1f} points" if a[1] and b[1] else "–"
-        lines.append(f"| {c} | {_rate(*b)} | {_rate(*a)} | {change} |")
-    b, a = before["first"], after["first"]
-    change = f"{100 * (_share(a) - _share(b)):+.1f} points" if a[1] and b[1] else "–"
-    lines += [f"| the first player | {_rate(*b)} | {_rate(*a)} | {change} |", ""]
+        lines.append(_before_after_row(c, before["clans"].get(c, [0, 0]), after["clans"][c]))
+    lines += [_before_after_row("the first player", before["first"], after["first"]), ""]
     spread = [f"{100 * min(map(_share, r['clans'].values())):.0f}-{100 * max(map(_share, r['clans'].values())):.0f}%"
               for r in (before, after)]
     lines += [f"The clans' win rates spread over {spread[0]} before and {spread[1]} after.", ""]
     return lines
+
+
+def _before_after_row(name: str, b, a) -> str:
+    change = f"{100 * (_share(a) - _share(b)):+.1f} points" if a[1] and b[1] else "–"
+    return f"| {name} | {_rate(*b)} | {_rate(*a)} | {change} |"
 
 
 def _share(wn) -> float:
