@@ -23,9 +23,10 @@
 // With relays (web/js/relay.js, imported on first use) the reply needs no hand: the invitation ends in
 // ".<secret>", and the guest's page sends its reply sealed through the relays of the room that secret
 // names; the host's page accepts the first reply for its invitation and tells any later page the seat is
-// taken. Extra states for the page: "listening" (host: a relay carries replies), "relaying" (guest: the reply
-// is on its way), "norelay" (no relay answered: the codes go by hand), "met" (host: a reply came through a
-// relay), "taken" (guest: the host linked someone else).
+// taken; a guest it took whose handshake never finishes gets a fresh offer there. Extra states for the page:
+// "listening" (host: a relay carries replies), "relaying" (guest: the reply is on its way), "norelay" (no
+// relay answered: the codes go by hand), "met" (host: a reply came through a relay), "taken" (guest: the
+// host linked someone else).
 //
 // Three or four players (py/app/net/party.py): the host's page keeps one peer connection a guest, numbered 1,
 // 2, 3, … (`peer`; a guest's page numbers its one link to the host 0): p2p.host(iceServers, tag, secret,
@@ -55,9 +56,12 @@ let ice = [];  // the host's STUN/TURN servers, for the offers it makes to later
 let gameTag = "";  // the host's game id in its offers (a saved game's, or the game under way: setTag)
 let wanted = 1;  // how many guests' pages the host takes
 let nextPeer = 1;
+let reoffered = 0;  // how often this page offered a guest anew for a stuck handshake (listen)
 const RELAY_WAIT_MS = 6000;  // no relay answered in this time: the codes go by hand
 const RESEND_MS = 1500;  // a guest says its reply again until the channel opens (relays keep nothing)
 const OFFER_KEPT_MS = 30000;  // the host's offer of a page's own waits this long for its answer
+const STUCK_MS = 5000;  // a guest reached (ICE) this long with no channel: its handshake is stuck (listen)
+const REOFFERS = 3;  // how often the host offers one guest's page anew for a stuck handshake
 const me = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 const isOpen = (p) => !!(p && p.channel && p.channel.readyState === "open");
@@ -370,17 +374,20 @@ async function offerNext() {
 async function listen(code, secret, announce) {
   const inv = await invitationId(code);
   const first = peers.get(1).pc;
-  const pages = new Map();  // a guest page's id -> {n, inv, code}: its peer and the offer it was given
+  // a guest page's id -> {n, inv, code, first, tries}: its peer, the offer it was given (none: the link's), the
+  // id of the offer it joined (its answers name it: the link's, or the one it got knocking) and its re-offers
+  const pages = new Map();
   let r = null;
   const live = () => room === r;
   const taken = () => [...pages.values()].filter((x) => peers.has(x.n)).length;
   const idle = () => room === r && pages.size === 0 && !first.remoteDescription;
   dropped = (n) => { for (const [f, x] of pages) if (x.n === n) pages.delete(f); };
   const offerTo = async (f, kind) => {  // a fresh offer of its own for page f
-    const x = { n: nextPeer++, inv: "", code: "" };
+    const x = { n: nextPeer++, inv: "", code: "", first: inv, tries: 0 };
     pages.set(f, x);
     x.code = await offerFor(x.n);
     x.inv = await invitationId(x.code);
+    if (kind === "offer") x.first = x.inv;
     setTimeout(() => {  // a page that never answers (closed meanwhile) gives its place back
       const p = peers.get(x.n);
       if (pages.get(f) === x && p && !p.pc.remoteDescription) {
@@ -391,6 +398,24 @@ async function listen(code, secret, announce) {
     // a "seat" answers a reply to the link's offer (its id); an "offer" a knock: its own id, as announcements
     if (room === r && pages.get(f) === x) r.publish({ k: kind, i: kind === "offer" ? x.inv : inv, t: f, b: x.code });
   };
+  // A guest's page reached this one (ICE) but no channel opens: the handshake is stuck. It happens when a
+  // page that holds the link's offer without its secret reached this page first: the browser keeps that
+  // page's DTLS hello and starts the handshake with it once an answer comes. A fresh offer through the room
+  // (sealed: a page without the secret cannot read it) links the guest anew; its page answers a "seat".
+  const unstick = (f, x, reached = 0) => setTimeout(async () => {
+    const p = peers.get(x.n);
+    if (!live() || pages.get(f) !== x || !p || isOpen(p) || !p.pc.remoteDescription) return;
+    const state = p.pc.iceConnectionState;
+    reached = state === "connected" || state === "completed" ? reached + 1000 : 0;
+    if (reached < STUCK_MS) return unstick(f, x, reached);  // still finding a path, or shaking hands
+    if (x.tries >= REOFFERS) return;
+    x.tries += 1;
+    reoffered += 1;
+    const code = await offerFor(x.n);  // (replaces peer n's connection, quietly)
+    if (!live() || pages.get(f) !== x) return;
+    [x.code, x.inv] = [code, await invitationId(code)];
+    r.publish({ k: "seat", i: x.first, t: f, b: x.code });
+  }, 1000);
   r = await enter(secret, (m) => {
     if (!live() || typeof m.f !== "string") return;
     const x = pages.get(m.f);
@@ -401,9 +426,9 @@ async function listen(code, secret, announce) {
         const p = peers.get(page.n);
         if (p && m.i === page.inv && !p.pc.remoteDescription) {
           setState("met", page.n);
-          accept(m.b, page.n).catch(() => setState("closed", page.n));
-        } else if (m.i === inv && page.code) {  // its reply to the link's offer again: it missed its own
-          r.publish({ k: "seat", i: inv, t: m.f, b: page.code });
+          accept(m.b, page.n).then(() => unstick(m.f, page), () => setState("closed", page.n));
+        } else if (m.i !== page.inv && page.code) {  // its reply to an older offer again: it missed its own
+          r.publish({ k: "seat", i: page.first, t: m.f, b: page.code });
         }
         return;
       }
@@ -411,9 +436,10 @@ async function listen(code, secret, announce) {
       const firstTaken = [...pages.values()].some((y) => y.n === 1);
       const byHand = first.remoteDescription && !firstTaken;
       if (!first.remoteDescription && !firstTaken && peers.get(1)) {  // (a reply pasted by hand came first: that one links)
-        pages.set(m.f, { n: 1, inv, code: "" });
+        const page1 = { n: 1, inv, code: "", first: inv, tries: 0 };
+        pages.set(m.f, page1);
         setState("met", 1);
-        accept(m.b, 1).catch(() => setState("closed", 1));
+        accept(m.b, 1).then(() => unstick(m.f, page1), () => setState("closed", 1));
       } else if (wanted > 1 && taken() < wanted) {
         offerTo(m.f, "seat").catch(() => {});
       } else if (byHand && wanted === 1) {
@@ -580,4 +606,5 @@ window.crystalclans_p2p = {
     pair: await pairInUse(p.pc),
   }))),
   linkedAt: () => linkedAt,
+  reoffered: () => reoffered,
 };
