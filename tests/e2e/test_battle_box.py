@@ -70,13 +70,16 @@ def test_a_crystal_in_a_battle_is_named_in_its_result(page, app_url, tmp_path):
 
 
 def before_a_veil_ends_a_battle() -> cc.Game:
-    """A seeded random game just before Veyla's Veil is removed to end a battle (the enemy squad sent home)."""
+    """A seeded random game just before Veyla's Veil is removed to end a battle away from the enemy's home (so
+    the Veil sends the enemy squad home; in its home it stays, and the battle ends all the same)."""
     for seed in range(150):
         g = cc.new_game(("meteor", "stone"), seed=seed)
         rng = Rng(seed_state(seed, 4))
         while not g.is_over and len(g.log) < 3000:
             o = g.legal_actions()
-            if "remove crystal.veylas_veil" in [str(a) for a in o]:
+            away = g.battle is not None and g.decision is not None and \
+                g.battle.zone != g.cs.board.homes[1 - g.decision.player]
+            if away and "remove crystal.veylas_veil" in [str(a) for a in o]:
                 after = g.clone()
                 after.apply("remove crystal.veylas_veil")
                 while after.battle is not None and after.decision.kind == "battle_start":

@@ -229,8 +229,8 @@ class Teller:
 def squads_sent_home(e: dict, words) -> list[tuple[int, str, bool]]:
     """What each crystal used in battle `e` that sends the enemy battling squad home did: (whose squad, crystal
     id, whether it moved). The engine's battle event names the crystals used and the zone; such a crystal
-    (Veyla's Veil) places the enemy's squad in its home zone, which does nothing (and the battle goes on) when
-    the battle is in that zone already."""
+    (Veyla's Veil) places the enemy's squad in its home zone, which does not move it when the battle is in that
+    zone already (the battle ends all the same)."""
     cs = words.cs
     out = []
     for p in (0, 1):
