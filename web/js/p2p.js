@@ -405,6 +405,7 @@ async function listen(code, secret, announce) {
   const unstick = (f, x, reached = 0) => setTimeout(async () => {
     const p = peers.get(x.n);
     if (!live() || pages.get(f) !== x || !p || isOpen(p) || !p.pc.remoteDescription) return;
+    if (p.pc.connectionState === "failed" || p.pc.connectionState === "closed") return;  // lost: said so
     const state = p.pc.iceConnectionState;
     reached = state === "connected" || state === "completed" ? reached + 1000 : 0;
     if (reached < STUCK_MS) return unstick(f, x, reached);  // still finding a path, or shaking hands
