@@ -808,7 +808,8 @@ def cmd_test(args, extra: list[str]) -> int:
     if args.long:
         env["CRYSTALCLANS_LONG"] = "1"
     paths_given = any(not a.startswith("-") and (ROOT / a.split("::")[0]).exists() for a in extra)
-    beside = [] if extra else [d for d in BESIDE if (ROOT / d).is_dir()]  # (the whole suite only)
+    whole = not extra and (os.cpu_count() or 1) >= 2  # (the whole suite, with a core to spare)
+    beside = [d for d in BESIDE if (ROOT / d).is_dir()] if whole else []
     cmd = [sys.executable, "-m", "pytest", *([] if paths_given else ["tests"]),
            *(f"--ignore={d}" for d in beside), *extra]
     log("+ " + " ".join(cmd) + ("   (CRYSTALCLANS_LONG=1)" if args.long else ""))
@@ -829,7 +830,7 @@ def cmd_test(args, extra: list[str]) -> int:
 
 # Engine-only tests: they read the tree and write only in their temporary directories, so the whole run
 # plays them in a second pytest beside the others (whose browser tests mostly wait), a minute and a half
-# less on two cores. Their output follows the main run's.
+# less on two cores (one core plays everything in one run). Their output follows the main run's.
 BESIDE = ("tests/rules", "tests/cards", "tests/trust", "tests/property", "tests/fuzz", "tests/tashkalar",
           "tests/wildlands")
 
