@@ -121,7 +121,7 @@ def test_with_no_relay_reachable_both_pages_say_so_and_link_by_hand(new_context,
 # Both browsers wait for the other to start the handshake: the guest's page answers its first offer with
 # "you start it" (setup:passive), and the host's page takes that answer as "I start it" (setup:active). ICE
 # connects and DTLS never finishes, as when the host's browser started its handshake with a stranger's hello
-# (the hostile relay's test). Later offers and answers are left alone.
+# (the hostile relay's test). Later answers are left alone; the host's later offers take 3 s to gather.
 GUEST_WAITS_FIRST = """(() => {
   const make = RTCPeerConnection.prototype.createAnswer;
   let first = true;
@@ -134,6 +134,14 @@ GUEST_WAITS_FIRST = """(() => {
 })();"""
 HOST_WAITS_FIRST = """(() => {
   const set = RTCPeerConnection.prototype.setRemoteDescription;
+  const setLocal = RTCPeerConnection.prototype.setLocalDescription;
+  let offers = 0;
+  RTCPeerConnection.prototype.setLocalDescription = async function (...args) {
+    await setLocal.apply(this, args);
+    // a new offer's gathering takes 3 s, as it may on a slow network: the guest's page says its old answer
+    // meanwhile, which must not be taken for the new offer's
+    if (this.localDescription.type === "offer" && ++offers > 1) await new Promise((r) => setTimeout(r, 3000));
+  };
   let first = true;
   RTCPeerConnection.prototype.setRemoteDescription = function (d) {
     if (first && d && d.type === "answer") {
@@ -148,7 +156,8 @@ HOST_WAITS_FIRST = """(() => {
 @pytest.mark.skipif(not relays.available("mqtt"), reason="no mqtt relay installed")
 def test_a_handshake_that_never_finishes_is_offered_anew_through_the_room(new_context, app_url, say):
     """The guest's page reaches the host's (ICE) but their handshake never finishes: the host's page offers
-    that page anew through the room and the two link, nothing typed; the player sees only a longer wait."""
+    that page anew through the room and the two link, nothing typed; the player sees only a longer wait. The
+    guest's old answer, said again while the new offer gathers, is not taken for the new one's."""
     with relays.running("mqtt") as url:
         host_ctx = new_context()
         host_ctx.add_init_script(HOST_WAITS_FIRST)

@@ -412,6 +412,9 @@ async function listen(code, secret, announce) {
     if (x.tries >= REOFFERS) return;
     x.tries += 1;
     reoffered += 1;
+    // until the new offer is out, no answer is taken for it and the old offer is not said again: the guest's
+    // page says its old answer until it has the new offer, and that answer must not meet the new connection
+    [x.code, x.inv] = ["", ""];
     const code = await offerFor(x.n);  // (replaces peer n's connection, quietly)
     if (!live() || pages.get(f) !== x) return;
     [x.code, x.inv] = [code, await invitationId(code)];
