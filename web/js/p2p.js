@@ -420,6 +420,10 @@ async function listen(code, secret, announce) {
     [x.code, x.inv] = [code, await invitationId(code)];
     r.publish({ k: "seat", i: x.first, t: f, b: x.code });
   }, 1000);
+  const take = (f, x, answer) => {  // page f's answer to the offer it was given: link, and watch the handshake
+    setState("met", x.n);
+    accept(answer, x.n).then(() => unstick(f, x), () => setState("closed", x.n));
+  };
   r = await enter(secret, (m) => {
     if (!live() || typeof m.f !== "string") return;
     const x = pages.get(m.f);
@@ -429,8 +433,7 @@ async function listen(code, secret, announce) {
       if (page) {
         const p = peers.get(page.n);
         if (p && m.i === page.inv && !p.pc.remoteDescription) {
-          setState("met", page.n);
-          accept(m.b, page.n).then(() => unstick(m.f, page), () => setState("closed", page.n));
+          take(m.f, page, m.b);
         } else if (m.i !== page.inv && page.code) {  // its reply to an older offer again: it missed its own
           r.publish({ k: "seat", i: page.first, t: m.f, b: page.code });
         }
@@ -442,8 +445,7 @@ async function listen(code, secret, announce) {
       if (!first.remoteDescription && !firstTaken && peers.get(1)) {  // (a reply pasted by hand came first: that one links)
         const page1 = { n: 1, inv, code: "", first: inv, tries: 0 };
         pages.set(m.f, page1);
-        setState("met", 1);
-        accept(m.b, 1).then(() => unstick(m.f, page1), () => setState("closed", 1));
+        take(m.f, page1, m.b);
       } else if (wanted > 1 && taken() < wanted) {
         offerTo(m.f, "seat").catch(() => {});
       } else if (byHand && wanted === 1) {
