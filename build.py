@@ -821,9 +821,10 @@ def cmd_test(args, extra: list[str]) -> int:
             log("test: FAILED: pytest collected no tests (exit code 5)")
         if code == 1:
             code = rerun_browser_failures(env, code)
-    except BaseException:
+    except BaseException:  # (interrupted: the run beside stops too)
         if engine is not None:
             engine[0].kill()
+            engine[1].close()
         raise
     return finish_beside(engine) or code
 
