@@ -56,6 +56,32 @@ def test_a_determinization_looks_the_same_to_the_player_and_plays_on_soundly():
     assert len(kinds) >= 20, kinds
 
 
+def test_a_card_revealed_first_from_the_draw_pile_stays_as_seen():
+    """Regression: the opponent reveals her battle card first (Mind Reading) and, her hand empty, plays the top
+    card of her draw pile. Everyone sees it, so a determinization must keep it (it was redealt as a card of her
+    draw pile). Found when a balance pass's values led a sampled game there."""
+    rng = Rng(seed_state(3))
+    tried = 0
+    for g, _ in all_kind_states():
+        d0 = g.decision
+        if d0 is None or d0.kind != "battle_card":
+            continue
+        p, q = d0.player, 1 - d0.player
+        if g.battle.cards[q] >= 0 or not g.draws[q]:
+            continue
+        g = g.clone(story=False)
+        b = g.battle
+        b.first = q
+        b.cards[q] = g.draws[q].pop()  # as battle.py plays a card from an empty hand's draw pile
+        b.from_draw[q] = True
+        g._legal = None
+        assert g.view(p)["battle"]["cards"][q]["id"] == g.U[b.cards[q] >> 1].id  # shown at once
+        for _ in range(8):
+            assert view_text(determinize(g, p, rng), p) == view_text(g, p)
+        tried += 1
+    assert tried >= 3
+
+
 def test_the_redeal_covers_the_possibilities():
     g = cc.new_game(("blood", "skull"), seed=11, first_player=0)
     g.apply("replenish")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cardset import STYLES
-from ..privacy import Secrecy
+from ..privacy import Secrecy, shown_first
 from ..rng import Rng
 from ..unseen import unaccounted
 
@@ -84,9 +84,9 @@ def determinize(g: "Game", p: int, rng: Rng) -> "Game":
     b = d.battle
     hidden_pick = [False, False]  # battle cards p cannot see yet
     if b is not None and not b.revealed:
-        for x in (0, 1):
+        for x in (0, 1):  # as view.py: p sees her own pick from the hand, and a card revealed first
             c = b.cards[x]
-            if c >= 0 and (b.from_draw[x] or (x == q and b.first != x)):
+            if c >= 0 and (b.from_draw[x] or x == q) and not shown_first(g, x):
                 hidden_pick[x] = True
 
     # the slots p cannot see into, and the cards in them (pooled per owner)
