@@ -57,3 +57,17 @@ def adjusted_values(card_set: dict | Path) -> list[Adjusted]:
                 if isinstance(tv, dict) and (parts := _note_parts(tv)) is not None:
                     out.append(Adjusted(unit["id"], field, parts[0], tv.get("value"), parts[1]))
     return out
+
+
+def before_balance(card_set: dict) -> dict:
+    """A copy of a card set's JSON with every value a balance pass changed put back as it was before (its
+    note removed): the card set of the time before any pass, for tests that pin games dealt and played with
+    it."""
+    out = json.loads(json.dumps(card_set))
+    for clan in out["clans"]:
+        for unit in clan["units"]:
+            for tv in unit.values():
+                if isinstance(tv, dict) and (parts := _note_parts(tv)) is not None:
+                    tv["value"] = json.loads(parts[0])
+                    del tv["note"]
+    return out

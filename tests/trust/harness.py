@@ -32,10 +32,11 @@ class Trio:
     reveals: Counter = field(default_factory=Counter)  # (what is shown, what asked) -> how often
 
 
-def new_trio(clans, seed: int, seeds: tuple[int, int], mulligan: bool = False, views: bool = True) -> Trio:
-    full = cc.new_game(clans, seed=seed, mulligan=mulligan, private_seeds=seeds)
-    sides = [cc.new_game(clans, seed=seed, mulligan=mulligan, private_seeds=(seeds[0], None)),
-             cc.new_game(clans, seed=seed, mulligan=mulligan, private_seeds=(None, seeds[1]))]
+def new_trio(clans, seed: int, seeds: tuple[int, int], mulligan: bool = False, views: bool = True,
+             card_set=None) -> Trio:
+    full = cc.new_game(clans, seed=seed, mulligan=mulligan, private_seeds=seeds, card_set=card_set)
+    sides = [cc.new_game(clans, seed=seed, mulligan=mulligan, private_seeds=(seeds[0], None), card_set=card_set),
+             cc.new_game(clans, seed=seed, mulligan=mulligan, private_seeds=(None, seeds[1]), card_set=card_set)]
     t = Trio(full, sides)
     t.views_on = views
     _snap(t)
@@ -162,9 +163,9 @@ def reveal_source(g: cc.Game) -> str:
 
 
 def play(clans, seed: int, bots=("random", "random"), mulligan: bool = False, views: bool = True,
-         max_moves: int = 5000) -> Trio:
+         max_moves: int = 5000, card_set=None) -> Trio:
     seeds = (seed * 7919 + 11, seed * 104729 + 5)
-    t = new_trio(clans, seed, seeds, mulligan, views)
+    t = new_trio(clans, seed, seeds, mulligan, views, card_set)
     players = [make_bot(bots[0], seed), make_bot(bots[1], seed + 1)]
     while t.full.decision is not None and len(t.full.log) < max_moves:
         step(t, players[t.full.decision.player].choose(t.full))
