@@ -26,7 +26,8 @@ from balance_change import CARD_SET, change  # noqa: E402
 from crystalclans import cardset  # noqa: E402
 from crystalclans.ai.match import play  # noqa: E402
 from crystalclans.ai.tournament import wilson  # noqa: E402
-from crystalclans.codeversion import source_digest  # noqa: E402
+from crystalclans.cardset import load_card_set  # noqa: E402
+from crystalclans.codeversion import code_version, source_digest  # noqa: E402
 from crystalclans.simulate import CLANS, pairings  # noqa: E402
 
 
@@ -64,7 +65,8 @@ def main(argv: list[str] | None = None) -> dict:
     changes = sorted(args.changes)
     tmp = Path(tempfile.mkdtemp()) / "base_set.json"
     tmp.write_text(json.dumps(changed_card_set(changes, args.name), ensure_ascii=False), encoding="utf-8")
-    stamp = {"candidate": args.name, "changes": changes, "engine": source_digest()[:12]}
+    stamp = {"candidate": args.name, "changes": changes, "engine": source_digest()[:12],
+             "code": code_version(load_card_set(tmp))}  # the code version of the engine with this card set
 
     jobs = [(args.bot, clans, args.seed + i) for i in range(args.games) for clans in pairings(mirrors=False)]
     done = {}

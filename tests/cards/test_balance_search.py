@@ -8,6 +8,7 @@ import pytest
 
 from crystalclans import cardset
 from crystalclans.ai.match import play
+from crystalclans.codeversion import code_version
 
 from ..conftest import tool
 
@@ -37,6 +38,7 @@ def test_a_search_records_its_games_goes_on_where_it_stopped_and_leaves_the_card
     lines = [json.loads(x) for x in record.read_text(encoding="utf-8").splitlines()]
     assert first["played"] == 15 and len(lines) == 15  # every non-mirror pairing once
     assert all(x["candidate"] == "t" and x["changes"] == sorted(CHANGES) for x in lines)
+    assert len({x["code"] for x in lines}) == 1 and lines[0]["code"] != code_version()  # the candidate's code
     assert sum(n for _, n in first["clans"].values()) == 30
     shipped_games = [play(("random", "random"), tuple(x["clans"]), x["seed"]) for x in lines]
     differ = sum((x["moves"], x["winner"]) != (y["moves"], y["winner"]) for x, y in zip(lines, shipped_games))
