@@ -25,10 +25,10 @@ from balance_change import CARD_SET, change  # noqa: E402
 
 from crystalclans import cardset  # noqa: E402
 from crystalclans.ai.match import play  # noqa: E402
-from crystalclans.ai.tournament import wilson  # noqa: E402
+from crystalclans.ai.tournament import balance_figures, wilson  # noqa: E402
 from crystalclans.cardset import load_card_set  # noqa: E402
 from crystalclans.codeversion import code_version, source_digest  # noqa: E402
-from crystalclans.simulate import CLANS, pairings  # noqa: E402
+from crystalclans.simulate import pairings  # noqa: E402
 
 
 def use_card_set(path: str) -> None:
@@ -90,15 +90,8 @@ def main(argv: list[str] | None = None) -> dict:
     finally:
         use_card_set(str(shipped))
     outs = [done[(tuple(j[1]), j[2])] for j in jobs]
-    wins = {c: [0.0, 0] for c in CLANS}
-    first = [0.0, 0]
-    for x in outs:
-        w = x["winner"]
-        for seat, c in enumerate(x["clans"]):
-            wins[c][0] += 0.5 if w is None else float(w == seat)
-            wins[c][1] += 1
-        first[0] += 0.5 if w is None else float(w == x["first"])
-        first[1] += 1
+    figures = balance_figures(outs)  # no mirrors here: every game counts for both clans
+    wins, first = figures["clans"], figures["first"]
     print(f"{args.name} ({args.bot}, {len(outs)} games):")
     for c, (w, n) in sorted(wins.items(), key=lambda kv: -kv[1][0] / kv[1][1]):
         lo, hi = wilson(w, n)
