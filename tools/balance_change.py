@@ -1,5 +1,6 @@
 """Change design values of the Crystal Clans card set for balance (issue 27), the way docs/BALANCE.md says: only
-values tagged `design`; each keeps its tag and gets the note "balance: was <old>; <reason>".
+values tagged `design`; each keeps its tag and gets the note "balance: was <old>; <reason>" (and the note it had
+before, after " | note before: ").
 
     PYTHONPATH=py python tools/balance_change.py --reason "Meteor 24% -> 44% (greedy, 420 games); hard confirms" \\
         meteor.citadel_knights/attack=3 stone.workers/attack=2
@@ -13,7 +14,7 @@ import argparse
 import json
 from pathlib import Path
 
-from crystalclans.balancenotes import balance_note, balanced_from
+from crystalclans.balancenotes import balance_note, balanced_from, note_before
 
 CARD_SET = Path(__file__).resolve().parent.parent / "py" / "crystalclans" / "data" / "base_set.json"
 
@@ -29,7 +30,8 @@ def change(card_set: dict, unit_field: str, value: int, reason: str) -> tuple:
     if tv.get("tag") != "design":
         raise ValueError(f"{unit_field} is tagged {tv.get('tag')!r}: balance changes only values of our design")
     old = tv["value"]
-    tv["note"] = balance_note(balanced_from(tv) or json.dumps(old), reason)  # the first old value stays
+    # the value and the note from before the first change stay
+    tv["note"] = balance_note(balanced_from(tv) or json.dumps(old), reason, note_before(tv))
     tv["value"] = value
     return old, value
 

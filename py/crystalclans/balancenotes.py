@@ -1,5 +1,6 @@
 """The balance pass's marks in the card set (issue 27): a design value a balance pass changed keeps its tag and
-gets the note "balance: was <old value>; <reason>" (tools/balance_change.py writes it). The card details show
+gets the note "balance: was <old value>; <reason>", followed by " | note before: <its note>" when it had one
+(tools/balance_change.py writes it), so the value and the note before the pass can both be put back. The card details show
 it ("adjusted for balance") and the balance report lists it; neither changes how a game is played, so this
 module is one of codeversion's TOOLS.
 """
@@ -11,11 +12,18 @@ from pathlib import Path
 from typing import Any
 
 BALANCED = "balance: was "  # how a design value's note begins once a balance pass changed it
+NOTE_BEFORE = " | note before: "  # what follows it is the value's note before the pass
 
 
-def balance_note(was: str, reason: str) -> str:
-    """The note of a design value a balance pass changed."""
-    return f"{BALANCED}{was}; {reason}"
+def balance_note(was: str, reason: str, note_before: str | None = None) -> str:
+    """The note of a design value a balance pass changed (keeping the note it had, if any)."""
+    return f"{BALANCED}{was}; {reason}" + (f"{NOTE_BEFORE}{note_before}" if note_before else "")
+
+
+def note_before(p: dict) -> str | None:
+    """The note a design value had before a balance pass changed it (None: it had none, or was not changed)."""
+    parts = _note_parts(p)
+    return p.get("note") if parts is None else parts[2]
 
 
 def balanced_from(p: dict) -> str | None:
@@ -25,13 +33,14 @@ def balanced_from(p: dict) -> str | None:
     return None if parts is None else parts[0]
 
 
-def _note_parts(p: dict) -> tuple[str, str] | None:
-    """(the old value, the reason) of a design value's balance note, else None."""
+def _note_parts(p: dict) -> tuple[str, str, str | None] | None:
+    """(the old value, the reason, the note before) of a design value's balance note, else None."""
     note = str(p.get("note", ""))
     if not note.startswith(BALANCED) or p.get("tag") not in (None, "design"):
         return None
-    was, _, reason = note[len(BALANCED):].partition(";")
-    return was.strip(), reason.strip()
+    rest, kept, before = note[len(BALANCED):].partition(NOTE_BEFORE)
+    was, _, reason = rest.partition(";")
+    return was.strip(), reason.strip(), before if kept else None
 
 
 @dataclass(frozen=True)
@@ -60,8 +69,8 @@ def adjusted_values(card_set: dict | Path) -> list[Adjusted]:
 
 
 def before_balance(card_set: dict) -> dict:
-    """A copy of a card set's JSON with every value a balance pass changed put back as it was before (its
-    note removed): the card set of the time before any pass, for tests that pin games dealt and played with
+    """A copy of a card set's JSON with every value a balance pass changed put back as it was before, with the
+    note it had then: the card set of the time before any pass, for tests that pin games dealt and played with
     it."""
     out = json.loads(json.dumps(card_set))
     for clan in out["clans"]:
@@ -69,5 +78,8 @@ def before_balance(card_set: dict) -> dict:
             for tv in unit.values():
                 if isinstance(tv, dict) and (parts := _note_parts(tv)) is not None:
                     tv["value"] = json.loads(parts[0])
-                    del tv["note"]
+                    if parts[2] is None:
+                        del tv["note"]
+                    else:
+                        tv["note"] = parts[2]
     return out

@@ -12,19 +12,25 @@ from crystalclans.codeversion import code_version
 
 from ..conftest import tool
 
-CHANGES = ["stone.ballista/attack=4", "blood.ulvar_redmaw/summon=7"]
 
 
 def _unit(card_set: dict, uid: str) -> dict:
     return next(u for c in card_set["clans"] for u in c["units"] if u["id"] == uid)
 
 
+_SHIPPED = json.loads(cardset.BASE_SET_FILE.read_text(encoding="utf-8"))
+# one more than the shipped values (whatever a balance pass made them), so the candidate's set differs
+CHANGES = [f"stone.ballista/attack={_unit(_SHIPPED, 'stone.ballista')['attack']['value'] + 1}",
+           f"blood.ulvar_redmaw/summon={_unit(_SHIPPED, 'blood.ulvar_redmaw')['summon']['value'] + 1}"]
+
+
 def test_a_candidate_changes_only_its_values_and_refuses_a_sourced_one():
     search = tool("balance_search")
     cs = search.changed_card_set(CHANGES, "t")
-    assert _unit(cs, "stone.ballista")["attack"]["value"] == 4
-    assert _unit(cs, "blood.ulvar_redmaw")["summon"]["value"] == 7
-    assert _unit(cs, "stone.ballista")["attack"]["note"].startswith("balance: was 2; candidate t")
+    assert _unit(cs, "stone.ballista")["attack"]["value"] == _unit(_SHIPPED, "stone.ballista")["attack"]["value"] + 1
+    assert _unit(cs, "blood.ulvar_redmaw")["summon"]["value"] == \
+        _unit(_SHIPPED, "blood.ulvar_redmaw")["summon"]["value"] + 1
+    assert _unit(cs, "stone.ballista")["attack"]["note"].startswith("balance: was 2; candidate t")  # the value before any pass
     with pytest.raises(ValueError, match="balance changes only values of our design"):
         search.changed_card_set(["blood.marauders/attack=2"], "t")
 

@@ -76,6 +76,26 @@ def test_a_balance_change_keeps_the_first_old_value_and_refuses_a_sourced_one(tm
         balance_change.change(card_set, "meteor.nobody/attack", 2, "no")
 
 
+def test_a_balance_change_keeps_the_note_the_value_had_and_the_set_before_the_pass_comes_back_whole():
+    """A design value with a note of its own (where the design leans on a preview) keeps that note after the
+    change, and before_balance gives back the card set as it was, byte for byte: the card set's hash, which
+    seeds and saves depend on, covers the notes too."""
+    from crystalclans.balancenotes import before_balance, note_before
+
+    balance_change = tool("balance_change")
+    card_set = json.loads(CARD_SET.read_text(encoding="utf-8"))
+    unit = next(u for c in card_set["clans"] for u in c["units"] if u["id"] == "skull.boneknife_cultists")
+    old = dict(unit["attack"])
+    assert old["tag"] == "design" and "preview" in note_before(old)
+    balance_change.change(card_set, "skull.boneknife_cultists/attack", old["value"] + 1, "Skull 60% -> 50%")
+    balance_change.change(card_set, "skull.boneknife_cultists/attack", old["value"] + 2, "Skull 50% -> 48%")
+    assert unit["attack"]["value"] == old["value"] + 2
+    assert note_before(unit["attack"]) == note_before(old)
+    assert unit["attack"]["note"].endswith(" | note before: " + note_before(old))
+    shipped = json.loads(CARD_SET.read_text(encoding="utf-8"))
+    assert before_balance(card_set) == before_balance(shipped)
+
+
 if __name__ == "__main__" and "--write" in sys.argv:
     SNAPSHOT.write_text(json.dumps(sourced_values(json.loads(CARD_SET.read_text(encoding="utf-8"))), indent=0,
                                    sort_keys=True) + "\n", encoding="utf-8")

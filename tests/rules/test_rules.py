@@ -95,9 +95,9 @@ def test_initiative_turn_passes_when_token_is_past_the_neutral_spaces():
 def test_initiative_action_whose_cost_passes_the_last_space_is_not_offered():
     # 18 spaces into the opponent's side of a 20-space track: at most 2 initiative can still be paid.
     g = position(token=-18, hands=[["blood.marauders", "blood.aarock_riders", "blood.condor"], []],
-                 squads={"a_home": [["blood.chieftains"], []], "a_west": [["blood.ulvar_redmaw"], []],
+                 squads={"a_home": [["blood.chieftains"], []], "a_west": [["blood.aarock_riders"], []],
                          "c_west": [["blood.trappers"], []], "c_east": [["blood.trappers"], []]},
-                 crystal_row=ROW)
+                 crystal_row=ROW)  # (every value that matters here is sourced: no balance pass changes it)
     assert g.cs.track == 20
     assert sorted(legal(g)) == ["activate a_home", "activate a_west", "activate c_east", "activate c_west",
                                 "summon blood.aarock_riders", "summon blood.marauders"]

@@ -83,7 +83,8 @@ def test_an_undo_back_to_the_floor_takes_back_nothing_anyone_has_seen():
         if floor == len(g.log) or len(g.log) % 7:
             continue
         then = g.at(floor)
-        assert [len(d) for d in then.draws] == [len(d) for d in g.draws]
+        for before, now in zip(then.draws, g.draws):  # nothing drawn; a card both saw may go on top or beneath
+            assert any(now[i:i + len(before)] == before for i in range(len(now) - len(before) + 1))
         assert then.crystal_row == g.crystal_row or len(then.crystal_deck) == len(g.crystal_deck)
         assert then.crystal_deck == g.crystal_deck and then.rng.state == g.rng.state
         assert (then.battle is not None and then.battle.revealed) == (g.battle is not None and g.battle.revealed) \
