@@ -5,7 +5,9 @@ Every `.py` file of this package counts (engine, abilities, bots, ai/match.py: h
 with its line endings normalised, so a checkout on another system gives the same hash, except the tools that
 only run and report games (TOOLS: the command line, this module, ai/tournament.py, balancenotes.py), so
 mending a report or the way games are run does not disown the games already recorded (as Tash-Kalar's
-codeversion). Records older than these hashes carry `"code": "older"` (OLDER).
+codeversion). Of the card set only what the game plays counts: its provenance (each value's source, note and
+confidence: PROVENANCE) may be reworded, e.g. a balance change's reason given its confirmed figures, without
+disowning the games that confirmed it. Records older than these hashes carry `"code": "older"` (OLDER).
 """
 from __future__ import annotations
 
@@ -14,11 +16,13 @@ from functools import lru_cache
 from pathlib import Path
 
 from .cardset import CardSet, base_set
+from .jsontext import canonical_hash
 
 PACKAGE = Path(__file__).resolve().parent
 OLDER = "older"  # the code of games recorded before records named their code
 LENGTH = 12
 TOOLS = ("__main__.py", "balancenotes.py", "cli.py", "codeversion.py", "ai/tournament.py")
+PROVENANCE = frozenset({"src", "note", "conf"})  # where a card set's value comes from: no game reads it
 
 
 @lru_cache(maxsize=8)
@@ -33,7 +37,28 @@ def source_digest(root: Path = PACKAGE) -> str:
     return h.hexdigest()
 
 
+def _played(node: object) -> object:
+    """A card set's JSON without its provenance (PROVENANCE keys at every level)."""
+    if isinstance(node, dict):
+        return {k: _played(v) for k, v in node.items() if k not in PROVENANCE}
+    if isinstance(node, list):
+        return [_played(v) for v in node]
+    return node
+
+
+_PLAY_DIGESTS: dict[str, str] = {}  # a card set's hash -> its play_digest
+
+
+def play_digest(cs: CardSet) -> str:
+    """sha256 of what a card set plays: its JSON without provenance (two sets that differ only in where their
+    values come from, or why they changed, play every game alike)."""
+    if cs.hash not in _PLAY_DIGESTS:
+        _PLAY_DIGESTS[cs.hash] = canonical_hash(_played(cs.raw))
+    return _PLAY_DIGESTS[cs.hash]
+
+
 def code_version(card_set: CardSet | None = None, root: Path = PACKAGE) -> str:
-    """The short hash (12 hex digits) of this package's source and `card_set` (the base set by default)."""
+    """The short hash (12 hex digits) of this package's source and what `card_set` plays (the base set by
+    default; play_digest)."""
     cs = card_set or base_set()
-    return hashlib.sha256(f"{source_digest(root)}:{cs.hash}".encode()).hexdigest()[:LENGTH]
+    return hashlib.sha256(f"{source_digest(root)}:{play_digest(cs)}".encode()).hexdigest()[:LENGTH]

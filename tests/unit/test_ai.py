@@ -296,7 +296,7 @@ def test_every_recorded_game_names_its_code_and_a_report_counts_only_today_s(tmp
     assert len(run_jobs(jobs, 1, stale, code=ANY)) == 6
 
 
-def test_the_code_version_follows_the_source_and_the_card_set(tmp_path):
+def test_the_code_version_follows_the_source_and_what_the_card_set_plays(tmp_path):
     import shutil
 
     import crystalclans as cc
@@ -313,6 +313,10 @@ def test_the_code_version_follows_the_source_and_the_card_set(tmp_path):
     source_digest.cache_clear()
     assert code_version(root=copy) != code_version()
     raw = json.loads(json.dumps(cc.base_set().raw))
+    unit = raw["clans"][0]["units"][0]
+    unit["attack"]["note"] = "a reason reworded"  # provenance only: the games stay the same
+    unit["name"]["en"]["src"] = "another source"
+    assert cc.load_card_set(raw).hash != cc.base_set().hash and code_version(cc.load_card_set(raw)) == code_version()
     raw["rules"]["opening_hand"]["value"] = 4 if isinstance(raw["rules"]["opening_hand"], dict) else 4
     assert code_version(cc.load_card_set(raw)) != code_version()
 
