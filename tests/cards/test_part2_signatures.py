@@ -120,6 +120,18 @@ def test_spy_next_to_an_enemy_squad_puts_a_hand_card_on_top_of_her_pile():
     assert g.unit_id(g.draws[1][-1]) == "skull.necromancers"  # the top of the pile is its end
 
 
+def test_a_spy_choice_can_be_undone_and_only_what_both_saw_went_onto_the_pile():
+    """The hand was shown when Spy asked (the undo floor stands there); the choice itself shows nothing new,
+    so it may be taken back, and the pile then differs only by the card both players saw."""
+    g = spy_game()
+    floor = g.undo_floor
+    assert floor == len(g.log)  # showing the hand is a reveal
+    g.apply("top skull.necromancers@1")
+    assert g.undo_floor == floor  # the choice revealed nothing more
+    then = g.at(floor)
+    assert then.draws[1] == g.draws[1][:-1] and then.decision.kind == "spy"
+
+
 def test_spy_beneath_the_pile_and_in_the_enemy_zone_itself():
     g = cc.Game.from_position({"clans": ["meteor", "skull"], "hands": [[], [WARRIORS]], "draw": [[], [KNIGHTS]],
                                "squads": {"a_west": [["meteor.telescope_scouts"], []], "c_west": [[], [KNIGHTS]]}})
