@@ -187,3 +187,75 @@ def test_three_pages_link_by_hand_when_no_relay_answers(new_context, app_url, sa
     assert_no_page_errors(host, bo, cy)
     say(f"three pages by hand, no relay: two codes and two replies pasted, the game dealt on all three "
         f"{linked_s:.1f} s after the first paste ({dealt[:12]}); the whole test {time.perf_counter() - started:.0f} s")
+
+
+# Cy's handshake for the seat offered to her page is stuck, as in test_p2p_relay's: her page answers that
+# offer (her second answer: the first was to the link's own offer, whose seat Bo had) with "you start it", and
+# the host's page takes it as "I start it" (its second answer taken: Bo's was the first). The host's page
+# offers Cy's page anew; that offer takes 15 s to gather, longer than the 10 s the host keeps a seat's offer
+# waiting for its answer here (?offerkept=10000): the first offer's time must not close the new connection.
+CY_WAITS_ON_HER_SEAT = """(() => {
+  const make = RTCPeerConnection.prototype.createAnswer;
+  let answers = 0;
+  RTCPeerConnection.prototype.createAnswer = async function (...args) {
+    const d = await make.apply(this, args);
+    if (++answers !== 2) return d;
+    return { type: d.type, sdp: d.sdp.replace(/a=setup:active/g, "a=setup:passive") };
+  };
+})();"""
+HOST_WAITS_ON_CYS_SEAT = """(() => {
+  const set = RTCPeerConnection.prototype.setRemoteDescription;
+  const setLocal = RTCPeerConnection.prototype.setLocalDescription;
+  let offers = 0;
+  RTCPeerConnection.prototype.setLocalDescription = async function (...args) {
+    await setLocal.apply(this, args);
+    if (this.localDescription.type === "offer" && ++offers > 2) await new Promise((r) => setTimeout(r, 15000));
+  };
+  let answers = 0;
+  RTCPeerConnection.prototype.setRemoteDescription = function (d) {
+    if (d && d.type === "answer" && ++answers === 2) {
+      d = { type: d.type, sdp: d.sdp.replace(/a=setup:passive/g, "a=setup:active") };
+    }
+    return set.call(this, d);
+  };
+})();"""
+
+
+@pytest.mark.skipif(not relays.available("nostr"), reason="no nostr relay installed")
+def test_a_seat_offered_anew_for_a_stuck_handshake_keeps_its_place_while_the_new_offer_gathers(new_context, app_url,
+                                                                                                say):
+    """The third player's handshake gets stuck; the host's page offers her page anew, and that offer gathers
+    for longer than a seat's offer is kept waiting. The new offer has its own time: Cy is seated and the game
+    dealt on all three pages (a regression: the first offer's timer closed the new connection while it
+    gathered, and Cy's page waited for ever)."""
+    started = time.perf_counter()
+    with relays.running("nostr") as url:
+        host_ctx = new_context()
+        host_ctx.add_init_script(HOST_WAITS_ON_CYS_SEAT)
+        cy_ctx = new_context()
+        cy_ctx.add_init_script(CY_WAITS_ON_HER_SEAT)
+        host, bo, cy = host_ctx.new_page(), new_context().new_page(), cy_ctx.new_page()
+        host.goto(f"{app_url}?relay={url}&{ANSWER}&offerkept=10000", wait_until="commit")
+        for p in (bo, cy):
+            p.goto(f"{app_url}?relay={url}&{ANSWER}", wait_until="commit")
+        for p in (host, bo, cy):
+            wait_ready(p)
+        host.click('button[data-game="wildlands"]')
+        host.select_option("#wl-players", "3")
+        host.fill("#name-0", "Ada")
+        host.click("[data-p2p-host]")
+        link = host.locator("[data-invite-link]")
+        link.wait_for(state="visible", timeout=20_000)
+        host.wait_for_selector('section.online[data-relay="listening"]', timeout=15_000)
+        invitation = link.input_value()
+        join(bo, invitation, "Bo")
+        host.wait_for_selector('[data-roster="2"]', timeout=20_000)
+        t = time.perf_counter()
+        join(cy, invitation, "Cy")
+        dealt = dealt_on_all((host, bo, cy))
+        seated_s = time.perf_counter() - t
+        assert host.evaluate("() => window.crystalclans_p2p.reoffered()") == 1
+        assert seated_s > 15, f"Cy was seated in {seated_s:.1f} s: her handshake was not the stuck one"
+        assert_no_page_errors(host, bo, cy)
+    say(f"a stuck handshake for the third seat: offered anew (15 s to gather, the seat's offer kept 10 s), Cy "
+        f"seated {seated_s:.1f} s after her Join ({dealt[:12]}); the whole test {time.perf_counter() - started:.0f} s")

@@ -59,7 +59,8 @@ let nextPeer = 1;
 let reoffered = 0;  // how often this page offered a guest anew for a stuck handshake (listen)
 const RELAY_WAIT_MS = 6000;  // no relay answered in this time: the codes go by hand
 const RESEND_MS = 1500;  // a guest says its reply again until the channel opens (relays keep nothing)
-const OFFER_KEPT_MS = 30000;  // the host's offer of a page's own waits this long for its answer
+// the host's offer of a page's own waits this long for its answer (a test may shorten it: ?offerkept=ms)
+const OFFER_KEPT_MS = Math.min(30000, Math.max(1000, +new URLSearchParams(location.search).get("offerkept") || 30000));
 const STUCK_MS = 5000;  // a guest reached (ICE) this long with no channel: its handshake is stuck (listen)
 const REOFFERS = 3;  // how often the host offers one guest's page anew for a stuck handshake
 const me = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -382,19 +383,24 @@ async function listen(code, secret, announce) {
   const taken = () => [...pages.values()].filter((x) => peers.has(x.n)).length;
   const idle = () => room === r && pages.size === 0 && !first.remoteDescription;
   dropped = (n) => { for (const [f, x] of pages) if (x.n === n) pages.delete(f); };
-  const offerTo = async (f, kind) => {  // a fresh offer of its own for page f
-    const x = { n: nextPeer++, inv: "", code: "", first: inv, tries: 0 };
-    pages.set(f, x);
-    x.code = await offerFor(x.n);
-    x.inv = await invitationId(x.code);
-    if (kind === "offer") x.first = x.inv;
-    setTimeout(() => {  // a page that never answers (closed meanwhile) gives its place back
+  // a page that never answers the offer it was given last (closed meanwhile) gives its place back
+  const keep = (f, x) => {
+    clearTimeout(x.kept);
+    x.kept = setTimeout(() => {
       const p = peers.get(x.n);
       if (pages.get(f) === x && p && !p.pc.remoteDescription) {
         closePeer(x.n);
         pages.delete(f);
       }
     }, OFFER_KEPT_MS);
+  };
+  const offerTo = async (f, kind) => {  // a fresh offer of its own for page f
+    const x = { n: nextPeer++, inv: "", code: "", first: inv, tries: 0, kept: 0 };
+    pages.set(f, x);
+    x.code = await offerFor(x.n);
+    x.inv = await invitationId(x.code);
+    if (kind === "offer") x.first = x.inv;
+    keep(f, x);
     // a "seat" answers a reply to the link's offer (its id); an "offer" a knock: its own id, as announcements
     if (room === r && pages.get(f) === x) r.publish({ k: kind, i: kind === "offer" ? x.inv : inv, t: f, b: x.code });
   };
@@ -415,9 +421,13 @@ async function listen(code, secret, announce) {
     // until the new offer is out, no answer is taken for it and the old offer is not said again: the guest's
     // page says its old answer until it has the new offer, and that answer must not meet the new connection
     [x.code, x.inv] = ["", ""];
+    // no place is given back while the new offer gathers; a page given an offer of its own (offerTo) then has
+    // the new one's time (the first one's would close the new connection before its answer could come)
+    clearTimeout(x.kept);
     const code = await offerFor(x.n);  // (replaces peer n's connection, quietly)
     if (!live() || pages.get(f) !== x) return;
     [x.code, x.inv] = [code, await invitationId(code)];
+    if (x.kept) keep(f, x);
     r.publish({ k: "seat", i: x.first, t: f, b: x.code });
   }, 1000);
   const take = (f, x, answer) => {  // page f's answer to the offer it was given: link, and watch the handshake
