@@ -2,6 +2,11 @@
 names, the card details view (its data's sources in words), the discard pile, and a phone-sized screen."""
 from __future__ import annotations
 
+from collections import Counter
+
+from crystalclans.balancenotes import adjusted_values
+from crystalclans.cardset import BASE_SET_FILE
+
 from .ui import (
     assert_no_page_errors,
     dismiss_overlays,
@@ -124,9 +129,12 @@ def test_card_details_read_for_players_and_discards_are_browsable(page, app_url)
     start_game(page, clans=("blood", "skull"), first_player=0)
     dismiss_overlays(page)
     designed = sourced = 0
+    adjusted = Counter(a.unit for a in adjusted_values(BASE_SET_FILE))  # the balance pass's values, by unit
+    shown_adjusted = 0
     for i in range(page.locator(".hand [data-details]").count()):
         page.locator(".hand [data-details]").nth(i).click()
         dialog = page.locator("#modal [role=dialog]")
+        unit = page.locator("#modal [data-card-details]").get_attribute("data-card-details")
         assert "attack" in dialog.inner_text() and "style" in dialog.inner_text()
         assert not page.locator("#modal [data-card-data]").evaluate("d => d.open"), "the data part should start folded"
         page.click("#modal [data-card-data] summary")
@@ -136,10 +144,19 @@ def test_card_details_read_for_players_and_discards_are_browsable(page, app_url)
             assert internal not in text, f"card details show an internal reference {internal!r}"
         designed += sum(o.startswith("Our design") for o in origins)
         sourced += sum(o.startswith(("From", "Worked out")) for o in origins)
+        says = sum(o.startswith("Our design, adjusted for balance (it was ") for o in origins)
+        assert says == adjusted[unit], f"{unit}: {says} values say they were adjusted for balance, not {adjusted[unit]}"
+        if says:
+            assert "adjusted for balance" in page.locator("#modal [data-card-data] p").inner_text()
+            if not shown_adjusted:
+                page.locator("#modal .prov td", has_text="adjusted for balance").first.scroll_into_view_if_needed()
+                screenshot(page, "card_details_adjusted")
+            shown_adjusted += says
         if i == 0:
             screenshot(page, "card_details")
         page.click("#modal [data-cmd=close-modal]")
     assert designed and sourced, (designed, sourced)
+    assert shown_adjusted or not adjusted, "no card in hand shows a value adjusted for balance"
     # an ability on a card opens the rules reference at its entry; the search finds the rules on a word
     page.locator(".hand [data-details]").first.click()
     link = page.locator("#modal .rules-link").first
