@@ -1,8 +1,8 @@
 """The balance pass's marks in the card set (issue 27): a design value a balance pass changed keeps its tag and
 gets the note "balance: was <old value>; <reason>", followed by " | note before: <its note>" when it had one
-(tools/balance_change.py writes it), so the value and the note before the pass can both be put back. The card details show
-it ("adjusted for balance") and the balance report lists it; neither changes how a game is played, so this
-module is one of codeversion's TOOLS.
+(tools/balance_change.py writes it), so the value and the note before the pass can both be put back. The card
+details show it ("adjusted for balance") and the balance report lists it; neither changes how a game is
+played, so this module is one of codeversion's TOOLS.
 """
 from __future__ import annotations
 

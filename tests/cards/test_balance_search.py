@@ -30,7 +30,8 @@ def test_a_candidate_changes_only_its_values_and_refuses_a_sourced_one():
     assert _unit(cs, "stone.ballista")["attack"]["value"] == _unit(_SHIPPED, "stone.ballista")["attack"]["value"] + 1
     assert _unit(cs, "blood.ulvar_redmaw")["summon"]["value"] == \
         _unit(_SHIPPED, "blood.ulvar_redmaw")["summon"]["value"] + 1
-    assert _unit(cs, "stone.ballista")["attack"]["note"].startswith("balance: was 2; candidate t")  # the value before any pass
+    # the value before any pass, and this candidate's reason
+    assert _unit(cs, "stone.ballista")["attack"]["note"].startswith("balance: was 2; candidate t")
     with pytest.raises(ValueError, match="balance changes only values of our design"):
         search.changed_card_set(["blood.marauders/attack=2"], "t")
 

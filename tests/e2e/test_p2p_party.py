@@ -90,26 +90,41 @@ def join(page, invitation: str, name: str, phone: bool = False) -> None:
     page.click("[data-link-submit]")
 
 
+def open_pages(app_url: str, pages, *queries: str) -> None:
+    """Each page opens the app with its query (the last query for the pages past the list), all at once, and
+    gets ready."""
+    for i, p in enumerate(pages):
+        p.goto(f"{app_url}?{queries[min(i, len(queries) - 1)]}", wait_until="commit")
+    for p in pages:
+        wait_ready(p)
+
+
+def host_for_three(host, relay: bool = True) -> str | None:
+    """Ada's page chooses Wildlands for three and invites: the invitation link, once its relay listens
+    (relay=False: none answers, and the codes go by hand)."""
+    host.click('button[data-game="wildlands"]')
+    host.select_option("#wl-players", "3")
+    host.locator("[data-party-note]").wait_for(state="visible", timeout=10_000)
+    host.fill("#name-0", "Ada")
+    host.click("[data-p2p-host]")
+    if not relay:
+        host.wait_for_selector('section.online[data-relay="norelay"]', timeout=20_000)
+        return None
+    link = host.locator("[data-invite-link]")
+    link.wait_for(state="visible", timeout=20_000)
+    host.wait_for_selector('section.online[data-relay="listening"]', timeout=15_000)
+    return link.input_value()
+
+
 @pytest.mark.skipif(not relays.available("nostr"), reason="no nostr relay installed")
 def test_three_pages_share_one_link_play_alike_and_a_reloaded_guest_comes_back(new_context, app_url, say):
     started = time.perf_counter()
     with relays.running("nostr") as url:
         host, cy = new_context().new_page(), new_context().new_page()
         bo = new_context(viewport={"width": 390, "height": 844}).new_page()  # Bo plays on a phone
-        for p in (host, bo, cy):  # the three pages start together
-            p.goto(f"{app_url}?relay={url}&{ANSWER}", wait_until="commit")
-        for p in (host, bo, cy):
-            wait_ready(p)
+        open_pages(app_url, (host, bo, cy), f"relay={url}&{ANSWER}")  # the three pages start together
         boot_s = time.perf_counter() - started
-        host.click('button[data-game="wildlands"]')
-        host.select_option("#wl-players", "3")
-        host.locator("[data-party-note]").wait_for(state="visible", timeout=10_000)
-        host.fill("#name-0", "Ada")
-        host.click("[data-p2p-host]")
-        link = host.locator("[data-invite-link]")
-        link.wait_for(state="visible", timeout=20_000)
-        host.wait_for_selector('section.online[data-relay="listening"]', timeout=15_000)
-        invitation = link.input_value()
+        invitation = host_for_three(host)
         t = time.perf_counter()
         for page, name in ((bo, "Bo"), (cy, "Cy")):  # the same link for both
             join(page, invitation, name, phone=page is bo)
@@ -153,15 +168,8 @@ def test_three_pages_link_by_hand_when_no_relay_answers(new_context, app_url, sa
     for Cy (web/js/p2p.js offerNext), whose reply is pasted too, and the game is dealt on all three pages."""
     started = time.perf_counter()
     host, bo, cy = (new_context().new_page() for _ in range(3))
-    for p in (host, bo, cy):
-        p.goto(f"{app_url}?relay=none&{ANSWER}", wait_until="commit")
-    for p in (host, bo, cy):
-        wait_ready(p)
-    host.click('button[data-game="wildlands"]')
-    host.select_option("#wl-players", "3")
-    host.fill("#name-0", "Ada")
-    host.click("[data-p2p-host]")
-    host.wait_for_selector('section.online[data-relay="norelay"]', timeout=20_000)
+    open_pages(app_url, (host, bo, cy), f"relay=none&{ANSWER}")
+    host_for_three(host, relay=False)
     assert "one after the other" in host.locator("section.online").inner_text()
     t = time.perf_counter()
     first = None
@@ -235,19 +243,8 @@ def test_a_seat_offered_anew_for_a_stuck_handshake_keeps_its_place_while_the_new
         cy_ctx = new_context()
         cy_ctx.add_init_script(CY_WAITS_ON_HER_SEAT)
         host, bo, cy = host_ctx.new_page(), new_context().new_page(), cy_ctx.new_page()
-        host.goto(f"{app_url}?relay={url}&{ANSWER}&offerkept=10000", wait_until="commit")
-        for p in (bo, cy):
-            p.goto(f"{app_url}?relay={url}&{ANSWER}", wait_until="commit")
-        for p in (host, bo, cy):
-            wait_ready(p)
-        host.click('button[data-game="wildlands"]')
-        host.select_option("#wl-players", "3")
-        host.fill("#name-0", "Ada")
-        host.click("[data-p2p-host]")
-        link = host.locator("[data-invite-link]")
-        link.wait_for(state="visible", timeout=20_000)
-        host.wait_for_selector('section.online[data-relay="listening"]', timeout=15_000)
-        invitation = link.input_value()
+        open_pages(app_url, (host, bo, cy), f"relay={url}&{ANSWER}&offerkept=10000", f"relay={url}&{ANSWER}")
+        invitation = host_for_three(host)
         join(bo, invitation, "Bo")
         host.wait_for_selector('[data-roster="2"]', timeout=20_000)
         t = time.perf_counter()
