@@ -1,6 +1,7 @@
 #!/bin/sh
 # Candidate k3 of the balance pass (docs/BALANCE.md): writes its changes into the card set, the same bytes
-# every time (so the same code version). Run from the repository's root.
+# every time. Merged into main in 9bb6088 (code 197a50b80dd3); run again there, it changes nothing. Run from
+# the repository's root.
 set -e
 PYTHONPATH=py python tools/balance_change.py --reason "Blood 66% before the pass (older hard bot, 100 games); candidate k3, searched with the normal bot; the hard bot confirms it (docs/BALANCE.md)" \
     blood.bloodsworn_guard/defense=3 blood.cinder_thralls/attack=1 blood.kesh_bloodcaller/activation=3 blood.kesh_bloodcaller/attack=4 blood.kesh_bloodcaller/summon=5 blood.ulvar_redmaw/activation=3 blood.ulvar_redmaw/attack=7 blood.ulvar_redmaw/summon=7
