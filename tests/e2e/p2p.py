@@ -246,3 +246,42 @@ def link_modules(a, b) -> tuple[str, str]:
     a.evaluate("(code) => window.crystalclans_p2p.accept(code)", reply)
     wait_linked(a, b)
     return invitation, reply
+
+
+# A handshake that never finishes: both browsers wait for the other to start it. The guest's page answers an
+# offer with "you start it" (setup:passive), and the host's page takes that answer as "I start it"
+# (setup:active). ICE connects and DTLS never finishes, as when the host's browser started its handshake with
+# a stranger's hello (the hostile relay's test). Only the given answer is changed on each side.
+def guest_waits_on_answer(nth: int) -> str:
+    """An init script: this page's `nth` answer it makes (1 = its first) says "you start it"."""
+    return """(() => {
+  const make = RTCPeerConnection.prototype.createAnswer;
+  let answers = 0;
+  RTCPeerConnection.prototype.createAnswer = async function (...args) {
+    const d = await make.apply(this, args);
+    if (++answers !== %d) return d;
+    return { type: d.type, sdp: d.sdp.replace(/a=setup:active/g, "a=setup:passive") };
+  };
+})();""" % nth
+
+
+def host_waits_on_answer(nth: int, slow_after: int, slow_ms: int) -> str:
+    """An init script: the `nth` answer this page takes is read as "I start it"; every offer it makes after its
+    first `slow_after` takes `slow_ms` to gather, as it may on a slow network (the guest's page says its old
+    answer meanwhile, which must not be taken for the new offer's)."""
+    return """(() => {
+  const set = RTCPeerConnection.prototype.setRemoteDescription;
+  const setLocal = RTCPeerConnection.prototype.setLocalDescription;
+  let offers = 0;
+  RTCPeerConnection.prototype.setLocalDescription = async function (...args) {
+    await setLocal.apply(this, args);
+    if (this.localDescription.type === "offer" && ++offers > %d) await new Promise((r) => setTimeout(r, %d));
+  };
+  let answers = 0;
+  RTCPeerConnection.prototype.setRemoteDescription = function (d) {
+    if (d && d.type === "answer" && ++answers === %d) {
+      d = { type: d.type, sdp: d.sdp.replace(/a=setup:passive/g, "a=setup:active") };
+    }
+    return set.call(this, d);
+  };
+})();""" % (slow_after, slow_ms, nth)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from .p2p import guest_waits_on_answer, host_waits_on_answer
 from .ui import OFFERED_JS, PwError, PwTimeout, assert_no_page_errors, screenshot, state_hash, wait_ready
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
@@ -197,36 +198,13 @@ def test_three_pages_link_by_hand_when_no_relay_answers(new_context, app_url, sa
         f"{linked_s:.1f} s after the first paste ({dealt[:12]}); the whole test {time.perf_counter() - started:.0f} s")
 
 
-# Cy's handshake for the seat offered to her page is stuck, as in test_p2p_relay's: her page answers that
+# Cy's handshake for the seat offered to her page is stuck (p2p.guest_waits_on_answer): her page answers that
 # offer (her second answer: the first was to the link's own offer, whose seat Bo had) with "you start it", and
 # the host's page takes it as "I start it" (its second answer taken: Bo's was the first). The host's page
 # offers Cy's page anew; that offer takes 15 s to gather, longer than the 10 s the host keeps a seat's offer
 # waiting for its answer here (?offerkept=10000): the first offer's time must not close the new connection.
-CY_WAITS_ON_HER_SEAT = """(() => {
-  const make = RTCPeerConnection.prototype.createAnswer;
-  let answers = 0;
-  RTCPeerConnection.prototype.createAnswer = async function (...args) {
-    const d = await make.apply(this, args);
-    if (++answers !== 2) return d;
-    return { type: d.type, sdp: d.sdp.replace(/a=setup:active/g, "a=setup:passive") };
-  };
-})();"""
-HOST_WAITS_ON_CYS_SEAT = """(() => {
-  const set = RTCPeerConnection.prototype.setRemoteDescription;
-  const setLocal = RTCPeerConnection.prototype.setLocalDescription;
-  let offers = 0;
-  RTCPeerConnection.prototype.setLocalDescription = async function (...args) {
-    await setLocal.apply(this, args);
-    if (this.localDescription.type === "offer" && ++offers > 2) await new Promise((r) => setTimeout(r, 15000));
-  };
-  let answers = 0;
-  RTCPeerConnection.prototype.setRemoteDescription = function (d) {
-    if (d && d.type === "answer" && ++answers === 2) {
-      d = { type: d.type, sdp: d.sdp.replace(/a=setup:passive/g, "a=setup:active") };
-    }
-    return set.call(this, d);
-  };
-})();"""
+CY_WAITS_ON_HER_SEAT = guest_waits_on_answer(2)
+HOST_WAITS_ON_CYS_SEAT = host_waits_on_answer(2, slow_after=2, slow_ms=15000)
 
 
 @pytest.mark.skipif(not relays.available("nostr"), reason="no nostr relay installed")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from ..conftest import LONG
-from .p2p import wait_linked
+from .p2p import guest_waits_on_answer, host_waits_on_answer, wait_linked
 from .ui import PwTimeout, assert_no_page_errors, open_app, screenshot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
@@ -118,39 +118,11 @@ def test_with_no_relay_reachable_both_pages_say_so_and_link_by_hand(new_context,
     assert_no_page_errors(host, guest)
     say("no relay reachable: both pages said so within the wait, and the codes by hand linked them")
 
-# Both browsers wait for the other to start the handshake: the guest's page answers its first offer with
-# "you start it" (setup:passive), and the host's page takes that answer as "I start it" (setup:active). ICE
-# connects and DTLS never finishes, as when the host's browser started its handshake with a stranger's hello
-# (the hostile relay's test). Later answers are left alone; the host's later offers take 3 s to gather.
-GUEST_WAITS_FIRST = """(() => {
-  const make = RTCPeerConnection.prototype.createAnswer;
-  let first = true;
-  RTCPeerConnection.prototype.createAnswer = async function (...args) {
-    const d = await make.apply(this, args);
-    if (!first) return d;
-    first = false;
-    return { type: d.type, sdp: d.sdp.replace(/a=setup:active/g, "a=setup:passive") };
-  };
-})();"""
-HOST_WAITS_FIRST = """(() => {
-  const set = RTCPeerConnection.prototype.setRemoteDescription;
-  const setLocal = RTCPeerConnection.prototype.setLocalDescription;
-  let offers = 0;
-  RTCPeerConnection.prototype.setLocalDescription = async function (...args) {
-    await setLocal.apply(this, args);
-    // a new offer's gathering takes 3 s, as it may on a slow network: the guest's page says its old answer
-    // meanwhile, which must not be taken for the new offer's
-    if (this.localDescription.type === "offer" && ++offers > 1) await new Promise((r) => setTimeout(r, 3000));
-  };
-  let first = true;
-  RTCPeerConnection.prototype.setRemoteDescription = function (d) {
-    if (first && d && d.type === "answer") {
-      first = false;
-      d = { type: d.type, sdp: d.sdp.replace(/a=setup:passive/g, "a=setup:active") };
-    }
-    return set.call(this, d);
-  };
-})();"""
+
+# The handshake of the first guest's page is stuck (p2p.guest_waits_on_answer): its first answer, taken as the
+# host's first; later answers are left alone; the host's later offers take 3 s to gather.
+GUEST_WAITS_FIRST = guest_waits_on_answer(1)
+HOST_WAITS_FIRST = host_waits_on_answer(1, slow_after=1, slow_ms=3000)
 
 
 @pytest.mark.skipif(not relays.available("mqtt"), reason="no mqtt relay installed")
