@@ -5,8 +5,6 @@ every invariant through a short random playout. A few hundred inputs per test; C
 20,000."""
 from __future__ import annotations
 
-import copy
-import json
 from functools import lru_cache
 
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +16,7 @@ from tashkalar.position import KEYS, PositionError
 from tashkalar.saves import SaveError
 
 from ..conftest import LONG
+from ..fuzzkit import DAMAGE, bad_actions, checked_playout, damaged_save, position_refused_or_sound
 from .conftest import random_policy
 
 FUZZ = settings(max_examples=20_000 if LONG else 250, database=None, deadline=None, derandomize=not LONG,
@@ -50,30 +49,15 @@ def notations() -> list[str]:
 
 
 def playout(g: tk.Game, seed: int, steps: int = 30, complete: bool = True) -> None:
-    choose = random_policy(seed)
-    invariants.check(g, complete)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(choose(g))
-        invariants.check(g, complete)
+    checked_playout(g, random_policy(seed), invariants.check, steps, complete)
 
 
-texts = st.one_of(
-    st.sampled_from(["place e5", "summon legend/titan", "at e5 0", "pick e5", "to e4", "done", "cancel", "resign 0",
-                     "light flare/01", "claim task/destruction", "", " ", "\x00", "place", "place e5 e6"]),
-    st.text(max_size=40),
-    st.deferred(lambda: st.sampled_from(notations())),
-    st.deferred(lambda: st.sampled_from(notations())).map(lambda t: t.upper()),
-    st.deferred(lambda: st.sampled_from(notations())).map(lambda t: t + " 1"),
-)
-objects = st.one_of(st.none(), st.integers(), st.floats(allow_nan=True), st.binary(max_size=10),
-                    st.tuples(st.text(max_size=5), st.tuples(st.integers())),
-                    st.builds(tk.Action, st.text(max_size=8), st.tuples(st.one_of(st.text(max_size=4), st.floats()))))
+SAMPLES = ["place e5", "summon legend/titan", "at e5 0", "pick e5", "to e4", "done", "cancel", "resign 0",
+           "light flare/01", "claim task/destruction", "", " ", "\x00", "place", "place e5 e6"]
 
 
 @FUZZ
-@given(i=st.integers(0, 10_000), action=st.one_of(texts, objects))
+@given(i=st.integers(0, 10_000), action=bad_actions(SAMPLES, notations, tk.Action))
 def test_apply_refuses_bad_input_and_changes_nothing(i, action):
     g = states()[i % len(states())].clone()
     before = g.state_hash()
@@ -97,19 +81,8 @@ values = st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.text(max_si
 
 
 def refused_or_sound(base: dict, key: str, value, drop: "str | None", seed: int) -> None:
-    """A copy of position `base` without `drop` (when given) and with `key` set to `value`: from_position
-    refuses it with a PositionError, or builds a game that keeps the invariants through a short random playout
-    and whose save replays to its state."""
-    pos = copy.deepcopy(base)
-    if drop is not None:
-        pos.pop(drop, None)
-    pos[key] = value
-    try:
-        g = tk.Game.from_position(pos)
-    except PositionError:
-        return
-    playout(g, seed, complete=False)
-    assert tk.Game.from_json(g.to_json()).state_hash() == g.state_hash()
+    position_refused_or_sound(tk.Game, PositionError, base, key, value, drop,
+                              lambda g: playout(g, seed, complete=False))
 
 
 @FUZZ
@@ -145,25 +118,9 @@ def saves() -> list[str]:
 
 @FUZZ
 @given(i=st.integers(0, 1000), cut=st.integers(0, 5000), flip=st.integers(0, 5000), byte=st.integers(0, 255),
-       mode=st.sampled_from(["cut", "flip", "insert", "log", "drop"]))
+       mode=st.sampled_from(DAMAGE))
 def test_from_json_refuses_damaged_saves_clearly(i, cut, flip, byte, mode):
-    text = saves()[i % len(saves())]
-    if mode == "cut":
-        text = text[:cut % len(text)]
-    elif mode == "flip":
-        k = flip % len(text)
-        text = text[:k] + chr(byte) + text[k + 1:]
-    elif mode == "insert":
-        k = flip % len(text)
-        text = text[:k] + "[" * (byte % 64) + text[k:]
-    else:
-        doc = json.loads(text)
-        if mode == "log" and doc["log"]:
-            k = flip % len(doc["log"])
-            doc["log"][k] = notations()[byte % len(notations())]
-        elif doc["log"]:
-            del doc["log"][flip % len(doc["log"])]
-        text = json.dumps(doc)
+    text = damaged_save(saves()[i % len(saves())], mode, cut, flip, byte, notations())
     try:
         g = tk.Game.from_json(text)
     except SaveError:

@@ -4,8 +4,6 @@ for from_position(), mutated and cut saves for from_json(). Bad input raises the
 invariant through a short random playout. A few hundred inputs per test; CRYSTALCLANS_LONG=1 runs 20,000."""
 from __future__ import annotations
 
-import copy
-import json
 from functools import lru_cache
 
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +15,7 @@ from wildlands.position import KEYS, PositionError
 from wildlands.saves import SaveError
 
 from ..conftest import LONG
+from ..fuzzkit import DAMAGE, bad_actions, checked_playout, damaged_save, position_refused_or_sound
 from .conftest import uniform_policy
 
 FUZZ = settings(max_examples=20_000 if LONG else 150, database=None, deadline=None, derandomize=not LONG,
@@ -44,30 +43,15 @@ def notations() -> list[str]:
 
 
 def playout(g: wl.Game, seed: int, steps: int = 30, complete: bool = True) -> None:
-    choose = uniform_policy(seed)
-    invariants.check(g, complete)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(choose(g))
-        invariants.check(g, complete)
+    checked_playout(g, uniform_policy(seed), invariants.check, steps, complete)
 
 
-texts = st.one_of(
-    st.sampled_from(["reveal lunk", "move c1 lunk 11", "melee c1 lunk gnomads", "pay s", "interrupt", "pass",
-                     "defend c4", "end", "", " ", "\x00", "move", "move c1 lunk 99", "start lunk 0", "draw s s"]),
-    st.text(max_size=40),
-    st.deferred(lambda: st.sampled_from(notations())),
-    st.deferred(lambda: st.sampled_from(notations())).map(lambda t: t.upper()),
-    st.deferred(lambda: st.sampled_from(notations())).map(lambda t: t + " 1"),
-)
-objects = st.one_of(st.none(), st.integers(), st.floats(allow_nan=True), st.binary(max_size=10),
-                    st.tuples(st.text(max_size=5), st.tuples(st.integers())),
-                    st.builds(wl.Action, st.text(max_size=8), st.tuples(st.one_of(st.text(max_size=4), st.floats()))))
+SAMPLES = ["reveal lunk", "move c1 lunk 11", "melee c1 lunk gnomads", "pay s", "interrupt", "pass",
+           "defend c4", "end", "", " ", "\x00", "move", "move c1 lunk 99", "start lunk 0", "draw s s"]
 
 
 @FUZZ
-@given(i=st.integers(0, 10_000), action=st.one_of(texts, objects))
+@given(i=st.integers(0, 10_000), action=bad_actions(SAMPLES, notations, wl.Action))
 def test_apply_refuses_bad_input_and_changes_nothing(i, action):
     g = states()[i % len(states())].clone()
     before = g.state_hash()
@@ -96,16 +80,7 @@ values = st.one_of(st.none(), st.booleans(), st.integers(-3, 50), st.text(max_si
 @FUZZ
 @given(key=st.sampled_from(KEYS + ("bogus",)), value=values, drop=st.sampled_from([None] + list(BASE)))
 def test_from_position_refuses_or_builds_a_sound_game(key, value, drop):
-    pos = copy.deepcopy(BASE)
-    if drop is not None:
-        pos.pop(drop, None)
-    pos[key] = value
-    try:
-        g = wl.Game.from_position(pos)
-    except PositionError:
-        return
-    playout(g, 1)
-    assert wl.Game.from_json(g.to_json()).state_hash() == g.state_hash()
+    position_refused_or_sound(wl.Game, PositionError, BASE, key, value, drop, lambda g: playout(g, 1))
 
 
 @lru_cache(maxsize=1)
@@ -115,24 +90,9 @@ def saves() -> list[str]:
 
 @FUZZ
 @given(i=st.integers(0, 1000), cut=st.integers(0, 5000), flip=st.integers(0, 5000), byte=st.integers(0, 255),
-       mode=st.sampled_from(["cut", "flip", "insert", "log", "drop"]))
+       mode=st.sampled_from(DAMAGE))
 def test_from_json_refuses_damaged_saves_clearly(i, cut, flip, byte, mode):
-    text = saves()[i % len(saves())]
-    if mode == "cut":
-        text = text[:cut % len(text)]
-    elif mode == "flip":
-        k = flip % len(text)
-        text = text[:k] + chr(byte) + text[k + 1:]
-    elif mode == "insert":
-        k = flip % len(text)
-        text = text[:k] + "[" * (byte % 64) + text[k:]
-    else:
-        doc = json.loads(text)
-        if mode == "log" and doc["log"]:
-            doc["log"][flip % len(doc["log"])] = notations()[byte % len(notations())]
-        elif doc["log"]:
-            del doc["log"][flip % len(doc["log"])]
-        text = json.dumps(doc)
+    text = damaged_save(saves()[i % len(saves())], mode, cut, flip, byte, notations())
     try:
         g = wl.Game.from_json(text)
     except SaveError:
