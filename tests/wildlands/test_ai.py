@@ -15,6 +15,7 @@ from wildlands.ai import BOT_NAMES, PRESETS, determinize, evaluate, make_bot
 from wildlands.ai.codeversion import code_version
 from wildlands.content import BOARDS, FACTIONS, N_SPACES
 
+from ..botkit import bots_never_peek, every_bot_answers_legally, view_text
 from .conftest import card, options, position, random_policy
 
 TINY = {"samples": 1, "width": 2, "horizon": 2}  # a search budget small enough for tests
@@ -40,10 +41,6 @@ def states(games: int = 3, per_kind: int = 2, seed: int = 40):
                 yield g.clone()
             g.apply(choose(g))
             step += 1
-
-
-def view_text(g: wl.Game, p: int) -> str:
-    return json.dumps(g.view(p), sort_keys=True)
 
 
 def scramble(g: wl.Game, p: int, salt: int) -> wl.Game:
@@ -142,37 +139,15 @@ def test_the_redeal_really_changes_the_hidden_information():
 
 
 def test_every_bot_answers_with_a_legal_action_at_every_kind():
-    kinds = set()
-    for n, g in enumerate(states(games=3, per_kind=1, seed=70)):
-        for name in BOT_NAMES:
-            bot = make_bot(name, seed=n, **(TINY if name == "search" else {}))
-            a = bot.choose(g)
-            assert any(a is b for b in g.legal_actions()), f"{name} at {g.decision.kind}: {a}"
-        kinds.add(g.decision.kind)
+    kinds = every_bot_answers_legally(states(games=3, per_kind=1, seed=70), BOT_NAMES, make_bot, {"search": TINY})
     assert len(kinds) >= 5, kinds
-    try:
-        make_bot("perfect")
-    except ValueError as e:
-        assert "random" in str(e)
-    else:  # pragma: no cover
-        raise AssertionError("an unknown bot was made")
 
 
 def test_bots_never_peek_at_every_kind():
     """Swap what the deciding player cannot see for other cards and start spaces consistent with her view:
     the same seed gives the same choice."""
-    kinds = set()
-    changed = 0
-    for n, g in enumerate(states(games=3, per_kind=2, seed=90)):
-        p = g.decision.player
-        other = scramble(g, p, n + 1)
-        assert view_text(other, p) == view_text(g, p)
-        changed += other.hands != g.hands or other.start != g.start
-        for name, budget in (("greedy", {}), ("search", TINY)):
-            a = make_bot(name, seed=n, **budget).choose(g)
-            b = make_bot(name, seed=n, **budget).choose(other)
-            assert str(a) == str(b), f"{name} at {g.decision.kind}: {a} with the true hidden facts, {b} with others"
-        kinds.add(g.decision.kind)
+    changed, kinds = bots_never_peek(states(games=3, per_kind=2, seed=90), scramble,
+                                     lambda h: (h.hands, h.start), make_bot, {"greedy": {}, "search": TINY})
     assert changed > 5 and {"start", "reveal", "play", "pay", "defend"} <= kinds, (changed, kinds)
 
 
