@@ -2,6 +2,7 @@
 hold innerHTML/textContent, a document that finds them by id, a window with localStorage and a URL."""
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 
@@ -51,3 +52,20 @@ class FakeStorage:
 
 def fake_window(query: str = "") -> SimpleNamespace:
     return SimpleNamespace(localStorage=FakeStorage(), location=SimpleNamespace(search=query))
+
+
+def app_html(app) -> str:
+    """What the app last drew into its #app element."""
+    return app.document.getElementById("app").innerHTML
+
+
+def offered(app) -> list[str]:
+    """The actions the table offers (data-action), each once, in the order drawn."""
+    return list(dict.fromkeys(re.findall(r'data-action="([^"]*)"', app_html(app))))
+
+
+def coach(app) -> str:
+    """The guided game's coach, as drawn on the table."""
+    m = re.search(r'<section class="coach".*?</section>', app_html(app), re.S)
+    assert m, "no coach on the table"
+    return m.group(0)

@@ -4,7 +4,6 @@ every click the screen offers is a legal action and nothing else; the autosave h
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 
@@ -12,12 +11,7 @@ from app import games
 from crystalclans.rng import Rng, seed_state
 
 from .test_seats import new_app
-from .fake_dom import fake_window
-
-
-def offered(app) -> list[str]:
-    html = app.document.getElementById("app").innerHTML
-    return list(dict.fromkeys(re.findall(r'data-action="([^"]*)"', html)))
+from .fake_dom import fake_window, offered
 
 
 GAMES = {

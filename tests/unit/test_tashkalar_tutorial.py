@@ -14,7 +14,7 @@ from app import i18n
 from app.games.tashkalar_tutorial import BEING, DONE, FLARE, STEPS, TASK
 from app.tutorial import THEM, YOU
 
-from .fake_dom import fake_window
+from .fake_dom import app_html, coach, fake_window, offered
 from .test_seats import new_app, run_computer
 
 
@@ -22,20 +22,6 @@ from .test_seats import new_app, run_computer
 def english_afterwards():
     yield
     i18n.use("en")
-
-
-def html(app) -> str:
-    return app.document.getElementById("app").innerHTML
-
-
-def offered(app) -> list[str]:
-    return list(dict.fromkeys(re.findall(r'data-action="([^"]*)"', html(app))))
-
-
-def coach(app) -> str:
-    m = re.search(r'<section class="coach".*?</section>', html(app), re.S)
-    assert m, "no coach on the table"
-    return m.group(0)
 
 
 def tk_app():
@@ -48,17 +34,17 @@ def tk_app():
 def test_learn_by_playing_starts_the_guided_game_of_the_game_chosen():
     app = new_app(fake_window("?pace=0"))
     app.render()
-    assert "New to Crystal Clans?" in html(app)
+    assert "New to Crystal Clans?" in app_html(app)
     app.start_tutorial()
     assert type(app.game).__module__.startswith("crystalclans")  # the default game's, as before
     app.tutorial, app.game, app.screen = None, None, "start"
     app.settings = dict(app.settings, game="tashkalar")
     app.render()
-    assert "New to Tash-Kalar?" in html(app) and 'data-cmd="tutorial"' in html(app)
+    assert "New to Tash-Kalar?" in app_html(app) and 'data-cmd="tutorial"' in app_html(app)
     app.start_tutorial()
     assert type(app.game).__module__.startswith("tashkalar") and app.game.mode == "high_form"
     assert app.names[1] == "Highlander" and [s.code for s in app.seats] == ["human", "easy"]
-    assert 'class="tk-arena"' in html(app) and "data-tutorial-step" in html(app)
+    assert 'class="tk-arena"' in app_html(app) and "data-tutorial-step" in app_html(app)
 
 
 def test_the_whole_guided_game_offers_only_the_taught_move_at_every_step():
@@ -77,7 +63,7 @@ def test_the_whole_guided_game_offers_only_the_taught_move_at_every_step():
         assert step.move in legal, (i, step.move, legal)
         held_back += len(legal) > 1
         assert offered(app) == [step.move], (i, offered(app))
-        lit = re.findall(r'class="tk-sq[^"]*tk-lit[^"]*" data-square="(\w+)"', html(app))
+        lit = re.findall(r'class="tk-sq[^"]*tk-lit[^"]*" data-square="(\w+)"', app_html(app))
         square = step.move.split()[1] if step.move.split()[0] in ("place", "at", "pick") else None
         assert lit == ([square] if square else []), (i, lit)
         text = coach(app)
@@ -93,7 +79,7 @@ def test_the_whole_guided_game_offers_only_the_taught_move_at_every_step():
     assert t.finished(app.game) and offered(app) == []
     end = coach(app)
     assert "data-tutorial-done" in end and 'data-cmd="tutorial-real-game"' in end
-    assert "data-thinking" not in html(app)  # nobody thinks on after the end
+    assert "data-thinking" not in app_html(app)  # nobody thinks on after the end
     assert app.storage.autosave_text() is None  # the guided game never replaces the player's game
     app.settings = dict(app.settings, game="crystalclans")  # "Play the guided game again": the same game's
     app.start_tutorial()
@@ -107,7 +93,7 @@ def test_the_whole_guided_game_offers_only_the_taught_move_at_every_step():
     g = app.game
     assert app.tutorial is None and g.mode == "high_form" and list(g.setup["decks"]) == ["northern", "highland"]
     assert not g.log and g.decision.player == 0 and [s.code for s in app.seats] == ["human", "easy"]
-    assert "data-tutorial-step" not in html(app)
+    assert "data-tutorial-step" not in app_html(app)
 
 
 def test_it_teaches_every_rule_the_issue_names():

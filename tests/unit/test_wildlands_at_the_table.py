@@ -12,16 +12,8 @@ import pytest
 from app import games
 from crystalclans.rng import Rng, seed_state
 
-from .fake_dom import fake_window
+from .fake_dom import app_html, fake_window, offered
 from .test_seats import new_app
-
-
-def html_of(app) -> str:
-    return app.document.getElementById("app").innerHTML
-
-
-def offered(app) -> list[str]:
-    return list(dict.fromkeys(re.findall(r'data-action="([^"]*)"', html_of(app))))
 
 
 FACTIONS = {2: ["guild", "gnomads"], 4: ["guild", "gnomads", "lawbringers", "pit_fighters"]}
@@ -36,7 +28,7 @@ def test_people_play_a_whole_game_of_wildlands_at_one_screen(n, board):
     rng = Rng(seed_state(11 + n))
     passes = clicks = aloud = hand_overs = picks = 0
     while not app.game.is_over and clicks < 6000:
-        html = html_of(app)
+        html = app_html(app)
         if app.overlay_pending():
             passes += 1
             assert "data-turn-screen" in html and offered(app) == []
@@ -70,11 +62,11 @@ def test_people_play_a_whole_game_of_wildlands_at_one_screen(n, board):
             app.table_pick = (pick, pick.startswith("@"), len(app.game.log))
             app.render()
             picks += 1
-            assert set(offered(app)) == set(legal) and "wl-picked" in html_of(app)
+            assert set(offered(app)) == set(legal) and "wl-picked" in app_html(app)
         app.apply(shown[rng.below(len(shown))])
         clicks += 1
     assert app.game.is_over and app.finished, clicks
-    html = html_of(app)
+    html = app_html(app)
     assert "data-game-over" in html and "Game over" in html
     assert passes >= 5 and aloud >= 10 and hand_overs >= 1 and picks >= 1
     saved = app.storage.autosave_text()
@@ -86,14 +78,14 @@ def test_people_play_a_whole_game_of_wildlands_at_one_screen(n, board):
     assert "data-stats" in html and "Shards picked up" in html and "data-replay-open" in html
     assert all(f"<td>{stats[p]['attacks']}</td>" in html for p in range(n))
     app.open_replay()
-    html = html_of(app)
+    html = app_html(app)
     assert "data-replay" in html and "wl-board-svg" in html and "replaying" in html
     first = names[app.game.first_player]
     assert f"The deal: turn 1, {first} begins" in html
     assert app.replay.sides == tuple(range(n))  # the game is over: every hand may be shown
     app.replay.go(len(app.replay.frames) - 1)
     app.render()
-    assert app.replay.frame.state_hash() == app.game.state_hash() and "End of the game" in html_of(app)
+    assert app.replay.frame.state_hash() == app.game.state_hash() and "End of the game" in app_html(app)
 
 
 def test_the_start_screen_offers_wildlands_with_people_or_the_computer():
@@ -147,10 +139,10 @@ def test_undo_takes_back_a_move_over_the_questions_asked_aloud_never_past_a_draw
     assert not app.can_undo()  # a figure came off its card: everyone saw where
     before, moves = app.game.state_hash(), len(app.game.log)
     app.apply(next(o for o in offered(app) if o.startswith("move ")))
-    assert "data-aloud" in html_of(app) and app.game.decision.player == 1
+    assert "data-aloud" in app_html(app) and app.game.decision.player == 1
     app.apply("pass")  # Bo passes aloud: the device stays with Ada
     assert app.game.decision.player == 0 and app.pending_pass is None and app.can_undo()
-    assert 'data-cmd="undo"' in html_of(app)
+    assert 'data-cmd="undo"' in app_html(app)
     app.undo()
     assert app.game.state_hash() == before and len(app.game.log) == moves and not app.can_undo()
     app.apply(next(o for o in offered(app) if o.startswith("move ")))

@@ -13,7 +13,7 @@ from app import i18n
 from app.games.wildlands_tutorial import DONE, ELSEWHERE, POSITION, SHOOTER, STEPS, TARGET, Tutorial
 from app.tutorial import THEM, YOU
 
-from .fake_dom import fake_window
+from .fake_dom import app_html, coach, fake_window, offered
 from .test_seats import new_app, run_computer
 
 
@@ -23,22 +23,8 @@ def english_afterwards():
     i18n.use("en")
 
 
-def html(app) -> str:
-    return app.document.getElementById("app").innerHTML
-
-
-def offered(app) -> list[str]:
-    return list(dict.fromkeys(re.findall(r'data-action="([^"]*)"', html(app))))
-
-
 def lit(app) -> list[int]:
-    return [int(s) for s in re.findall(r'class="wl-space[^"]*wl-lit[^"]*" data-space="(\d+)"', html(app))]
-
-
-def coach(app) -> str:
-    m = re.search(r'<section class="coach".*?</section>', html(app), re.S)
-    assert m, "no coach on the table"
-    return m.group(0)
+    return [int(s) for s in re.findall(r'class="wl-space[^"]*wl-lit[^"]*" data-space="(\d+)"', app_html(app))]
 
 
 def wl_app():
@@ -52,11 +38,11 @@ def test_learn_by_playing_starts_the_wildlands_guided_game():
     app = new_app(fake_window("?pace=0"))
     app.settings = dict(app.settings, game="wildlands")
     app.render()
-    assert "New to Wildlands?" in html(app) and 'data-cmd="tutorial"' in html(app)
+    assert "New to Wildlands?" in app_html(app) and 'data-cmd="tutorial"' in app_html(app)
     app.start_tutorial()
     assert type(app.game).__module__.startswith("wildlands") and app.game.board == "dungeon"
     assert app.names[1] == "Gnome" and [s.code for s in app.seats] == ["human", "easy"]
-    assert 'class="wl-board-svg"' in html(app) and "data-tutorial-step" in html(app)
+    assert 'class="wl-board-svg"' in app_html(app) and "data-tutorial-step" in app_html(app)
 
 
 def test_the_whole_guided_game_offers_only_the_taught_move_at_every_step():
@@ -92,13 +78,13 @@ def test_the_whole_guided_game_offers_only_the_taught_move_at_every_step():
     assert t.finished(app.game) and offered(app) == []
     end = coach(app)
     assert "data-tutorial-done" in end and 'data-cmd="tutorial-real-game"' in end
-    assert "data-thinking" not in html(app)
+    assert "data-thinking" not in app_html(app)
     assert app.storage.autosave_text() is None  # the guided game never replaces the player's game
     app.after_tutorial()  # the end hands over to a real game: the same board and factions, the easy computer
     g = app.game
     assert app.tutorial is None and g.board == "dungeon" and list(g.factions) == ["guild", "gnomads"]
     assert g.turn == 0 and g.decision.kind == "start" and [s.code for s in app.seats] == ["human", "easy"]
-    assert "data-tutorial-step" not in html(app)
+    assert "data-tutorial-step" not in app_html(app)
 
 
 def test_it_teaches_every_rule_the_issue_names():
