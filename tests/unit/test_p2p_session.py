@@ -60,6 +60,26 @@ def linked_game(seed_names=("Ada", "Bo"), clans=("meteor", "water"), values=("a1
     return wire, host, guest, g0, g1
 
 
+def setup_refused(game: str, options: dict, reason: str) -> None:
+    """A guest linked to a host of `game` gets a setup with `options` the host's own page would not send (the
+    host refuses to send it, unless `reason` is "players": a setup of more players than two pages): the guest
+    refuses it with `reason` in its words, holds no setup and deals no game."""
+    wire = Wire()
+    host = Handshake("host", "Ada", game, wire.sender(0))
+    guest = Handshake("guest", "Bo", "", wire.sender(1))
+    host.start()
+    deliver(wire, (host, guest))
+    assert guest.game_name == game and guest.seed is not None
+    if reason != "players":
+        with pytest.raises(ValueError):  # the host's own page does not send it
+            host.host_setup(options, ["Ada", "Bo"], guest_seat=1)
+    said = guest.receive(dump("setup", game=game, options=options, names=["Ada", "Bo"], guest_seat=1))
+    assert said and said.startswith("Refused") and reason in said, said
+    assert guest.setup is None
+    with pytest.raises(ValueError):
+        guest.game()
+
+
 def test_the_seed_is_made_jointly_and_a_wrong_reveal_is_refused():
     wire, host, guest, _, _ = linked_game()
     assert host.their_name == "Bo" and guest.their_name == "Ada"

@@ -14,7 +14,7 @@ from app.net.session import Session
 from crystalclans.rng import Rng, seed_state
 
 from .test_p2p_resume import play_to_the_end, play_until, relink
-from .test_p2p_session import Wire, deliver, linked_game
+from .test_p2p_session import Wire, deliver, linked_game, setup_refused
 
 TK = games.get("tashkalar")
 
@@ -71,21 +71,7 @@ BAD_OPTIONS = {
 
 @pytest.mark.parametrize("what", BAD_OPTIONS)
 def test_a_setup_the_guest_cannot_play_is_refused_and_no_game_starts(what):
-    options, reason = BAD_OPTIONS[what]
-    wire = Wire()
-    host = Handshake("host", "Ada", "tashkalar", wire.sender(0))
-    guest = Handshake("guest", "Bo", "", wire.sender(1))
-    host.start()
-    deliver(wire, (host, guest))
-    assert guest.game_name == "tashkalar" and guest.seed is not None
-    if reason != "players":
-        with pytest.raises(ValueError):  # the host's own page does not send it
-            host.host_setup(options, ["Ada", "Bo"], guest_seat=1)
-    said = guest.receive(dump("setup", game="tashkalar", options=options, names=["Ada", "Bo"], guest_seat=1))
-    assert said and said.startswith("Refused") and reason in said, said
-    assert guest.setup is None
-    with pytest.raises(ValueError):
-        guest.game()
+    setup_refused("tashkalar", *BAD_OPTIONS[what])
 
 
 def test_a_guest_refuses_an_invitation_to_a_game_it_lacks_or_of_other_content():

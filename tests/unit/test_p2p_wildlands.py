@@ -11,13 +11,12 @@ import pytest
 
 import wildlands as wl
 from app import games
-from app.net.handshake import Handshake
 from app.net.protocol import dump
 from app.net.session import Session
 from crystalclans.rng import Rng, seed_state
 
 from .test_p2p_resume import play_to_the_end, play_until, relink
-from .test_p2p_session import Wire, deliver, linked_game
+from .test_p2p_session import Wire, deliver, linked_game, setup_refused
 
 WL = games.get("wildlands")
 
@@ -128,19 +127,7 @@ BAD_OPTIONS = {
 
 @pytest.mark.parametrize("what", BAD_OPTIONS)
 def test_a_setup_the_guest_cannot_play_is_refused_and_no_game_starts(what):
-    options, reason = BAD_OPTIONS[what]
-    wire = Wire()
-    host = Handshake("host", "Ada", "wildlands", wire.sender(0))
-    guest = Handshake("guest", "Bo", "", wire.sender(1))
-    host.start()
-    deliver(wire, (host, guest))
-    assert guest.game_name == "wildlands" and guest.seed is not None
-    if reason != "players":
-        with pytest.raises(ValueError):  # the host's own page does not send it
-            host.host_setup(options, ["Ada", "Bo"], guest_seat=1)
-    said = guest.receive(dump("setup", game="wildlands", options=options, names=["Ada", "Bo"], guest_seat=1))
-    assert said and said.startswith("Refused") and reason in said, said
-    assert guest.setup is None
+    setup_refused("wildlands", *BAD_OPTIONS[what])
 
 
 def test_a_start_space_sent_in_the_open_is_refused():
