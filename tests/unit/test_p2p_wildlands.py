@@ -16,7 +16,7 @@ from app.net.session import Session
 from crystalclans.rng import Rng, seed_state
 
 from .test_p2p_resume import play_to_the_end, play_until, relink
-from .test_p2p_session import Wire, deliver, linked_game, setup_refused
+from .test_p2p_session import deliver, linked_game, setup_refused
 
 WL = games.get("wildlands")
 
