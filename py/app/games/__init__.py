@@ -93,6 +93,27 @@ def searching_levels(levels: dict) -> tuple[str, ...]:
     return tuple(k for k, (name, _) in levels.items() if name != "greedy")
 
 
+def kept_names(doc: dict) -> "list[str] | None":
+    """The players' names a save keeps beside the game (its `names`, each cut to 24 characters), for the games
+    whose engine's save holds none; None when there are none."""
+    names = doc.get("names") if isinstance(doc, dict) else None
+    if isinstance(names, list) and names and all(isinstance(n, str) for n in names):
+        return [n[:24] for n in names]
+    return None
+
+
+def numbered_names(words: Any, game: Any) -> list[str]:
+    """"Player 1", "Player 2", ...: names for a save that keeps none."""
+    from ..i18n import _
+
+    return [_("Player {n}").format(n=i + 1) for i in range(game.n)]
+
+
+def sole_winner(game: Any) -> "int | None":
+    """The one winner of a game that is over, or None (not over, or won by partners together: game.winners)."""
+    return game.winners[0] if game.is_over and len(game.winners) == 1 else None
+
+
 def start(name: str):
     """Game `name`'s start-screen module (see START; KeyError: unknown)."""
     return importlib.import_module(START[name])

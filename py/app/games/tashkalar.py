@@ -8,7 +8,7 @@ from tashkalar.saves import MAX_SAVE_CHARS, SaveError, check_save_text
 
 from ..i18n import N_, _
 from ..settings import first_player
-from . import bot_for_level, searching_levels
+from . import bot_for_level, kept_names, numbered_names, searching_levels, sole_winner
 from .tashkalar_start import ONLINE_MODES as TK_ONLINE_MODES, TITLE as title, players as tk_players
 
 name = "tashkalar"
@@ -100,20 +100,9 @@ def content_hash() -> str:
     return CONTENT_HASH
 
 
-def save_names(doc: dict) -> "list[str] | None":
-    names = doc.get("names") if isinstance(doc, dict) else None
-    if isinstance(names, list) and names and all(isinstance(n, str) for n in names):
-        return [n[:24] for n in names]
-    return None
-
-
-def default_names(words, game: tk.Game) -> list[str]:
-    return [_("Player {n}").format(n=i + 1) for i in range(game.n)]
-
-
-def winner(g: tk.Game) -> "int | None":
-    """The one winner, or None (not over, or a Team game won by two partners: see game.winners)."""
-    return g.winners[0] if g.is_over and len(g.winners) == 1 else None
+save_names = kept_names  # the names are kept beside the save: save_text
+default_names = numbered_names
+winner = sole_winner  # None also when two partners win a Team game
 
 
 def last_battle(g: tk.Game):

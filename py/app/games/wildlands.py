@@ -21,7 +21,7 @@ import wildlands as wl
 from wildlands.saves import MAX_SAVE_CHARS, SaveError, check_save_text
 
 from ..i18n import _
-from . import bot_for_level, searching_levels
+from . import bot_for_level, kept_names, numbered_names, searching_levels, sole_winner
 from . import wildlands_start as start
 from .wildlands_start import TITLE as title  # the page's heading while it is played
 
@@ -113,19 +113,9 @@ def content_hash() -> str:
     return CONTENT_HASH
 
 
-def save_names(doc: dict) -> "list[str] | None":
-    names = doc.get("names") if isinstance(doc, dict) else None
-    if isinstance(names, list) and names and all(isinstance(n, str) for n in names):
-        return [n[:24] for n in names]
-    return None
-
-
-def default_names(words, game: wl.Game) -> list[str]:
-    return [_("Player {n}").format(n=i + 1) for i in range(game.n)]
-
-
-def winner(g: wl.Game) -> "int | None":
-    return g.winners[0] if g.is_over and len(g.winners) == 1 else None
+save_names = kept_names  # the names are kept beside the save: save_text
+default_names = numbered_names
+winner = sole_winner
 
 
 def last_battle(g: wl.Game):
