@@ -44,7 +44,6 @@ def test_start_spaces_are_committed_and_revealed_only_when_both_have_chosen_all(
     wire, _, _, g0, g1 = wl_linked()
     ends = sessions(wire, g0, g1)
     rng = Rng(seed_state(3))
-    sent: list[tuple[int, str]] = []
     for _ in range(10):  # the host's five picks, then the guest's five
         side = 0 if ends[0].offered() else 1
         s = ends[side]

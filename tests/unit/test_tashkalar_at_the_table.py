@@ -64,8 +64,6 @@ def test_people_play_a_whole_game_of_tashkalar_at_one_screen(which):
 def test_the_computer_plays_tashkalar_at_every_level_through_the_worker_service(level):
     """A person against the computer: the computer's moves come from Tash-Kalar's bots through the same
     service the page's worker runs (bot_service), each one legal, and the person never sees a pass screen."""
-    import time
-
     from app.computer import InlineComputer
 
     from .test_seats import run_computer
@@ -74,7 +72,7 @@ def test_the_computer_plays_tashkalar_at_every_level_through_the_worker_service(
     app.start_game("tashkalar", {"mode": "duel", "decks": ["sylvan", "etherweave"], "first": "0"}, ["Ada", "Bot"],
                    ["human", level])
     rng = Rng(seed_state(3))
-    computer_moves, t0 = 0, time.perf_counter()
+    computer_moves = 0
     while not app.game.is_over and computer_moves < 12:
         g = app.game
         assert app.pending_pass is None
