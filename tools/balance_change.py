@@ -20,12 +20,14 @@ CARD_SET = Path(__file__).resolve().parent.parent / "py" / "crystalclans" / "dat
 
 
 def change(card_set: dict, unit_field: str, value: int, reason: str) -> tuple:
-    """Set one unit's design value ("clan.unit/field"); returns (old, new). Raises ValueError for an unknown
-    unit or field, or a value a source gives."""
+    """Set one card's design value ("clan.unit/field" or "crystal.name/cost"); returns (old, new). Raises
+    ValueError for an unknown card or field, or a value a source gives."""
     unit_id, _, field = unit_field.partition("/")
     units = {u["id"]: u for c in card_set["clans"] for u in c["units"]}
+    units.update((c["id"], c) for c in card_set["crystals"])
     if unit_id not in units or not isinstance(units[unit_id].get(field), dict):
-        raise ValueError(f"no unit field {unit_field!r} (write clan.unit/field, e.g. meteor.citadel_knights/attack)")
+        raise ValueError(f"no card field {unit_field!r} (write clan.unit/field or crystal.name/cost, "
+                         "e.g. meteor.citadel_knights/attack)")
     tv = units[unit_id][field]
     if tv.get("tag") != "design":
         raise ValueError(f"{unit_field} is tagged {tv.get('tag')!r}: balance changes only values of our design")

@@ -45,7 +45,8 @@ def _note_parts(p: dict) -> tuple[str, str, str | None] | None:
 
 @dataclass(frozen=True)
 class Adjusted:
-    """One value a balance pass changed: the unit's id, the field, the value before and now, and why."""
+    """One value a balance pass changed: the card's id (a unit's or a crystal's), the field, the value before
+    and now, and why."""
 
     unit: str
     field: str
@@ -54,17 +55,21 @@ class Adjusted:
     reason: str
 
 
+def _cards(card_set: dict) -> list[dict]:
+    """The cards whose values a balance pass may change: every clan's units, then the crystals."""
+    return [u for clan in card_set["clans"] for u in clan["units"]] + list(card_set.get("crystals", []))
+
+
 def adjusted_values(card_set: dict | Path) -> list[Adjusted]:
-    """Every unit value of a card set (its JSON, or the file) that a balance pass changed, in the set's
-    order."""
+    """Every card value of a card set (its JSON, or the file) that a balance pass changed, in the set's
+    order: the units' first, then the crystals'."""
     if isinstance(card_set, Path):
         card_set = json.loads(card_set.read_text(encoding="utf-8"))
     out = []
-    for clan in card_set["clans"]:
-        for unit in clan["units"]:
-            for field, tv in unit.items():
-                if isinstance(tv, dict) and (parts := _note_parts(tv)) is not None:
-                    out.append(Adjusted(unit["id"], field, parts[0], tv.get("value"), parts[1]))
+    for card in _cards(card_set):
+        for field, tv in card.items():
+            if isinstance(tv, dict) and (parts := _note_parts(tv)) is not None:
+                out.append(Adjusted(card["id"], field, parts[0], tv.get("value"), parts[1]))
     return out
 
 
@@ -73,13 +78,12 @@ def before_balance(card_set: dict) -> dict:
     note it had then: the card set of the time before any pass, for tests that pin games dealt and played with
     it."""
     out = json.loads(json.dumps(card_set))
-    for clan in out["clans"]:
-        for unit in clan["units"]:
-            for tv in unit.values():
-                if isinstance(tv, dict) and (parts := _note_parts(tv)) is not None:
-                    tv["value"] = json.loads(parts[0])
-                    if parts[2] is None:
-                        del tv["note"]
-                    else:
-                        tv["note"] = parts[2]
+    for card in _cards(out):
+        for tv in card.values():
+            if isinstance(tv, dict) and (parts := _note_parts(tv)) is not None:
+                tv["value"] = json.loads(parts[0])
+                if parts[2] is None:
+                    del tv["note"]
+                else:
+                    tv["note"] = parts[2]
     return out

@@ -26,6 +26,11 @@ def scoring(crystal, *, hand0=(), hand1=(), draw0=(), draw1=(), discard0=(), squ
     return g
 
 
+def cost(g: cc.Game, crystal: str) -> int:
+    """A crystal's cost in the card set (most are our design, so a balance pass may change them)."""
+    return next(c.cost for c in g.cs.crystals if c.id == crystal)
+
+
 def test_every_crystal_is_implemented():
     assert pending_crystals(cc.base_set()) == []
     assert sum(crystal_implemented(c) for c in cc.base_set().crystals) == 15
@@ -33,7 +38,7 @@ def test_every_crystal_is_implemented():
 
 def test_score_pays_places_and_refills_the_row():
     g = scoring("crystal.brannocs_warhorn")
-    assert g.pos == -7 and g.crystal_count(0) == 1
+    assert g.pos == -cost(g, "crystal.brannocs_warhorn") and g.crystal_count(0) == 1
     assert [g.cs.crystals[c].id for c in g.crystal_row] == ["crystal.dusk_mirror", "crystal.tidestone",
                                                            "crystal.veylas_veil"]
 
@@ -60,7 +65,7 @@ def test_sorens_bounty_free_replenish():
     g.apply("discard blood.condor")
     g.apply("done")
     g.apply("draw 5")
-    assert g.pos == -3 and len(g.hands[0]) == 5  # only the crystal's cost was paid
+    assert g.pos == -cost(g, "crystal.sorens_bounty") and len(g.hands[0]) == 5  # only the crystal's cost was paid
 
 
 def test_bitter_blessing_opponent_discards_the_chosen_card():

@@ -72,8 +72,34 @@ def test_a_balance_change_keeps_the_first_old_value_and_refuses_a_sourced_one(tm
     assert sourced_values(card_set) == json.loads(SNAPSHOT.read_text(encoding="utf-8"))
     with pytest.raises(ValueError, match="tagged 'inferred': balance changes only values of our design"):
         balance_change.change(card_set, "blood.marauders/attack", 2, "no")
-    with pytest.raises(ValueError, match="no unit field"):
+    with pytest.raises(ValueError, match="no card field"):
         balance_change.change(card_set, "meteor.nobody/attack", 2, "no")
+
+
+def test_a_crystal_cost_of_our_design_may_change_for_balance_and_comes_back_before_the_pass():
+    """A crystal's cost tagged design changes like a unit's value (a sourced one is refused): the report lists
+    it among the crystals, the card details say it was adjusted, and before_balance puts it back."""
+    from crystalclans.ai.tournament import _adjusted_section
+    from crystalclans.balancenotes import adjusted_values, before_balance
+
+    balance_change = tool("balance_change")
+    shipped = json.loads(CARD_SET.read_text(encoding="utf-8"))
+    card_set = before_balance(shipped)  # every crystal cost as it was before the pass
+    crystals = {c["id"]: c for c in card_set["crystals"]}
+    designed = next(c for c in card_set["crystals"] if c["cost"]["tag"] == "design")
+    sourced = next(c for c in card_set["crystals"] if c["cost"]["tag"] != "design")
+    with pytest.raises(ValueError, match="balance changes only values of our design"):
+        balance_change.change(card_set, f"{sourced['id']}/cost", 1, "no")
+    was = designed["cost"]["value"]
+    before = adjusted_values(card_set)
+    balance_change.change(card_set, f"{designed['id']}/cost", was + 1, "the first player 39% -> 51% (normal)")
+    assert crystals[designed["id"]]["cost"]["value"] == was + 1
+    new = [a for a in adjusted_values(card_set) if a not in before]
+    assert [(a.unit, a.field, a.was, a.now) for a in new] == [(designed["id"], "cost", str(was), was + 1)]
+    section = "\n".join(_adjusted_section(adjusted_values(card_set), card_set))
+    assert f"- **crystals**: {designed['name']['en']['value']} cost {was} → {was + 1}" in section
+    assert sourced_values(card_set) == json.loads(SNAPSHOT.read_text(encoding="utf-8"))
+    assert before_balance(card_set) == before_balance(shipped)
 
 
 def test_a_balance_change_keeps_the_note_the_value_had_and_the_set_before_the_pass_comes_back_whole():

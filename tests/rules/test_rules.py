@@ -24,7 +24,7 @@ from .helpers import (
     squad,
 )
 
-ROW = ["crystal.veylas_veil", "crystal.dusk_mirror", "crystal.mygards_shield"]  # 4, 5, 8: no on-gain texts
+ROW = ["crystal.veylas_veil", "crystal.dusk_mirror", "crystal.mygards_shield"]  # no on-gain texts
 DECK = ["crystal.fox_tail", "crystal.sunken_hourglass", "crystal.brannocs_warhorn"]
 
 
@@ -415,8 +415,9 @@ def test_score_needs_control_of_two_of_the_three_crystal_zones():
 def test_score_pays_the_cost_and_refills_the_face_up_row():
     g = position(token=5, crystal_row=ROW, crystal_deck=DECK,
                  squads={"c_west": [["blood.marauders"], []], "c_center": [["blood.trappers"], []]})
+    cost = next(c.cost for c in g.cs.crystals if c.id == "crystal.dusk_mirror")  # our design's, so not pinned
     play(g, "score crystal.dusk_mirror")
-    assert g.pos == 0
+    assert g.pos == 5 - cost
     assert crystals(g, A) == ["crystal.dusk_mirror"]
     row = [g.cs.crystals[ci].id for ci in g.crystal_row]
     assert sorted(row) == sorted(["crystal.veylas_veil", "crystal.mygards_shield", "crystal.fox_tail"])

@@ -279,6 +279,7 @@ def _share(wn) -> float:
 def _adjusted_section(adjusted: list, card_set: dict) -> list[str]:
     """The values the balance pass changed, by clan, with the reason each carries in the card set."""
     names = {u["id"]: u["name"]["en"]["value"] for c in card_set["clans"] for u in c["units"]}
+    names.update((c["id"], c["name"]["en"]["value"]) for c in card_set.get("crystals", []))
     lines = ["## Values adjusted for balance", "",
              f"{len(adjusted)} value{'s' * (len(adjusted) != 1)}, all of our design (tagged `design`; a value a "
              "source gives never changes). "
@@ -286,7 +287,7 @@ def _adjusted_section(adjusted: list, card_set: dict) -> list[str]:
              ""]
     by_clan: dict[str, list] = {}
     for a in adjusted:
-        by_clan.setdefault(a.unit.split(".")[0], []).append(a)
+        by_clan.setdefault("crystals" if a.unit.startswith("crystal.") else a.unit.split(".")[0], []).append(a)
     for clan, items in by_clan.items():
         reasons = list(dict.fromkeys(a.reason for a in items))
         changes = ", ".join(f"{names.get(a.unit, a.unit)} {a.field} {a.was} → {a.now}" for a in items)
