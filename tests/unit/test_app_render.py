@@ -217,6 +217,26 @@ def test_card_details_name_sources_in_words_for_every_card():
         "the English rulebook", "a publisher's preview (Plaid Hat Games)"]
 
 
+def test_the_card_details_say_every_value_the_balance_pass_adjusted_crystals_too():
+    """Issue 27: each value a balance pass changed (a unit's or a crystal's) is marked in its card's details
+    with the value it had, and nothing else is."""
+    from collections import Counter
+
+    from crystalclans.balancenotes import adjusted_values
+    from crystalclans.cardset import BASE_SET_FILE
+
+    app = fake_app(cc.new_game(("blood", "skull"), seed=1), 0)
+    adjusted = adjusted_values(BASE_SET_FILE)
+    assert any(a.unit.startswith("crystal.") for a in adjusted)
+    per_card = Counter(a.unit for a in adjusted)
+    for cid in list(app.cs.unit_index) + [c.id for c in app.cs.crystals]:
+        text = html.unescape(cc_cards.card_details(app, cid))
+        assert text.count("Our design, adjusted for balance (it was ") == per_card[cid], cid
+        for a in adjusted:
+            if a.unit == cid:
+                assert f"adjusted for balance (it was {a.was})" in text, (cid, a.field)
+
+
 def test_the_table_animates_what_just_happened_once():
     from app.fx import EffectsFeed
     from app.games.crystalclans_table import effects_of

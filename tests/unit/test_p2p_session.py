@@ -206,19 +206,23 @@ def test_a_hostile_peers_messages_are_refused_and_change_nothing():
 
 
 def test_a_battle_reveal_that_does_not_match_its_commitment_is_refused():
-    wire, _, _, g0, g1 = linked_game(clans=("blood", "skull"))
-    ends = (Session(g0, 0, wire.sender(0)), Session(g1, 1, wire.sender(1)))
-    rng = Rng(seed_state(8))
-    for _ in range(5000):  # play until seat 1 must pick a battle card first
-        d = ends[0].game.decision
-        if d is not None and d.kind == "battle_card" and d.player == 1:
-            break
-        side = 0 if ends[0].offered() else 1
-        o = ends[side].offered()
-        ends[side].play(o[rng.below(len(o))])
-        deliver(wire, ends)
-    else:
-        pytest.skip("no battle where seat 1 picks first in this game")
+    def seat_1_picks_first(seed: int):
+        """A linked game played at random until seat 1 must pick a battle card first (None: it ended first)."""
+        wire, _, _, g0, g1 = linked_game(clans=("blood", "skull"))
+        ends = (Session(g0, 0, wire.sender(0)), Session(g1, 1, wire.sender(1)))
+        rng = Rng(seed_state(seed))
+        while not ends[0].game.is_over:
+            d = ends[0].game.decision
+            if d is not None and d.kind == "battle_card" and d.player == 1:
+                return wire, ends
+            side = 0 if ends[0].offered() else 1
+            o = ends[side].offered()
+            ends[side].play(o[rng.below(len(o))])
+            deliver(wire, ends)
+        return None
+
+    found = next(f for f in map(seat_1_picks_first, range(8, 20)) if f is not None)
+    wire, ends = found
     us = ends[0]
     opts = [str(a) for a in us.game.legal_actions()]
     before = us.game.state_hash()

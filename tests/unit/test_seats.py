@@ -326,28 +326,33 @@ def test_two_people_hand_the_device_over_only_for_a_choice_that_shows_a_hand():
     naming cards in her hand); anything else is decided on a table that shows no hand. Counted over games."""
     from app.controller import needs_own_hand
 
-    passes = switches = public = 0
+    passes = switches = unasked = public = 0
     for seed in (2, 5, 9):
         app = table(["human", "human"], seed=seed)
         rng = Rng(seed_state(seed))
         last = None
+        passed = False
         for _ in range(500):
             if app.game.is_over:
                 break
             if app.overlay_pending():
                 if app.pending_pass is not None:
                     passes += 1
+                    passed = True
                     assert needs_own_hand(app.game, app.game.decision)  # a hand-over only where it is needed
                 app.continue_overlay()
                 continue
             d = app.game.decision
-            switches += last is not None and d.player != last
-            last = d.player
+            if last is not None and d.player != last:
+                switches += 1
+                unasked += not passed  # the other player decides on the open table: no hand-over
+            last, passed = d.player, False
             if app.public_screen:
                 public += 1
                 assert not needs_own_hand(app.game, d)
                 assert "hidden-hand" in cc_table.game_screen(app)  # no hand on the table
             opts = [str(a) for a in app.game.legal_actions()]
             app.apply(opts[rng.below(len(opts))])
-    assert public > 0 and passes < switches, (passes, switches, public)
-    print(f"hotseat: {passes} hand-overs for {switches} changes of who decides ({public} public choices)")
+    assert public > 0 and unasked > 0, (passes, switches, unasked, public)
+    print(f"hotseat: {passes} hand-overs; {switches} changes of who decides, {unasked} of them without one "
+          f"({public} public choices)")
