@@ -51,3 +51,79 @@ def test_every_card_name_fits_the_hand_without_a_word_cut_in_two(new_context, ap
     assert not any(cut.values()), f"card names that do not fit the hand's card head ({lang}): {cut}"
     say(f"{lang}: all {len(cs.units)} card names break only between words or syllables; at most "
         + ", ".join(f"{n} lines ({size})" for size, n in lines.items()))
+
+
+BOARD_PROBLEMS = """() => [...document.querySelectorAll('.board .unit')].flatMap(row => {
+  const el = row.querySelector('.u-name'), name = el.textContent.replace(/\\u00ad/g, ''), bad = [];
+  if (el.scrollWidth > el.clientWidth + 1) bad.push(name + ' (a word does not fit its row)');
+  for (const tag of row.querySelectorAll(':scope > .u-pos, :scope > .kw'))
+    if (tag.scrollWidth > tag.clientWidth + 1) bad.push(`${name} (its ${tag.className} "${tag.textContent}" runs out of its box)`);
+  const parts = [...row.querySelectorAll(':scope > .u-pos, :scope > .u-name, :scope > .kw, :scope > .u-stats')]
+    .map(e => [e.className, e.getBoundingClientRect()]).filter(([, r]) => r.width > 0);
+  for (let i = 1; i < parts.length; i++)
+    for (let j = 0; j < i; j++) {
+      const [a, ra] = parts[j], [b, rb] = parts[i];
+      if (Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left) > 0.5 &&
+          Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top) > 0.5) bad.push(`${name} (its ${a} and ${b} overlap)`);
+    }
+  return bad;
+})"""
+
+
+def board_with_every_unit(lang: str) -> list[str]:
+    """The table's HTML (crystalclans_table.game_screen) for three positions that put every unit of the six clans
+    alone in a zone (its unit types show beside its name there), in `lang`."""
+    from types import SimpleNamespace
+
+    from app.games import crystalclans_table as cc_table
+    from app.games.crystalclans_rules import card_numbers
+    from app.seats import Seat
+    from app.storage import Storage
+
+    cs = cc.base_set()
+    zones = list(cs.board.zone_ids)
+    screens = []
+    i18n.use(lang)
+    try:
+        words = Words(cs, lang)
+        for clans in (("blood", "flower"), ("meteor", "skull"), ("stone", "water")):
+            units = [[u.id for u in cs.units if u.clan == c] for c in clans]
+            g = cc.Game.from_position({"clans": list(clans), "squads": {
+                z: [[units[0][i]] if i < len(units[0]) else [], [units[1][i]] if i < len(units[1]) else []]
+                for i, z in enumerate(zones)}})
+            app = SimpleNamespace(game=g, view=g.view(0), words=words, names=["Ada", "Bo"], cs=cs,
+                                  numbers=card_numbers(cs), can_undo=lambda: False, overlay_pending=lambda: False,
+                                  pending_battle=None, offers_decision=lambda: False, seats=(Seat(), Seat()),
+                                  thinking=None, pending_pass=None, modal=None, storage=Storage(None), session=None,
+                                  finished=False, winner=lambda: None, story=g.story)
+            assert all(len(u) <= len(zones) for u in units)
+            screens.append(cc_table.game_screen(app))
+    finally:
+        i18n.use("en")
+    return screens
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_unit_name_fits_its_row_on_the_board_without_a_word_cut_in_two(new_context, app_url, lang, say):
+    """Regression: a squad's row on the board broke names anywhere ("Ahnenritte|r" beside its unit type at
+    1280x800). They now carry the hand's soft hyphens and break only there; with breaking anywhere switched
+    off, no name runs past its row at phone, laptop or desktop size."""
+    from .ui import open_app, screenshot, start_game
+
+    screens = board_with_every_unit(lang)
+    page = new_context(locale="de-DE" if lang == "de" else "en-US").new_page()
+    open_app(page, app_url + "?seed=4&pace=0")
+    start_game(page, clans=("blood", "stone"), first_player=0, seats=("human", "easy"))
+    page.add_style_tag(content=".u-name { overflow-wrap: normal !important; }")
+    found, rows = {}, 0
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        for n, html in enumerate(screens):
+            page.evaluate("h => { document.getElementById('app').innerHTML = h; }", html)
+            rows += page.locator(".board .unit").count()
+            found[(size, n)] = page.evaluate(BOARD_PROBLEMS)
+            if size == "laptop" and n == 1:
+                screenshot(page, f"board_names_{lang}_laptop")
+    assert rows == len(SIZES) * len(cc.base_set().units)
+    assert not any(found.values()), {k: v for k, v in found.items() if v}
+    say(f"{lang}: every unit's name fits its row on the board at {', '.join(SIZES)} ({rows} rows)")

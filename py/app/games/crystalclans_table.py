@@ -283,7 +283,7 @@ def squad_html(app, view, zid, p, targets) -> str:
         kw = "".join(f'<span class="kw">{h(words.keyword(k))}</span>' for k in sorted(u.keywords))
         pos_txt = _("top unit") if top else _("position {n}").format(n=i + 1)
         inner = (f'<span class="u-pos" aria-hidden="true">{h(_("TOP")) if top else i + 1}</span>'
-                 f'<span class="u-name">{h(u.name)}</span><span class="sr-only">, {h(pos_txt)},</span>{kw}'
+                 f'<span class="u-name">{h(words.card_title(u))}</span><span class="sr-only">, {h(pos_txt)},</span>{kw}'
                  f'<span class="u-stats"><span class="atk" title="{h(_("attack"))}"><span class="sr-only">{h(_("attack"))} </span>{u.attack}</span>'
                  f'<span class="def" title="{h(_("defense"))}"><span class="sr-only">, {h(_("defense"))} </span>{u.defense}</span>'
                  f'<span class="act" title="{h(_("activation"))}"><span class="sr-only">, {h(_("activation"))} </span>{numbers["unit_activation"][i]}</span></span>')
