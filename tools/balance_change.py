@@ -14,7 +14,7 @@ import argparse
 import json
 from pathlib import Path
 
-from crystalclans.balancenotes import balance_note, balanced_from, note_before
+from crystalclans.balancenotes import balance_cards, balance_note, balanced_from, note_before
 
 CARD_SET = Path(__file__).resolve().parent.parent / "py" / "crystalclans" / "data" / "base_set.json"
 
@@ -23,12 +23,11 @@ def change(card_set: dict, unit_field: str, value: int, reason: str) -> tuple:
     """Set one card's design value ("clan.unit/field" or "crystal.name/cost"); returns (old, new). Raises
     ValueError for an unknown card or field, or a value a source gives."""
     unit_id, _, field = unit_field.partition("/")
-    units = {u["id"]: u for c in card_set["clans"] for u in c["units"]}
-    units.update((c["id"], c) for c in card_set["crystals"])
-    if unit_id not in units or not isinstance(units[unit_id].get(field), dict):
+    cards = {c["id"]: c for c in balance_cards(card_set)}
+    if unit_id not in cards or not isinstance(cards[unit_id].get(field), dict):
         raise ValueError(f"no card field {unit_field!r} (write clan.unit/field or crystal.name/cost, "
                          "e.g. meteor.citadel_knights/attack)")
-    tv = units[unit_id][field]
+    tv = cards[unit_id][field]
     if tv.get("tag") != "design":
         raise ValueError(f"{unit_field} is tagged {tv.get('tag')!r}: balance changes only values of our design")
     old = tv["value"]

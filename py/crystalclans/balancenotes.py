@@ -55,7 +55,7 @@ class Adjusted:
     reason: str
 
 
-def _cards(card_set: dict) -> list[dict]:
+def balance_cards(card_set: dict) -> list[dict]:
     """The cards whose values a balance pass may change: every clan's units, then the crystals."""
     return [u for clan in card_set["clans"] for u in clan["units"]] + list(card_set.get("crystals", []))
 
@@ -66,7 +66,7 @@ def adjusted_values(card_set: dict | Path) -> list[Adjusted]:
     if isinstance(card_set, Path):
         card_set = json.loads(card_set.read_text(encoding="utf-8"))
     out = []
-    for card in _cards(card_set):
+    for card in balance_cards(card_set):
         for field, tv in card.items():
             if isinstance(tv, dict) and (parts := _note_parts(tv)) is not None:
                 out.append(Adjusted(card["id"], field, parts[0], tv.get("value"), parts[1]))
@@ -78,7 +78,7 @@ def before_balance(card_set: dict) -> dict:
     note it had then: the card set of the time before any pass, for tests that pin games dealt and played with
     it."""
     out = json.loads(json.dumps(card_set))
-    for card in _cards(out):
+    for card in balance_cards(out):
         for tv in card.values():
             if isinstance(tv, dict) and (parts := _note_parts(tv)) is not None:
                 tv["value"] = json.loads(parts[0])

@@ -73,12 +73,8 @@ BOARD_PROBLEMS = """() => [...document.querySelectorAll('.board .unit')].flatMap
 def board_with_every_unit(lang: str) -> list[str]:
     """The table's HTML (crystalclans_table.game_screen) for three positions that put every unit of the six clans
     alone in a zone (its unit types show beside its name there), in `lang`."""
-    from types import SimpleNamespace
-
     from app.games import crystalclans_table as cc_table
-    from app.games.crystalclans_rules import card_numbers
-    from app.seats import Seat
-    from app.storage import Storage
+    from tests.unit.test_i18n import fake_app
 
     cs = cc.base_set()
     zones = list(cs.board.zone_ids)
@@ -91,13 +87,8 @@ def board_with_every_unit(lang: str) -> list[str]:
             g = cc.Game.from_position({"clans": list(clans), "squads": {
                 z: [[units[0][i]] if i < len(units[0]) else [], [units[1][i]] if i < len(units[1]) else []]
                 for i, z in enumerate(zones)}})
-            app = SimpleNamespace(game=g, view=g.view(0), words=words, names=["Ada", "Bo"], cs=cs,
-                                  numbers=card_numbers(cs), can_undo=lambda: False, overlay_pending=lambda: False,
-                                  pending_battle=None, offers_decision=lambda: False, seats=(Seat(), Seat()),
-                                  thinking=None, pending_pass=None, modal=None, storage=Storage(None), session=None,
-                                  finished=False, winner=lambda: None, story=g.story)
             assert all(len(u) <= len(zones) for u in units)
-            screens.append(cc_table.game_screen(app))
+            screens.append(cc_table.game_screen(fake_app(g, 0, words)))
     finally:
         i18n.use("en")
     return screens

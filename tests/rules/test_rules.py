@@ -415,7 +415,7 @@ def test_score_needs_control_of_two_of_the_three_crystal_zones():
 def test_score_pays_the_cost_and_refills_the_face_up_row():
     g = position(token=5, crystal_row=ROW, crystal_deck=DECK,
                  squads={"c_west": [["blood.marauders"], []], "c_center": [["blood.trappers"], []]})
-    cost = next(c.cost for c in g.cs.crystals if c.id == "crystal.dusk_mirror")  # our design's, so not pinned
+    cost = g.cs.crystals[g.cs.crystal_index["crystal.dusk_mirror"]].cost  # our design's, so not pinned
     play(g, "score crystal.dusk_mirror")
     assert g.pos == 5 - cost
     assert crystals(g, A) == ["crystal.dusk_mirror"]

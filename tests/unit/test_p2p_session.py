@@ -221,8 +221,7 @@ def test_a_battle_reveal_that_does_not_match_its_commitment_is_refused():
             deliver(wire, ends)
         return None
 
-    found = next(f for f in map(seat_1_picks_first, range(8, 20)) if f is not None)
-    wire, ends = found
+    wire, ends = next(f for f in map(seat_1_picks_first, range(8, 20)) if f is not None)
     us = ends[0]
     opts = [str(a) for a in us.game.legal_actions()]
     before = us.game.state_hash()

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from selfplay import ANY, Game, Games, PairResult, elo, read_record, run, wilson
 
-from ..balancenotes import adjusted_values
+from ..balancenotes import adjusted_values, balance_cards
 from ..codeversion import OLDER, code_version
 from ..simulate import CLANS, pairings
 from . import OTHER_SEARCHES, PRESETS
@@ -278,8 +278,7 @@ def _share(wn) -> float:
 
 def _adjusted_section(adjusted: list, card_set: dict) -> list[str]:
     """The values the balance pass changed, by clan, with the reason each carries in the card set."""
-    names = {u["id"]: u["name"]["en"]["value"] for c in card_set["clans"] for u in c["units"]}
-    names.update((c["id"], c["name"]["en"]["value"]) for c in card_set.get("crystals", []))
+    names = {c["id"]: c["name"]["en"]["value"] for c in balance_cards(card_set)}
     lines = ["## Values adjusted for balance", "",
              f"{len(adjusted)} value{'s' * (len(adjusted) != 1)}, all of our design (tagged `design`; a value a "
              "source gives never changes). "
