@@ -832,7 +832,9 @@ def cmd_test(args, extra: list[str]) -> int:
 # Engine-only tests: they read the tree and write only in their temporary directories, so the whole run
 # plays them in a second pytest beside the others (whose browser tests mostly wait). On this 2-core machine
 # the main run took 1,000-1,085 s beside them (they: 140 s), one run of everything 1,110 s; one core plays
-# everything in one run. Their output follows the main run's.
+# everything in one run. Their output follows the main run's. Spreading the main run over two pytest-xdist
+# workers as well gained nothing here (2026-11-28: 36:39 wall against 39:23, each long browser test took twice
+# as long, and two timing tests failed): with Chromium, Node and the runs started ahead, the suite is CPU-bound.
 BESIDE = ("tests/rules", "tests/cards", "tests/trust", "tests/property", "tests/fuzz", "tests/tashkalar",
           "tests/wildlands")
 
