@@ -2,6 +2,8 @@
 says so and offers to go on with two people at this screen."""
 from __future__ import annotations
 
+import pytest
+
 from .ui import assert_no_page_errors, open_app, start_game
 
 
@@ -33,6 +35,7 @@ def percentile(xs: list, q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
 
 
+@pytest.mark.quiet
 def test_a_person_plays_the_hard_computer_to_the_end_and_the_page_never_freezes(new_context, app_url, say):
     """In a German browser: the same whole game also shows that no English-only word reaches the page
     (every distinct screen is recorded and checked against the catalogs' vocabularies, tests/words.py)."""
