@@ -96,6 +96,48 @@ def test_the_log_tells_turns_actions_costs_and_battles_in_words():
                 assert f"−{a['cost']}" in html
 
 
+def test_the_log_told_again_from_its_kept_turns_is_the_log_told_afresh():
+    """A click tells only the newest turn anew (crystalclans_story.told_turn keeps the others); what it keeps
+    must follow the players' names, the language and an undone action."""
+    from app import i18n
+    from app.games import crystalclans_story as story
+
+    g = random_game(("blood", "skull"), 11)
+    app = fake_app(g, 0)
+
+    def afresh() -> str:
+        story._told_turns.clear()
+        return story.log_panel(app, g.view(0))
+
+    first = afresh()
+    assert story.log_panel(app, g.view(0)) == first and story._told_turns
+    app.names = ["Ida", "Olaf"]
+    renamed = story.log_panel(app, g.view(0))
+    assert renamed == afresh() and "Ida" in renamed and "Ada" not in renamed
+    try:
+        i18n.use("de")
+        app.words = Words(cc.base_set(), "de")
+        german = story.log_panel(app, g.view(0))
+        assert german == afresh() and "Zug" in german and german != renamed
+    finally:
+        i18n.use("en")
+        app.words = WORDS
+    # an action undone (the app goes back to an earlier point of the log) and another taken in its place
+    n = len(g.log) // 2
+    taken = g.at(n + 1)
+    app = fake_app(taken, 0)
+    told = story.log_panel(app, taken.view(0))
+    for action in g.at(n).legal_actions():
+        instead = g.at(n)
+        instead.apply(action)
+        if instead.story() != taken.story():
+            break
+    else:
+        raise AssertionError("every other action tells the same story")
+    app = fake_app(instead, 0)
+    assert story.log_panel(app, instead.view(0)) == afresh() != told
+
+
 def test_the_initiative_track_says_what_the_active_player_may_spend():
     g = cc.Game.from_position({"clans": ["blood", "skull"], "active": 1, "token": -3})
     html = cc_table.initiative_track(fake_app(g, 1), g.view(1))
