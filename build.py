@@ -810,11 +810,12 @@ def cmd_test(args, extra: list[str]) -> int:
     paths_given = any(not a.startswith("-") and (ROOT / a.split("::")[0]).exists() for a in extra)
     whole = not extra and (os.cpu_count() or 1) >= 2  # (the whole suite, with a core to spare)
     beside = [d for d in BESIDE if (ROOT / d).is_dir()] if whole else []
+    main_only = [f for f in MAIN_ONLY if (ROOT / f).is_file()] if beside else []
     cmd = [sys.executable, "-m", "pytest", *([] if paths_given else ["tests"]),
-           *(f"--ignore={d}" for d in beside), *extra]
+           *(f"--ignore={d}" for d in beside), *main_only, *extra]
     log("+ " + " ".join(cmd) + ("   (CRYSTALCLANS_LONG=1)" if args.long else ""))
     LAST_FAILED.unlink(missing_ok=True)  # (what pytest's cache says failed is this run's alone)
-    engine = start_beside(beside, env)
+    engine = start_beside([*beside, *(f"--ignore={f}" for f in main_only)], env)
     try:
         code = subprocess.run(cmd, cwd=ROOT, env=env).returncode
         if code == 5:
@@ -829,14 +830,20 @@ def cmd_test(args, extra: list[str]) -> int:
     return finish_beside(engine) or code
 
 
-# Engine-only tests: they read the tree and write only in their temporary directories, so the whole run
+# Tests without a browser: they read the tree and write only in their temporary directories, so the whole run
 # plays them in a second pytest beside the others (whose browser tests mostly wait). On this 2-core machine
 # the main run took 1,000-1,085 s beside them (they: 140 s), one run of everything 1,110 s; one core plays
 # everything in one run. Their output follows the main run's. Spreading the main run over two pytest-xdist
 # workers as well gained nothing here (2026-11-28: 36:39 wall against 39:23, each long browser test took twice
 # as long, and two timing tests failed): with Chromium, Node and the runs started ahead, the suite is CPU-bound.
+# The tests of the app's Python, the runs inside Pyodide (Node) and the self-play runner joined them on
+# 2026-11-28: the browser tests kept 20% of both cores idle (282 s of 4 browser test files: 447 s busy, 112 s
+# idle), and those tests had run after the browser's, one at a time, for 10 of the suite's 39 minutes.
 BESIDE = ("tests/rules", "tests/cards", "tests/trust", "tests/property", "tests/fuzz", "tests/tashkalar",
-          "tests/wildlands")
+          "tests/wildlands", "tests/unit", "tests/pyodide", "tests/selfplay")
+# ...but these write the site the browser tests load (sw.js, the Python bundle, the icons): they stay in the
+# main run, between two browser tests rather than under a page that is loading.
+MAIN_ONLY = ("tests/unit/test_site_build.py", "tests/unit/test_app_shell.py")
 
 
 def start_beside(paths: list[str], env: dict[str, str]):
@@ -846,7 +853,8 @@ def start_beside(paths: list[str], env: dict[str, str]):
     out = (CACHE / "test-beside.log").open("w+", encoding="utf-8")
     cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", f"--basetemp={CACHE / 'pytest-beside'}", *paths]
     log("+ " + " ".join(cmd) + "   (beside, its output below when both are done)")
-    return subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT), out
+    return subprocess.Popen(cmd, cwd=ROOT, env={**env, "CRYSTALCLANS_BESIDE": "1"}, stdout=out,
+                            stderr=subprocess.STDOUT), out
 
 
 def finish_beside(engine) -> int:

@@ -1,7 +1,10 @@
 """The Pyodide runs take minutes in Node, each on one core: Tash-Kalar's and Wildlands' unit-test runs start
 when the first test of this folder does, and go on beside the tests before them (their tests take the
-reports: test_engine_in_pyodide.run_in_pyodide)."""
+reports: test_engine_in_pyodide.run_in_pyodide). Not when build.py runs this folder beside the browser tests
+(CRYSTALCLANS_BESIDE): three runs in Node at once beside three pages held one page's start past 60 s."""
 from __future__ import annotations
+
+import os
 
 import pytest
 
@@ -11,7 +14,8 @@ def _long_runs_ahead(request):
     from . import test_tashkalar_in_pyodide as tk, test_wildlands_in_pyodide as wl
     from .test_engine_in_pyodide import BACKGROUND, start_in_pyodide
 
-    wanted = {item.originalname for item in request.session.items}
+    beside_the_browser = os.environ.get("CRYSTALCLANS_BESIDE") == "1"
+    wanted = set() if beside_the_browser else {item.originalname for item in request.session.items}
     if "test_tashkalar_unit_tests_in_pyodide" in wanted:
         start_in_pyodide(*tk.unit_test_args())
     if "test_wildlands_unit_tests_in_pyodide" in wanted:

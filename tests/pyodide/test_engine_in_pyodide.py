@@ -62,8 +62,9 @@ def start_in_pyodide(*args: str) -> None:
                                             stderr=subprocess.PIPE, text=True)
 
 
-def run_in_pyodide(*args: str, timeout: float = 300) -> dict:
-    """Run tests/pyodide/run_pyodide.mjs with args (or take the run started ahead); return its JSON report."""
+def run_in_pyodide(*args: str, timeout: float = 900) -> dict:
+    """Run tests/pyodide/run_pyodide.mjs with args (or take the run started ahead); return its JSON report.
+    The timeout guards against a hang: beside the browser tests (build.py BESIDE) a run takes 2-3 times as long."""
     node = _node()
     try:
         if args in BACKGROUND:
