@@ -16,8 +16,8 @@ LONG = os.environ.get("CRYSTALCLANS_LONG") == "1"
 
 
 def pytest_configure(config) -> None:
-    config.addinivalue_line("markers", "quiet: a test that measures time: it runs last, when the engine tests "
-                            "build.py starts beside the others (BESIDE) have long finished and the cores are free")
+    config.addinivalue_line("markers", "quiet: a test that measures time: it runs last, when the tests without a "
+                            "browser that build.py runs beside (BESIDE) have finished and the cores are free")
 
 
 def pytest_collection_modifyitems(items: list) -> None:
