@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 
-from .ui import OFFERED_JS, PwError, PwTimeout, screenshot
+from .ui import OFFERED_JS, PwError, PwTimeout, click_item, screenshot
 
 HANDS_JS = """() => ({sections: document.querySelectorAll('section.hand').length,
     clans: [...document.querySelectorAll('section.hand .card')].map(e => [...e.classList].find(c => c.startsWith('clan-')))})"""
@@ -125,7 +125,8 @@ def play_one_screen(page, bot, rng, max_clicks: int, on_step=None) -> tuple[int,
         if on_step is not None:
             on_step(page, clicks, {"kind": offer["kind"], "value": pick["value"]})
         try:
-            page.locator(offer["selector"]).nth(pick["index"]).click(timeout=2_000)
+            if not click_item(page, offer, pick):
+                continue
         except (PwTimeout, PwError):
             continue
         clicks += 1
@@ -191,7 +192,8 @@ def play(a, b, rng, max_clicks: int, bots=None, hands=("blood", "skull")) -> tup
                 time.sleep(0.05)
                 continue
         try:  # the other page's move may re-render this one between the look and the click: look again
-            page.locator(offer["selector"]).nth(pick["index"]).click(timeout=2_000)
+            if not click_item(page, offer, pick):
+                continue
         except (PwTimeout, PwError):
             continue
         clicks[i] += 1

@@ -26,7 +26,7 @@ from crystalclans.ai.bots import RandomBot
 from .p2p import play, rematch_by_both, relink_by_codes
 from .test_p2p_hostile import ERROR_TEXT, game_of
 from .test_p2p_resume import wait_equal_hashes
-from .ui import OFFERED_JS, PwError, PwTimeout, assert_no_page_errors, open_app, screenshot
+from .ui import OFFERED_JS, PwError, PwTimeout, assert_no_page_errors, click_item, open_app, screenshot
 
 NAMES = ["Ada", "Bo"]
 DEAL = 34  # a deal (joint seed; random bots) where a host move makes the guest reveal two cards at once
@@ -84,8 +84,7 @@ def click_offered(page, move: str, timeout_s: float = 10.0) -> None:
         offer = page.evaluate(OFFERED_JS) or {}
         item = next((x for x in offer.get("items", []) if x["value"] == move), None)
         try:
-            if item is not None:
-                page.locator(offer["selector"]).nth(item["index"]).click(timeout=2_000)
+            if item is not None and click_item(page, offer, item):
                 return
         except (PwTimeout, PwError):
             pass

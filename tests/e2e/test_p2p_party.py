@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from .p2p import guest_waits_on_answer, host_waits_on_answer
-from .ui import OFFERED_JS, PwError, PwTimeout, assert_no_page_errors, screenshot, state_hash, wait_ready
+from .ui import (OFFERED_JS, PwError, PwTimeout, assert_no_page_errors, click_item, screenshot, state_hash,
+                 wait_ready)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import relays  # noqa: E402
@@ -54,7 +55,8 @@ def click_on(pages, rng, clicks: int) -> list[int]:
         offer = offers[i]
         pick = offer["items"][0 if rng.random() < 0.7 else rng.randrange(len(offer["items"]))]
         try:  # another page's move may re-render this one between the look and the click: look again
-            pages[i].locator(offer["selector"]).nth(pick["index"]).click(timeout=2_000)
+            if not click_item(pages[i], offer, pick):
+                continue
         except (PwTimeout, PwError):
             continue
         done[i] += 1
