@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tarfile
 import time
+import urllib.parse
 import zipfile
 from pathlib import Path
 
@@ -814,6 +815,7 @@ def cmd_test(args, extra: list[str]) -> int:
     cmd = [sys.executable, "-m", "pytest", *([] if paths_given else ["tests"]),
            *(f"--ignore={d}" for d in beside), *main_only, *extra]
     log("+ " + " ".join(cmd) + ("   (CRYSTALCLANS_LONG=1)" if args.long else ""))
+    load = CpuLoad()
     LAST_FAILED.unlink(missing_ok=True)  # (what pytest's cache says failed is this run's alone)
     engine = start_beside([*beside, *(f"--ignore={f}" for f in main_only)], env)
     try:
@@ -827,7 +829,54 @@ def cmd_test(args, extra: list[str]) -> int:
             engine[0].kill()
             engine[1].close()
         raise
-    return finish_beside(engine) or code
+    code = finish_beside(engine) or code
+    log(load.report())
+    return code
+
+
+class CpuLoad:
+    """What the cores did while the tests ran (Linux's /proc/stat): where the suite's time goes on a machine
+    it may share. The suite's own share counts the CPU of the processes it waited for (pytest, Node, the
+    browsers); the rest of the busy time belongs to whatever else ran."""
+
+    def __init__(self) -> None:
+        self.started = time.perf_counter()
+        self.ticks = self._ticks()
+        self.own = self._own()
+
+    @staticmethod
+    def _ticks() -> tuple[int, int] | None:
+        try:
+            fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+        except (OSError, ValueError):
+            return None
+        idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + iowait
+        return sum(fields[:8]) - idle, sum(fields[:8])
+
+    @staticmethod
+    def _own() -> float:
+        import resource
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return used.ru_utime + used.ru_stime
+
+    def figures(self) -> tuple[float, float, float | None, float | None]:
+        """Seconds since the start, CPU seconds of the suite's processes, the share of the time the cores were
+        busy (None without /proc/stat) and the CPU seconds of other processes in it."""
+        wall = time.perf_counter() - self.started
+        own = self._own() - self.own
+        end = self._ticks()
+        if self.ticks is None or end is None or end[1] <= self.ticks[1]:
+            return wall, own, None, None
+        busy = (end[0] - self.ticks[0]) / (end[1] - self.ticks[1])
+        return wall, own, busy, max(0.0, busy * wall * (os.cpu_count() or 1) - own)
+
+    def report(self) -> str:
+        wall, own, busy, others = self.figures()
+        text = (f"test: {wall / 60:.1f} min on {os.cpu_count() or 1} core(s); the suite's processes used "
+                f"{own / 60:.1f} min of CPU")
+        if busy is None:
+            return text
+        return f"{text}; the cores were busy {100 * busy:.0f}% of the time, {others / 60:.1f} min of it other processes'"
 
 
 # Tests without a browser: they read the tree and write only in their temporary directories, so the whole run
