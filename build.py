@@ -835,14 +835,14 @@ def cmd_test(args, extra: list[str]) -> int:
 
 
 class CpuLoad:
-    """What the cores did while the tests ran (Linux's /proc/stat): where the suite's time goes on a machine
-    it may share. The suite's own share counts the CPU of the processes it waited for (pytest, Node, the
-    browsers); the rest of the busy time belongs to whatever else ran."""
+    """How busy the cores were while the tests ran (Linux's /proc/stat): the suite's time on a 2-core machine
+    is set by its CPU, so this says whether a run was slow for want of cores. It counts every process, the
+    suite's and anything else's (the CPU of the processes the run waited for leaves out most of the browsers'
+    processes, so it cannot tell the two apart)."""
 
     def __init__(self) -> None:
         self.started = time.perf_counter()
         self.ticks = self._ticks()
-        self.own = self._own()
 
     @staticmethod
     def _ticks() -> tuple[int, int] | None:
@@ -853,30 +853,22 @@ class CpuLoad:
         idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + iowait
         return sum(fields[:8]) - idle, sum(fields[:8])
 
-    @staticmethod
-    def _own() -> float:
-        import resource
-        used = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return used.ru_utime + used.ru_stime
-
-    def figures(self) -> tuple[float, float, float | None, float | None]:
-        """Seconds since the start, CPU seconds of the suite's processes, the share of the time the cores were
-        busy (None without /proc/stat) and the CPU seconds of other processes in it."""
+    def figures(self) -> tuple[float, float | None]:
+        """Seconds since the start, and the share of that time the cores were busy (None without /proc/stat)."""
         wall = time.perf_counter() - self.started
-        own = self._own() - self.own
         end = self._ticks()
         if self.ticks is None or end is None or end[1] <= self.ticks[1]:
-            return wall, own, None, None
-        busy = (end[0] - self.ticks[0]) / (end[1] - self.ticks[1])
-        return wall, own, busy, max(0.0, busy * wall * (os.cpu_count() or 1) - own)
+            return wall, None
+        return wall, (end[0] - self.ticks[0]) / (end[1] - self.ticks[1])
 
     def report(self) -> str:
-        wall, own, busy, others = self.figures()
-        text = (f"test: {wall / 60:.1f} min on {os.cpu_count() or 1} core(s); the suite's processes used "
-                f"{own / 60:.1f} min of CPU")
+        wall, busy = self.figures()
+        cores = os.cpu_count() or 1
+        text = f"test: {wall / 60:.1f} min on {cores} core(s)"
         if busy is None:
             return text
-        return f"{text}; the cores were busy {100 * busy:.0f}% of the time, {others / 60:.1f} min of it other processes'"
+        return (f"{text}; the cores were busy {100 * busy:.0f}% of it ({busy * wall * cores / 60:.1f} min of CPU, "
+                "the suite's and anything else's)")
 
 
 # Tests without a browser: they read the tree and write only in their temporary directories, so the whole run

@@ -1,9 +1,9 @@
-"""Commands of build.py not covered elsewhere: `test`'s closing line on what the cores did meanwhile (`CpuLoad`:
-the suite's own CPU and how busy the machine was, so a slow run on a shared machine can be told from a slower
-suite), and `relay`, which serves a loopback relay until Ctrl-C."""
+"""Commands of build.py not covered elsewhere: `test`'s closing line on how busy the cores were meanwhile
+(`CpuLoad`), and `relay`, which serves a loopback relay until Ctrl-C."""
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import subprocess
 import sys
@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="build.py runs in CPython only")
 
 
 def build_module():
@@ -23,17 +24,17 @@ def build_module():
     return build
 
 
-def test_the_report_counts_the_cpu_of_a_waited_child_and_the_cores_busy_meanwhile():
+def test_the_report_says_how_busy_the_cores_were_while_a_child_worked():
     load = build_module().CpuLoad()
     subprocess.run([sys.executable, "-c", "import time\nend = time.process_time() + 0.6\n"
                     "while time.process_time() < end: pass"], check=True)
-    wall, own, busy, others = load.figures()
-    assert 0.55 <= own <= wall, (own, wall)  # the child's 0.6 s of CPU (time.process_time's own rounding aside)
-    if Path("/proc/stat").exists():
-        assert busy is not None and 0 < busy <= 1 and others >= 0, (busy, others)
+    wall, busy = load.figures()
+    assert wall >= 0.6
+    if Path("/proc/stat").exists():  # a core was busy with the child most of that time
+        assert busy is not None and 0.3 / os.cpu_count() <= busy <= 1, busy
     text = load.report()
-    assert re.fullmatch(r"test: [\d.]+ min on \d+ core\(s\); the suite's processes used [\d.]+ min of CPU"
-                        r"(; the cores were busy \d+% of the time, [\d.]+ min of it other processes')?", text), text
+    assert re.fullmatch(r"test: [\d.]+ min on \d+ core\(s\)(; the cores were busy \d+% of it \([\d.]+ min of CPU, "
+                        r"the suite's and anything else's\))?", text), text
 
 
 def test_the_relay_command_names_the_page_to_open_and_stops_on_ctrl_c(monkeypatch, capsys):
