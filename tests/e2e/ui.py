@@ -307,6 +307,7 @@ def click_item(page, offer: dict, item: dict, timeout_ms: int = 2_000) -> bool:
     caller looks again); Playwright's errors as from Locator.click()."""
     aim = page.evaluate(AIM_JS, [offer["selector"], item["index"], item["value"]])
     if aim.get("gone"):
+        page.wait_for_timeout(20)  # (the page is re-rendering: the caller's next look, a moment later)
         return False
     if aim.get("covered"):
         page.locator(offer["selector"]).nth(item["index"]).click(timeout=timeout_ms)
