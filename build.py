@@ -880,6 +880,8 @@ class CpuLoad:
 # The tests of the app's Python, the runs inside Pyodide (Node) and the self-play runner joined them on
 # 2026-11-28: the browser tests kept 20% of both cores idle (282 s of 4 browser test files: 447 s busy, 112 s
 # idle), and those tests had run after the browser's, one at a time, for 10 of the suite's 39 minutes.
+# Measured with CpuLoad on a quiet machine (2026-11-28): 34.7 minutes with both cores 91% busy, 63 minutes of
+# CPU. So the wall time follows the CPU: 20 minutes on 2 cores needs about 40% less work, not better overlap.
 BESIDE = ("tests/rules", "tests/cards", "tests/trust", "tests/property", "tests/fuzz", "tests/tashkalar",
           "tests/wildlands", "tests/unit", "tests/pyodide", "tests/selfplay")
 # ...but these write the site the browser tests load (sw.js, the Python bundle, the icons): they stay in the
