@@ -11,17 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.buildkit import build_module
+
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="build.py runs in CPython only")
-
-
-def build_module():
-    sys.path.insert(0, str(ROOT))
-    try:
-        import build
-    finally:
-        sys.path.remove(str(ROOT))
-    return build
 
 
 def test_the_report_says_how_busy_the_cores_were_while_a_child_worked():

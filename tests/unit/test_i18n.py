@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -24,6 +23,7 @@ from app.replay import Replay
 from app.seats import Seat
 from app.storage import Storage
 from app.games.crystalclans_text import Words
+from tests.buildkit import build_module
 from tests.words import catalog, foreign_in, foreign_words
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,15 +35,6 @@ NAMES = ["Ada", "Bo"]
 def english_afterwards():
     yield
     i18n.use("en")
-
-
-def build_module():
-    sys.path.insert(0, str(ROOT))
-    try:
-        import build
-    finally:
-        sys.path.pop(0)
-    return build
 
 
 def fake_app(game: cc.Game, viewer: int, words: Words) -> SimpleNamespace:
