@@ -882,6 +882,10 @@ class CpuLoad:
 # idle), and those tests had run after the browser's, one at a time, for 10 of the suite's 39 minutes.
 # Measured with CpuLoad on a quiet machine (2026-11-28): 34.7 minutes with both cores 91% busy, 63 minutes of
 # CPU. So the wall time follows the CPU: 20 minutes on 2 cores needs about 40% less work, not better overlap.
+# The same suite on another machine of the same kind (2 cores of an AMD EPYC, 2026-11-28, a self-play run
+# beside it at autogroup nice 19, taking what the suite left idle): 14.9 minutes, so at most 29.7 minutes of
+# the suite's CPU; the main run's slowest test 62 s (two players link, play a whole game, rematch). Machines
+# of one kind differ about twofold per core here: the 20 minutes hold on the faster one.
 BESIDE = ("tests/rules", "tests/cards", "tests/trust", "tests/property", "tests/fuzz", "tests/tashkalar",
           "tests/wildlands", "tests/unit", "tests/pyodide", "tests/selfplay")
 # ...but these write the site the browser tests load (sw.js, the Python bundle, the icons): they stay in the
