@@ -5,6 +5,7 @@ before, after " | note before: ").
     PYTHONPATH=py python tools/balance_change.py --reason "Meteor 24% -> 44% (greedy, 420 games); hard confirms" \\
         meteor.citadel_knights/attack=3 stone.workers/attack=2
 
+A value put back as it was before any pass loses its balance note (the note it had before comes back).
 A value tagged seed, web or inferred is refused (tests/cards/test_sourced_values.py would fail). The card set
 is py/crystalclans/data/base_set.json, rewritten in its own layout (one-space indent, UTF-8, final newline).
 """
@@ -31,8 +32,14 @@ def change(card_set: dict, unit_field: str, value: int, reason: str) -> tuple:
     if tv.get("tag") != "design":
         raise ValueError(f"{unit_field} is tagged {tv.get('tag')!r}: balance changes only values of our design")
     old = tv["value"]
-    # the value and the note from before the first change stay
-    tv["note"] = balance_note(balanced_from(tv) or json.dumps(old), reason, note_before(tv))
+    first = balanced_from(tv) or json.dumps(old)  # the value and the note from before the first change stay
+    if json.dumps(value) == first:  # back as it was before any pass: no longer adjusted
+        before = note_before(tv)
+        tv.pop("note", None)
+        if before is not None:
+            tv["note"] = before
+    else:
+        tv["note"] = balance_note(first, reason, note_before(tv))
     tv["value"] = value
     return old, value
 

@@ -5,6 +5,8 @@ printed. The hard bot confirms a chosen candidate afterwards with `python -m cry
     PYTHONPATH=py:tools/pypy /opt/pypyenv/bin/python tools/balance_search.py --bot normal --games 20 \\
         --name k0 --record docs/tournament/balance-search.jsonl stone.ballista/attack=4 blood.kesh_bloodcaller/summon=5
 
+--clan flower plays only Flower's five pairings: enough to try changes to Flower's cards alone.
+
 Each finished game is appended to --record with the candidate's name and changes, so a stopped search goes
 on where it stopped and the searches stay on record (a game counts for a candidate only with the same
 changes and the same code). Changes are written as for tools/balance_change.py: only values tagged design.
@@ -59,6 +61,8 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--name", required=True, help="the candidate's name, for the record")
     ap.add_argument("--record", type=Path, help="JSON lines: every finished game, with the candidate")
+    ap.add_argument("--clan", help="only the pairings of this clan (a change to its cards alone moves no other "
+                                   "pairing's games)")
     ap.add_argument("changes", nargs="*", metavar="clan.unit/field=value")
     args = ap.parse_args(argv)
 
@@ -68,7 +72,8 @@ def main(argv: list[str] | None = None) -> dict:
     stamp = {"candidate": args.name, "changes": changes, "engine": source_digest()[:12],
              "code": code_version(load_card_set(tmp))}  # the code version of the engine with this card set
 
-    jobs = [(args.bot, clans, args.seed + i) for i in range(args.games) for clans in pairings(mirrors=False)]
+    jobs = [(args.bot, clans, args.seed + i) for i in range(args.games) for clans in pairings(mirrors=False)
+            if args.clan in (None, *clans)]
     done = {}
     if args.record and args.record.is_file():
         for line in args.record.read_text(encoding="utf-8").splitlines():

@@ -122,6 +122,28 @@ def test_a_balance_change_keeps_the_note_the_value_had_and_the_set_before_the_pa
     assert before_balance(card_set) == before_balance(shipped)
 
 
+
+def test_a_value_put_back_as_it_was_before_the_pass_is_no_longer_adjusted():
+    """A balance pass that returns a value to what it was before any pass takes its balance note away (the note
+    it had before comes back): it is not listed among the adjusted values and its card details say nothing of
+    balance. A value it returns to an earlier pass's figure, not the first, stays adjusted."""
+    from crystalclans.balancenotes import adjusted_values, balance_cards, balanced_from, before_balance
+
+    balance_change = tool("balance_change")
+    shipped = json.loads(CARD_SET.read_text(encoding="utf-8"))
+    card_set = json.loads(json.dumps(shipped))
+    adjusted = next(a for a in adjusted_values(card_set) if not a.unit.startswith("crystal."))
+    key = f"{adjusted.unit}/{adjusted.field}"
+    value = next(c for c in balance_cards(card_set) if c["id"] == adjusted.unit)[adjusted.field]
+    first = json.loads(adjusted.was)
+    balance_change.change(card_set, key, value["value"] + 1, "X 50% -> 55%")
+    assert balanced_from(value) == adjusted.was and value["value"] != first
+    balance_change.change(card_set, key, first, "X 58% -> 53%")
+    before = next(c for c in balance_cards(before_balance(shipped)) if c["id"] == adjusted.unit)
+    assert value == before[adjusted.field]
+    assert all((a.unit, a.field) != (adjusted.unit, adjusted.field) for a in adjusted_values(card_set))
+    assert before_balance(card_set) == before_balance(shipped)
+
 if __name__ == "__main__" and "--write" in sys.argv:
     SNAPSHOT.write_text(json.dumps(sourced_values(json.loads(CARD_SET.read_text(encoding="utf-8"))), indent=0,
                                    sort_keys=True) + "\n", encoding="utf-8")
