@@ -5,5 +5,5 @@
 set -e
 PYTHONPATH=py python tools/balance_change.py --reason "Flower 39.2% over the first 1,002 hard games of k4 (240 of them Flower's); with Pollen Fairies at 2 attack Flower won 47.5% on the same 120 seeds of its five pairings, 40.8% on k4 (hard bot, candidate k5a); candidate k5; the hard bot confirms it (docs/BALANCE.md)" \
     flower.pollen_fairies/attack=2
-PYTHONPATH=py python tools/balance_change.py --reason "Water 58.5% over the first 1,002 hard games of k4; back as before the pass" \
+PYTHONPATH=py python tools/balance_change.py --reason "Water 58.4% over the first 1,002 hard games of k4; back as before the pass" \
     water.tide_runners/attack=3
