@@ -33,13 +33,13 @@ def change(card_set: dict, unit_field: str, value: int, reason: str) -> tuple:
         raise ValueError(f"{unit_field} is tagged {tv.get('tag')!r}: balance changes only values of our design")
     old = tv["value"]
     first = balanced_from(tv) or json.dumps(old)  # the value and the note from before the first change stay
-    if json.dumps(value) == first:  # back as it was before any pass: no longer adjusted
-        before = note_before(tv)
-        tv.pop("note", None)
-        if before is not None:
-            tv["note"] = before
+    before = note_before(tv)
+    if json.dumps(value) != first:
+        tv["note"] = balance_note(first, reason, before)
+    elif before is not None:  # back as it was before any pass: no longer adjusted, its own note back
+        tv["note"] = before
     else:
-        tv["note"] = balance_note(first, reason, note_before(tv))
+        tv.pop("note", None)
     tv["value"] = value
     return old, value
 

@@ -30,7 +30,7 @@ from crystalclans.ai.match import play  # noqa: E402
 from crystalclans.ai.tournament import balance_figures, wilson  # noqa: E402
 from crystalclans.cardset import load_card_set  # noqa: E402
 from crystalclans.codeversion import code_version, source_digest  # noqa: E402
-from crystalclans.simulate import pairings  # noqa: E402
+from crystalclans.simulate import CLANS, pairings  # noqa: E402
 
 
 def use_card_set(path: str) -> None:
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--name", required=True, help="the candidate's name, for the record")
     ap.add_argument("--record", type=Path, help="JSON lines: every finished game, with the candidate")
-    ap.add_argument("--clan", help="only the pairings of this clan (a change to its cards alone moves no other "
+    ap.add_argument("--clan", choices=CLANS, help="only the pairings of this clan (a change to its cards alone moves no other "
                                    "pairing's games)")
     ap.add_argument("changes", nargs="*", metavar="clan.unit/field=value")
     args = ap.parse_args(argv)

@@ -122,7 +122,6 @@ def test_a_balance_change_keeps_the_note_the_value_had_and_the_set_before_the_pa
     assert before_balance(card_set) == before_balance(shipped)
 
 
-
 def test_a_value_put_back_as_it_was_before_the_pass_is_no_longer_adjusted():
     """A balance pass that returns a value to what it was before any pass takes its balance note away (the note
     it had before comes back): it is not listed among the adjusted values and its card details say nothing of
@@ -143,6 +142,7 @@ def test_a_value_put_back_as_it_was_before_the_pass_is_no_longer_adjusted():
     assert value == before[adjusted.field]
     assert all((a.unit, a.field) != (adjusted.unit, adjusted.field) for a in adjusted_values(card_set))
     assert before_balance(card_set) == before_balance(shipped)
+
 
 if __name__ == "__main__" and "--write" in sys.argv:
     SNAPSHOT.write_text(json.dumps(sourced_values(json.loads(CARD_SET.read_text(encoding="utf-8"))), indent=0,
