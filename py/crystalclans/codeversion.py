@@ -8,6 +8,10 @@ mending a report or the way games are run does not disown the games already reco
 codeversion). Of the card set only what the game plays counts: its provenance (each value's source, note and
 confidence: PROVENANCE) may be reworded, e.g. a balance change's reason given its confirmed figures, without
 disowning the games that confirmed it. Records older than these hashes carry `"code": "older"` (OLDER).
+
+A game reads only what every game shares (rules, board, initiative track, crystals) and the cards of its own
+two clans, so after a change to one clan's cards the games of the other pairings play the same as before:
+clans_played_alike says which clans a change left alone (tools/carry_games.py carries their games over).
 """
 from __future__ import annotations
 
@@ -62,3 +66,18 @@ def code_version(card_set: CardSet | None = None, root: Path = PACKAGE) -> str:
     default; play_digest)."""
     cs = card_set or base_set()
     return hashlib.sha256(f"{source_digest(root)}:{play_digest(cs)}".encode()).hexdigest()[:LENGTH]
+
+
+def clans_played_alike(before: CardSet, after: CardSet) -> frozenset[str]:
+    """The clans whose cards play the same in both sets (provenance aside), or none when what every game
+    shares differs (anything but the clans' cards, or the clans' order): a game between two of these clans
+    plays the same with either set and the same source."""
+    a, b = _played(before.raw), _played(after.raw)
+    if not (isinstance(a, dict) and isinstance(b, dict)):
+        return frozenset()
+    shared = [{k: v for k, v in x.items() if k != "clans"} for x in (a, b)]
+    order = [[c["id"] for c in x["clans"]] for x in (a, b)]
+    if shared[0] != shared[1] or order[0] != order[1]:
+        return frozenset()
+    clans_after = {c["id"]: c for c in b["clans"]}
+    return frozenset(c["id"] for c in a["clans"] if clans_after[c["id"]] == c)

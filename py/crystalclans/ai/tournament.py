@@ -198,8 +198,10 @@ def balance(bot: str, games_per_pairing: int, seed: int = 1, workers: int | None
 
 def balance_figures(outs) -> dict:
     """The figures of a balance report from its games' record lines: per clan [wins, games] (mirrors left
-    out), per pairing, the first player's, the mean game length."""
+    out), per pairing, the first player's, the mean game length, and how many were carried over from which
+    code (tools/carry_games.py)."""
     clan = {c: [0.0, 0] for c in CLANS}
+    carried = Counter()
     pair = {}
     first = [0.0, 0]
     moves = 0
@@ -207,6 +209,8 @@ def balance_figures(outs) -> dict:
     players = set()
     for out in outs:
         games += 1
+        if out.get("carried"):
+            carried[out["carried"]] += 1
         for b, budget in zip(out["bots"], out.get("budgets", _budgets(out["bots"]))):
             players.add(f"{b} ({preset_words(budget)})" if budget else b)
         w = out["winner"]
@@ -222,7 +226,7 @@ def balance_figures(outs) -> dict:
                 clan[c][0] += 0.5 if w is None else float(w == seat)
                 clan[c][1] += 1
     return {"games": games, "clans": clan, "pairs": pair, "first": first, "mean_moves": moves / max(1, games),
-            "players": ", ".join(sorted(players))}
+            "players": ", ".join(sorted(players)), "carried": dict(carried)}
 
 
 def recorded_balance(record: Path, code: str) -> dict:
@@ -294,6 +298,13 @@ def _adjusted_section(adjusted: list, card_set: dict) -> list[str]:
     return [*lines, ""]
 
 
+def _carried_words(carried: dict | None) -> str:
+    if not carried:
+        return ""
+    return " " + "; ".join(f"{n} of them {'was' if n == 1 else 'were'} carried over from code `{c}`" for c, n in sorted(carried.items())) + \
+        " (pairings whose cards that code played alike: the same games, move for move; tools/carry_games.py)."
+
+
 def balance_markdown(r: dict, command: str, seconds: float, before: dict | None = None,
                      card_set: dict | None = None) -> str:
     """The balance report: per clan win rates, the first player's, every pairing; with `before` (the
@@ -314,7 +325,8 @@ def balance_markdown(r: dict, command: str, seconds: float, before: dict | None 
          "code may play them differently." if r.get("code") == OLDER else
          f"Games played by code `{r.get('code')}` only"
          + (f"; **{r['older']} games of other code in the record were not counted**." if r.get("older") else
-            " (the record holds no game of other code).")),
+            " (the record holds no game of other code).")
+         + _carried_words(r.get("carried"))),
         "",
         "Intervals are 95% Wilson intervals; with this many games they are wide, so read the table as where "
         "to look, not as a verdict."

@@ -1,0 +1,104 @@
+"""Carry recorded games over to today's code when a balance change did not touch their pairing (issue 27).
+
+A game reads only what every game shares and the cards of its own two clans (codeversion.clans_played_alike),
+so after a change to Blood's cards a Stone-Skull game plays move for move as before. This tool copies such
+games from a record of the code before the change into a record of today's code, so a confirmation plays only
+the pairings the change touched:
+
+    PYTHONPATH=py python tools/carry_games.py --before d46970a --from docs/tournament/balance-hard-k5.jsonl \\
+        --to docs/tournament/balance-hard-k6.jsonl
+
+--before is the commit whose card set played the games (today's source with that card set must give the
+games' code, so a change to the engine or the bots carries nothing). A carried line gets today's code and
+`"carried": <its code before>`. Before writing anything the tool plays --check of the carried games again
+with today's code (default 2, from different pairings) and refuses if one plays differently.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from crystalclans.ai.tournament import GAME
+from crystalclans.cardset import CardSet, base_set, load_card_set
+from crystalclans.codeversion import clans_played_alike, code_version
+from selfplay.runner import close_cut_line
+
+ROOT = Path(__file__).resolve().parent.parent
+CARD_FILE = "py/crystalclans/data/base_set.json"
+SAME = ("winner", "moves", "decisions", "first")  # what a game played again must repeat
+
+
+def card_set_at(rev: str) -> CardSet:
+    """The card set as committed at `rev`."""
+    out = subprocess.run(["git", "show", f"{rev}:{CARD_FILE}"], cwd=ROOT, capture_output=True)
+    if out.returncode:
+        raise SystemExit(f"no card set at {rev!r}: {out.stderr.decode().strip()}")
+    return load_card_set(out.stdout)
+
+
+def _lines(record: Path) -> list[dict]:
+    if not record.is_file():
+        return []
+    out = []
+    for text in record.read_text(encoding="utf-8").splitlines():
+        try:
+            out.append(json.loads(text))
+        except json.JSONDecodeError:
+            pass  # a line cut when a run was stopped
+    return out
+
+
+def carry(before: CardSet, source: Path, target: Path, check: int = 2) -> dict:
+    """Append to `target` the games of `source` that `before`'s code played between two clans today's card
+    set plays alike, stamped with today's code; returns counts. Raises SystemExit if a checked game differs."""
+    old, today = code_version(before), code_version()
+    if old == today:
+        raise SystemExit("the card set at --before plays as today's: nothing to carry")
+    lines = _lines(source)
+    mine = [x for x in lines if x.get("code") == old]
+    if lines and not mine:
+        codes = ", ".join(sorted({str(x.get("code")) for x in lines}))
+        raise SystemExit(f"{source} holds games of code {codes}; today's source with the card set at --before is "
+                         f"code {old}: the engine or the bots changed since, or --before is not the games' commit")
+    alike = clans_played_alike(before, base_set())
+    there = {GAME.line_key(x) for x in _lines(target) if x.get("code") == today}
+    carried = [{**x, "code": today, "carried": old} for x in mine
+               if set(x["clans"]) <= alike and GAME.line_key(x) not in there]
+    picks, pairings = [], set()
+    for x in carried:
+        if len(picks) < check and tuple(sorted(x["clans"])) not in pairings:
+            pairings.add(tuple(sorted(x["clans"])))
+            picks.append(x)
+    for x in picks:
+        again = GAME.play((tuple(x["bots"]), tuple(x["clans"]), x["seed"]))
+        if any(again[k] != x[k] for k in SAME):
+            raise SystemExit(f"{x['clans']} seed {x['seed']} plays differently with today's code: nothing carried")
+    if carried:
+        close_cut_line(target)
+        with target.open("a", encoding="utf-8") as fh:
+            fh.writelines(json.dumps(x, separators=(",", ":")) + "\n" for x in carried)
+    return {"carried": len(carried), "of": len(mine), "checked": len(picks), "alike": sorted(alike),
+            "before": old, "today": today}
+
+
+def main(argv: list[str] | None = None) -> dict:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    src = ap.add_mutually_exclusive_group(required=True)
+    src.add_argument("--before", help="the commit whose card set played the games of --from")
+    src.add_argument("--cards-before", type=Path, help="or that card set's file")
+    ap.add_argument("--from", dest="source", type=Path, required=True, help="the record of the code before")
+    ap.add_argument("--to", dest="target", type=Path, required=True, help="the record of today's code")
+    ap.add_argument("--check", type=int, default=2, help="carried games to play again first (default 2)")
+    args = ap.parse_args(argv)
+    before = card_set_at(args.before) if args.before else load_card_set(args.cards_before)
+    out = carry(before, args.source, args.target, args.check)
+    print(f"carried {out['carried']} of the {out['of']} games of code {out['before']} into code {out['today']} "
+          f"(clans alike: {', '.join(out['alike']) or 'none'}; {out['checked']} played again alike)", file=sys.stderr)
+    return out
+
+
+if __name__ == "__main__":
+    main()
