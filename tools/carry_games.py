@@ -5,13 +5,14 @@ so after a change to Blood's cards a Stone-Skull game plays move for move as bef
 games from a record of the code before the change into a record of today's code, so a confirmation plays only
 the pairings the change touched:
 
-    PYTHONPATH=py python tools/carry_games.py --before d46970a --from docs/tournament/balance-hard-k5.jsonl \\
+    PYTHONPATH=py python tools/carry_games.py --before 64c4779^ --from docs/tournament/balance-hard-k5.jsonl \\
         --to docs/tournament/balance-hard-k6.jsonl
 
 --before is the commit whose card set played the games (today's source with that card set must give the
 games' code, so a change to the engine or the bots carries nothing). A carried line gets today's code and
-`"carried": <its code before>`. Before writing anything the tool plays --check of the carried games again
-with today's code (default 2, from different pairings) and refuses if one plays differently.
+`"carried": <the code that played it>` (a game carried twice keeps the first). Before writing anything the
+tool plays --check of the carried games again with today's code (default 2, from different pairings) and
+refuses if one plays differently.
 """
 from __future__ import annotations
 
@@ -65,7 +66,7 @@ def carry(before: CardSet, source: Path, target: Path, check: int = 2) -> dict:
                          f"code {old}: the engine or the bots changed since, or --before is not the games' commit")
     alike = clans_played_alike(before, base_set())
     there = {GAME.line_key(x) for x in _lines(target) if x.get("code") == today}
-    carried = [{**x, "code": today, "carried": old} for x in mine
+    carried = [{**x, "code": today, "carried": x.get("carried", old)} for x in mine
                if set(x["clans"]) <= alike and GAME.line_key(x) not in there]
     picks, pairings = [], set()
     for x in carried:

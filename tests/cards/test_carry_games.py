@@ -88,6 +88,10 @@ def test_carrying_copies_only_untouched_pairings_and_checks_them(with_card_set, 
     assert carry.main(["--cards-before", str(before), "--from", str(source), "--to", str(target)])["carried"] == 0
     report = balance_markdown({**balance_figures(lines), "bot": "greedy", "per_pairing": 1, "code": today}, "cmd", 0)
     assert f"1 of them was carried over from code `{old}`" in report
+    target.unlink()  # a game carried before keeps the code that played it
+    source.write_text(json.dumps({**lines[0], "code": old, "carried": "0123456789ab"}) + "\n", encoding="utf-8")
+    carry.main(["--cards-before", str(before), "--from", str(source), "--to", str(target), "--check", "0"])
+    assert json.loads(target.read_text(encoding="utf-8"))["carried"] == "0123456789ab"
     # a game that would play otherwise today is refused, and nothing is written
     target.unlink()
     source.write_text(json.dumps({**lines[0], "code": old, "winner": 1 - lines[0]["winner"]}) + "\n",
