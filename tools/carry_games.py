@@ -22,14 +22,18 @@ import subprocess
 import sys
 from pathlib import Path
 
-from crystalclans.ai.tournament import GAME
-from crystalclans.cardset import CardSet, base_set, load_card_set
-from crystalclans.codeversion import clans_played_alike, code_version
-from selfplay.runner import close_cut_line
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from replay_record import plays_alike  # noqa: E402
+
+from crystalclans.ai.tournament import ANY, GAME  # noqa: E402
+from crystalclans.cardset import CardSet, base_set, load_card_set  # noqa: E402
+from crystalclans.codeversion import clans_played_alike, code_version  # noqa: E402
+from selfplay import read_record  # noqa: E402
+from selfplay.runner import close_cut_line  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CARD_FILE = "py/crystalclans/data/base_set.json"
-SAME = ("winner", "moves", "decisions", "first")  # what a game played again must repeat
 
 
 def card_set_at(rev: str) -> CardSet:
@@ -40,42 +44,28 @@ def card_set_at(rev: str) -> CardSet:
     return load_card_set(out.stdout)
 
 
-def _lines(record: Path) -> list[dict]:
-    if not record.is_file():
-        return []
-    out = []
-    for text in record.read_text(encoding="utf-8").splitlines():
-        try:
-            out.append(json.loads(text))
-        except json.JSONDecodeError:
-            pass  # a line cut when a run was stopped
-    return out
-
-
 def carry(before: CardSet, source: Path, target: Path, check: int = 2) -> dict:
     """Append to `target` the games of `source` that `before`'s code played between two clans today's card
     set plays alike, stamped with today's code; returns counts. Raises SystemExit if a checked game differs."""
     old, today = code_version(before), code_version()
     if old == today:
         raise SystemExit("the card set at --before plays as today's: nothing to carry")
-    lines = _lines(source)
-    mine = [x for x in lines if x.get("code") == old]
-    if lines and not mine:
-        codes = ", ".join(sorted({str(x.get("code")) for x in lines}))
+    mine, others = read_record(source, GAME, old)
+    if others and not mine:
+        codes = ", ".join(sorted({str(x.get("code")) for x in read_record(source, GAME, ANY)[0].values()}))
         raise SystemExit(f"{source} holds games of code {codes}; today's source with the card set at --before is "
                          f"code {old}: the engine or the bots changed since, or --before is not the games' commit")
     alike = clans_played_alike(before, base_set())
-    there = {GAME.line_key(x) for x in _lines(target) if x.get("code") == today}
-    carried = [{**x, "code": today, "carried": x.get("carried", old)} for x in mine
-               if set(x["clans"]) <= alike and GAME.line_key(x) not in there]
+    there = read_record(target, GAME, today)[0]
+    carried = [{**x, "code": today, "carried": x.get("carried", old)} for k, x in mine.items()
+               if set(x["clans"]) <= alike and k not in there]
     picks, pairings = [], set()
     for x in carried:
         if len(picks) < check and tuple(sorted(x["clans"])) not in pairings:
             pairings.add(tuple(sorted(x["clans"])))
             picks.append(x)
     for x in picks:
-        again = GAME.play((tuple(x["bots"]), tuple(x["clans"]), x["seed"]))
-        if any(again[k] != x[k] for k in SAME):
+        if not plays_alike(x):
             raise SystemExit(f"{x['clans']} seed {x['seed']} plays differently with today's code: nothing carried")
     if carried:
         close_cut_line(target)

@@ -19,6 +19,14 @@ from crystalclans.codeversion import code_version
 from selfplay import read_record
 from selfplay.runner import interpreter
 
+SAME = ("winner", "moves", "decisions", "first")  # what a game played again must repeat
+
+
+def plays_alike(line: dict) -> bool:
+    """Whether today's code plays the recorded game `line` again the same (SAME)."""
+    out = play(tuple(line["bots"]), tuple(line["clans"]), line["seed"])
+    return all(out[k] == line[k] for k in SAME)
+
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -34,9 +42,8 @@ def main(argv: list[str] | None = None) -> int:
     differ = 0
     for x in games:
         t = time.perf_counter()
-        out = play(tuple(x["bots"]), tuple(x["clans"]), x["seed"])
+        same = plays_alike(x)
         s = time.perf_counter() - t
-        same = all(out[k] == x[k] for k in ("winner", "moves", "decisions", "first"))
         differ += not same
         print(f"{' v '.join(x['bots'])} {' v '.join(x['clans'])} seed {x['seed']}: "
               f"{'same' if same else 'DIFFERS'}, {s:.1f} s here (recorded {sum(x['think']):.1f} s of thought"

@@ -73,8 +73,6 @@ def clans_played_alike(before: CardSet, after: CardSet) -> frozenset[str]:
     shares differs (anything but the clans' cards, or the clans' order): a game between two of these clans
     plays the same with either set and the same source."""
     a, b = _played(before.raw), _played(after.raw)
-    if not (isinstance(a, dict) and isinstance(b, dict)):
-        return frozenset()
     shared = [{k: v for k, v in x.items() if k != "clans"} for x in (a, b)]
     order = [[c["id"] for c in x["clans"]] for x in (a, b)]
     if shared[0] != shared[1] or order[0] != order[1]:

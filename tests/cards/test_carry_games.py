@@ -99,6 +99,6 @@ def test_carrying_copies_only_untouched_pairings_and_checks_them(with_card_set, 
     with pytest.raises(SystemExit, match="plays differently"):
         carry.main(["--cards-before", str(before), "--from", str(source), "--to", str(target)])
     assert not target.exists()
-    source.write_text('{"code": "abcdefabcdef", "clans": ["stone", "skull"], "seed": 1}\n', encoding="utf-8")
+    source.write_text(json.dumps({**lines[0], "code": "abcdefabcdef"}) + "\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="engine or the bots changed"):
         carry.main(["--cards-before", str(before), "--from", str(source), "--to", str(target)])

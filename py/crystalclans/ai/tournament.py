@@ -301,7 +301,9 @@ def _adjusted_section(adjusted: list, card_set: dict) -> list[str]:
 def _carried_words(carried: dict | None) -> str:
     if not carried:
         return ""
-    return " " + "; ".join(f"{n} of them {'was' if n == 1 else 'were'} carried over from code `{c}`" for c, n in sorted(carried.items())) + \
+    parts = [f"{n} of them {'was' if n == 1 else 'were'} carried over from code `{c}`"
+             for c, n in sorted(carried.items())]
+    return " " + "; ".join(parts) + \
         " (pairings whose cards that code played alike: the same games, move for move; tools/carry_games.py)."
 
 
