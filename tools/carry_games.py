@@ -13,6 +13,12 @@ games' code, so a change to the engine or the bots carries nothing). A carried l
 `"carried": <the code that played it>` (a game carried twice keeps the first). Before writing anything the
 tool plays --check of the carried games again with today's code (default 2, from different pairings) and
 refuses if one plays differently.
+
+The source may be a search's record (tools/balance_search.py): a search game is the game the confirmation plays
+with the same code, clans and seed, so a chosen candidate's own search games are copied as they are (--before
+then names a commit with the candidate's card set, and nothing is marked carried) and the search games of
+pairings a later change left alone are carried like any other. Such a line drops the search's stamp and keeps
+`"searched": <candidate>`.
 """
 from __future__ import annotations
 
@@ -44,12 +50,24 @@ def card_set_at(rev: str) -> CardSet:
     return load_card_set(out.stdout)
 
 
+SEARCH_STAMP = ("candidate", "changes", "engine")
+
+
+def as_record_line(x: dict, old: str, today: str) -> dict:
+    """A game of code `old` as a line of today's record: today's code, `carried` from the code that played it
+    (unless that is today's), and a search's stamp reduced to `searched`."""
+    line = {k: v for k, v in x.items() if k not in SEARCH_STAMP}
+    if "candidate" in x:
+        line["searched"] = x["candidate"]
+    if old != today or "carried" in x:
+        line["carried"] = x.get("carried", old)
+    return {**line, "code": today}
+
+
 def carry(before: CardSet, source: Path, target: Path, check: int = 2) -> dict:
     """Append to `target` the games of `source` that `before`'s code played between two clans today's card
     set plays alike, stamped with today's code; returns counts. Raises SystemExit if a checked game differs."""
     old, today = code_version(before), code_version()
-    if old == today:
-        raise SystemExit("the card set at --before plays as today's: nothing to carry")
     mine, others = read_record(source, GAME, old)
     if others and not mine:
         codes = ", ".join(sorted({str(x.get("code")) for x in read_record(source, GAME, ANY)[0].values()}))
@@ -57,8 +75,7 @@ def carry(before: CardSet, source: Path, target: Path, check: int = 2) -> dict:
                          f"code {old}: the engine or the bots changed since, or --before is not the games' commit")
     alike = clans_played_alike(before, base_set())
     there = read_record(target, GAME, today)[0]
-    carried = [{**x, "code": today, "carried": x.get("carried", old)} for k, x in mine.items()
-               if set(x["clans"]) <= alike and k not in there]
+    carried = [as_record_line(x, old, today) for k, x in mine.items() if set(x["clans"]) <= alike and k not in there]
     picks, pairings = [], set()
     for x in carried:
         if len(picks) < check and tuple(sorted(x["clans"])) not in pairings:
@@ -86,7 +103,8 @@ def main(argv: list[str] | None = None) -> dict:
     args = ap.parse_args(argv)
     before = card_set_at(args.before) if args.before else load_card_set(args.cards_before)
     out = carry(before, args.source, args.target, args.check)
-    print(f"carried {out['carried']} of the {out['of']} games of code {out['before']} into code {out['today']} "
+    verb = "carried" if out["before"] != out["today"] else "copied"
+    print(f"{verb} {out['carried']} of the {out['of']} games of code {out['before']} into code {out['today']} "
           f"(clans alike: {', '.join(out['alike']) or 'none'}; {out['checked']} played again alike)", file=sys.stderr)
     return out
 

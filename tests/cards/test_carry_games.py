@@ -102,3 +102,25 @@ def test_carrying_copies_only_untouched_pairings_and_checks_them(with_card_set, 
     source.write_text(json.dumps({**lines[0], "code": "abcdefabcdef"}) + "\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="engine or the bots changed"):
         carry.main(["--cards-before", str(before), "--from", str(source), "--to", str(target)])
+
+
+def test_a_search_of_todays_code_is_copied_as_played(with_card_set, tmp_path):
+    """A chosen candidate's search games are the confirmation's games of the same seeds: copied without a carried
+    mark, the search's stamp reduced to `searched`, and said in the report."""
+    carry = tool("carry_games")
+    today_file = tmp_path / "today.json"
+    today_file.write_text(json.dumps(_SHIPPED), encoding="utf-8")
+    with_card_set(_SHIPPED)
+    today = code_version()
+    game = play(("greedy", "greedy"), ("stone", "water"), 3)
+    stamp = {"candidate": "k9", "changes": ["stone.ballista/attack=4"], "engine": "0123456789ab"}
+    source, target = tmp_path / "search.jsonl", tmp_path / "run.jsonl"
+    source.write_text(json.dumps({**game, "bots": list(game["bots"]), "clans": list(game["clans"]), **stamp,
+                                  "code": today}) + "\n", encoding="utf-8")
+    out = carry.main(["--cards-before", str(today_file), "--from", str(source), "--to", str(target)])
+    assert (out["carried"], out["checked"]) == (1, 1)
+    line = json.loads(target.read_text(encoding="utf-8"))
+    assert line["searched"] == "k9" and line["code"] == today
+    assert not {"carried", "candidate", "changes", "engine"} & set(line)
+    report = balance_markdown({**balance_figures([line]), "bot": "greedy", "per_pairing": 1, "code": today}, "c", 0)
+    assert "1 was played by the search for candidate k9" in report and "carried over" not in report

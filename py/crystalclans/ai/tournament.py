@@ -198,10 +198,11 @@ def balance(bot: str, games_per_pairing: int, seed: int = 1, workers: int | None
 
 def balance_figures(outs) -> dict:
     """The figures of a balance report from its games' record lines: per clan [wins, games] (mirrors left
-    out), per pairing, the first player's, the mean game length, and how many were carried over from which
-    code (tools/carry_games.py)."""
+    out), per pairing, the first player's, the mean game length, how many were carried over from which code
+    and how many a search played (tools/carry_games.py)."""
     clan = {c: [0.0, 0] for c in CLANS}
     carried = Counter()
+    searched = Counter()
     pair = {}
     first = [0.0, 0]
     moves = 0
@@ -211,6 +212,8 @@ def balance_figures(outs) -> dict:
         games += 1
         if out.get("carried"):
             carried[out["carried"]] += 1
+        if out.get("searched"):
+            searched[out["searched"]] += 1
         for b, budget in zip(out["bots"], out.get("budgets", _budgets(out["bots"]))):
             players.add(f"{b} ({preset_words(budget)})" if budget else b)
         w = out["winner"]
@@ -226,7 +229,7 @@ def balance_figures(outs) -> dict:
                 clan[c][0] += 0.5 if w is None else float(w == seat)
                 clan[c][1] += 1
     return {"games": games, "clans": clan, "pairs": pair, "first": first, "mean_moves": moves / max(1, games),
-            "players": ", ".join(sorted(players)), "carried": dict(carried)}
+            "players": ", ".join(sorted(players)), "carried": dict(carried), "searched": dict(searched)}
 
 
 def recorded_balance(record: Path, code: str) -> dict:
@@ -298,13 +301,19 @@ def _adjusted_section(adjusted: list, card_set: dict) -> list[str]:
     return [*lines, ""]
 
 
-def _carried_words(carried: dict | None) -> str:
-    if not carried:
-        return ""
-    parts = [f"{n} of them {'was' if n == 1 else 'were'} carried over from code `{c}`"
-             for c, n in sorted(carried.items())]
-    return " " + "; ".join(parts) + \
-        " (pairings whose cards that code played alike: the same games, move for move; tools/carry_games.py)."
+def _carried_words(carried: dict | None, searched: dict | None = None) -> str:
+    words = ""
+    if carried:
+        parts = [f"{n} of them {'was' if n == 1 else 'were'} carried over from code `{c}`"
+                 for c, n in sorted(carried.items())]
+        words += " " + "; ".join(parts) + \
+            " (pairings whose cards that code played alike: the same games, move for move; tools/carry_games.py)."
+    if searched:
+        parts = [f"{n} {'was' if n == 1 else 'were'} played by the search for candidate {c}"
+                 for c, n in sorted(searched.items())]
+        words += " Of all, " + "; ".join(parts) + \
+            " (tools/balance_search.py: a search game is the game this run plays with its code, clans and seed)."
+    return words
 
 
 def balance_markdown(r: dict, command: str, seconds: float, before: dict | None = None,
@@ -328,7 +337,7 @@ def balance_markdown(r: dict, command: str, seconds: float, before: dict | None 
          f"Games played by code `{r.get('code')}` only"
          + (f"; **{r['older']} games of other code in the record were not counted**." if r.get("older") else
             " (the record holds no game of other code).")
-         + _carried_words(r.get("carried"))),
+         + _carried_words(r.get("carried"), r.get("searched"))),
         "",
         "Intervals are 95% Wilson intervals; with this many games they are wide, so read the table as where "
         "to look, not as a verdict."
