@@ -5,7 +5,8 @@ printed. The hard bot confirms a chosen candidate afterwards with `python -m cry
     PYTHONPATH=py:tools/pypy /opt/pypyenv/bin/python tools/balance_search.py --bot normal --games 20 \\
         --name k0 --record docs/tournament/balance-search.jsonl stone.ballista/attack=4 blood.kesh_bloodcaller/summon=5
 
---clan flower plays only Flower's five pairings: enough to try changes to Flower's cards alone.
+--clan flower plays only Flower's five pairings: enough to try changes to Flower's cards alone; --clan blood
+--clan meteor plays the nine pairings of either clan, for changes to both.
 
 Each finished game is appended to --record with the candidate's name and changes, so a stopped search goes
 on where it stopped and the searches stay on record (a game counts for a candidate only with the same
@@ -27,10 +28,11 @@ from balance_change import CARD_SET, change  # noqa: E402
 
 from crystalclans import cardset  # noqa: E402
 from crystalclans.ai.match import play  # noqa: E402
-from crystalclans.ai.tournament import balance_figures, wilson  # noqa: E402
+from crystalclans.ai.tournament import _stamp, balance_figures, wilson  # noqa: E402
 from crystalclans.cardset import load_card_set  # noqa: E402
 from crystalclans.codeversion import code_version, source_digest  # noqa: E402
 from crystalclans.simulate import CLANS, pairings  # noqa: E402
+from selfplay.runner import interpreter  # noqa: E402
 
 
 def use_card_set(path: str) -> None:
@@ -61,8 +63,9 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--name", required=True, help="the candidate's name, for the record")
     ap.add_argument("--record", type=Path, help="JSON lines: every finished game, with the candidate")
-    ap.add_argument("--clan", choices=CLANS, help="only the pairings of this clan (a change to its cards alone moves no other "
-                                   "pairing's games)")
+    ap.add_argument("--clan", choices=CLANS, action="append",
+                    help="only the pairings of this clan (a change to its cards alone moves no other pairing's games); "
+                         "given twice, the pairings of either")
     ap.add_argument("changes", nargs="*", metavar="clan.unit/field=value")
     args = ap.parse_args(argv)
 
@@ -73,7 +76,7 @@ def main(argv: list[str] | None = None) -> dict:
              "code": code_version(load_card_set(tmp))}  # the code version of the engine with this card set
 
     jobs = [(args.bot, clans, args.seed + i) for i in range(args.games) for clans in pairings(mirrors=False)
-            if args.clan in (None, *clans)]
+            if not args.clan or set(args.clan) & set(clans)]
     done = {}
     if args.record and args.record.is_file():
         for line in args.record.read_text(encoding="utf-8").splitlines():
@@ -87,7 +90,7 @@ def main(argv: list[str] | None = None) -> dict:
     try:
         with multiprocessing.get_context("fork").Pool(args.workers) as pool:
             for out in pool.imap_unordered(_play, todo):
-                out = {**out, "bots": list(out["bots"]), "clans": list(out["clans"]), **stamp}
+                out = {**_stamp(out), "python": interpreter(), **stamp}  # a whole game line, as a run's
                 done[(tuple(out["clans"]), out["seed"])] = out
                 if args.record:
                     with args.record.open("a", encoding="utf-8") as f:

@@ -55,3 +55,13 @@ def test_a_search_records_its_games_goes_on_where_it_stopped_and_leaves_the_card
     other = search.main(args + CHANGES[:1])  # another candidate plays its own games
     assert other["played"] == 15
     assert cardset.BASE_SET_FILE.name == "base_set.json" and cardset.base_set().hash == shipped
+
+
+def test_a_search_of_two_clans_plays_the_pairings_of_either_as_whole_game_lines(tmp_path):
+    search = tool("balance_search")
+    record = tmp_path / "search.jsonl"
+    out = search.main(["--bot", "random", "--games", "1", "--workers", "1", "--name", "two", "--record", str(record),
+                       "--clan", "blood", "--clan", "meteor", *CHANGES])
+    lines = [json.loads(x) for x in record.read_text(encoding="utf-8").splitlines()]
+    assert out["played"] == 9 and all({"blood", "meteor"} & set(x["clans"]) for x in lines)
+    assert all(x["python"] and x["budgets"] == [None, None] for x in lines)  # as a confirmation run's lines
