@@ -28,7 +28,7 @@ from balance_change import CARD_SET, change  # noqa: E402
 
 from crystalclans import cardset  # noqa: E402
 from crystalclans.ai.match import play  # noqa: E402
-from crystalclans.ai.tournament import _stamp, balance_figures, wilson  # noqa: E402
+from crystalclans.ai.tournament import GAME, balance_figures, wilson  # noqa: E402
 from crystalclans.cardset import load_card_set  # noqa: E402
 from crystalclans.codeversion import code_version, source_digest  # noqa: E402
 from crystalclans.simulate import CLANS, pairings  # noqa: E402
@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> dict:
     try:
         with multiprocessing.get_context("fork").Pool(args.workers) as pool:
             for out in pool.imap_unordered(_play, todo):
-                out = {**_stamp(out), "python": interpreter(), **stamp}  # a whole game line, as a run's
+                out = {**GAME.stamp(out), "python": interpreter(), **stamp}  # a whole game line, as a run's
                 done[(tuple(out["clans"]), out["seed"])] = out
                 if args.record:
                     with args.record.open("a", encoding="utf-8") as f:

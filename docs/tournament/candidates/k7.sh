@@ -4,7 +4,8 @@
 # pass (a value put back loses its balance note, so the reason stands here and in docs/BALANCE.md: Blood 38.9%
 # over k6's 1,507 hard games; on the same 240 seeds of its five non-mirror pairings Blood won 51.7% with them
 # against 41.2% on k6, hard bot, candidate k7a), and Meteor's Gravity Mages at 3 attack.
-# Writes the same bytes every time; run from the repository's root.
+# Writes the same bytes every time; run from the repository's root. With --blood-only it stops after Blood's
+# values: the card set of commit 7279a2d, whose code played k7a's search games (tools/carry_games.py --before).
 set -e
 PYTHONPATH=py python tools/balance_change.py --reason "Blood 38.9% over k6's 1,507 hard games; back as before the pass" \
     blood.bloodsworn_guard/defense=4 blood.kesh_bloodcaller/activation=2

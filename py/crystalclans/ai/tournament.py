@@ -301,7 +301,7 @@ def _adjusted_section(adjusted: list, card_set: dict) -> list[str]:
     return [*lines, ""]
 
 
-def _carried_words(carried: dict | None, searched: dict | None = None) -> str:
+def _origin_words(carried: dict | None, searched: dict | None = None) -> str:
     words = ""
     if carried:
         parts = [f"{n} of them {'was' if n == 1 else 'were'} carried over from code `{c}`"
@@ -337,7 +337,7 @@ def balance_markdown(r: dict, command: str, seconds: float, before: dict | None 
          f"Games played by code `{r.get('code')}` only"
          + (f"; **{r['older']} games of other code in the record were not counted**." if r.get("older") else
             " (the record holds no game of other code).")
-         + _carried_words(r.get("carried"), r.get("searched"))),
+         + _origin_words(r.get("carried"), r.get("searched"))),
         "",
         "Intervals are 95% Wilson intervals; with this many games they are wide, so read the table as where "
         "to look, not as a verdict."
