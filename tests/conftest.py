@@ -55,3 +55,9 @@ def tool(name: str):
         return importlib.import_module(name)
     finally:
         sys.path.remove(folder)
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    from .fuzzkit import write_summary  # every fuzz suite's counts (tests/fuzzkit.py)
+
+    write_summary(terminalreporter)

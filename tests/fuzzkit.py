@@ -1,11 +1,19 @@
 """What the fuzzing of Tash-Kalar's and Wildlands' entry points shares (tests/tashkalar/test_fuzz.py,
 tests/wildlands/test_fuzz.py): a playout that checks the invariants after every step, the bad actions an
 attacker sends to apply(), a position with one key set to a hostile value, and the ways a save file gets
-damaged. Crystal Clans' fuzzing (tests/fuzz) mutates whole structures and has its own tools."""
+damaged. Crystal Clans' fuzzing (tests/fuzz) mutates whole structures and has its own tools.
+
+Every fuzz suite counts its inputs with `tally`: per entry point, how many were accepted and how many refused
+with the documented error, and the slowest refusal, printed at the end of the run (and written to
+.cache/fuzz_summary.json) by `write_summary`, which the tests' root conftest calls."""
 from __future__ import annotations
 
 import copy
 import json
+import time
+from collections import defaultdict
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Callable
 
 from hypothesis import strategies as st
@@ -71,3 +79,44 @@ def damaged_save(text: str, mode: str, cut: int, flip: int, byte: int, notations
     elif doc["log"]:
         del doc["log"][flip % len(doc["log"])]
     return json.dumps(doc)
+
+
+TALLY: dict[str, dict] = defaultdict(lambda: {"accepted": 0, "refused": 0, "slowest_refusal_ms": 0.0,
+                                              "slowest_input": ""})
+
+
+@contextmanager
+def tally(entry: str, expected: type[BaseException] | tuple, shown: str = ""):
+    """Count one input to `entry`: accepted (no exception) or refused (`expected`); any other exception
+    propagates and fails the test (an escape)."""
+    t = TALLY[entry]
+    t0 = time.perf_counter()
+    try:
+        yield
+    except expected:
+        ms = (time.perf_counter() - t0) * 1000
+        t["refused"] += 1
+        if ms > t["slowest_refusal_ms"]:
+            t["slowest_refusal_ms"], t["slowest_input"] = round(ms, 2), shown[:80]
+        raise Refused from None
+    t["accepted"] += 1
+
+
+class Refused(Exception):
+    """Raised by `tally` after a documented refusal, so the caller skips its checks of an accepted input."""
+
+
+def write_summary(terminalreporter) -> None:
+    if not TALLY:
+        return
+    tr = terminalreporter
+    tr.section("fuzz: inputs per entry point")
+    for entry, t in sorted(TALLY.items()):
+        tr.write_line(f"{entry:<28} {t['accepted'] + t['refused']:>7} inputs  {t['accepted']:>6} accepted  "
+                      f"{t['refused']:>6} refused  slowest refusal {t['slowest_refusal_ms']:.1f} ms")
+    out = Path(__file__).resolve().parents[1] / ".cache" / "fuzz_summary.json"
+    try:
+        out.parent.mkdir(exist_ok=True)
+        out.write_text(json.dumps(TALLY, indent=1))
+    except OSError:
+        pass

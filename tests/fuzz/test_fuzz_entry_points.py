@@ -25,7 +25,7 @@ from crystalclans.position import KEYS
 from crystalclans.rng import Rng, seed_state
 
 from ..conftest import LONG, sample_states
-from .conftest import Refused, tally
+from ..fuzzkit import Refused, tally
 
 # Inputs per test: saves and card sets have two or three tests each, so every entry point gets >= 20,000 long.
 FUZZ = settings(max_examples=20_000 if LONG else 700, database=None, deadline=None, derandomize=not LONG,
