@@ -266,7 +266,12 @@ class App:
             self.pending_battle = battle
         self.public_screen = False
         if (g.decision is not None and needs_pass_screen(self.seats) and g.decision.player != self.shown_player):
-            if needs_own_hand(g, g.decision):
+            if not self.seats[g.decision.player].local:
+                # the computer (or a peer) decides while people share this screen: nobody takes the device, and
+                # the table shows no one's hand or secret until a person's own pass screen
+                self.shown_player = None
+                self.public_screen = True
+            elif needs_own_hand(g, g.decision):
                 self.pending_pass = g.decision.player
                 self.undo_marks = []
             elif asked_aloud(g, g.decision) and self.shown_player is not None:

@@ -671,6 +671,16 @@ def replay_table(app, view: dict, frame) -> str:
         hand_panel(shown), "</aside></div>"])
 
 
+def shared_view(view: dict) -> dict:
+    """The view as every player at a shared screen may see it (a question asked aloud, the computer's turn, the
+    pass screen): without the viewer's hand, her dealt map cards, the start spaces of her hidden figures and
+    her own start choices in the log."""
+    seats = [dict(seat, characters=[{k: v for k, v in c.items() if k != "start"} for c in seat["characters"]])
+             for seat in view["seats"]]
+    log = ["start (hidden)" if t.startswith("start ") else t for t in view["log"]]
+    return dict(view, hand=[], dealt=[], seats=seats, log=log)
+
+
 def table_screen(app) -> str:
     """The whole Wildlands table: status, board, the story; the seats, the choice, the hand; the pass screen."""
     from ..render import answer_clock, link_alerts, rematch_controls, storage_notice, undo_button, waiting_bar
@@ -681,6 +691,8 @@ def table_screen(app) -> str:
     overlay = app.overlay_pending()
     interactive = app.offers_decision()
     public = bool(getattr(app, "public_screen", False))
+    if (public or overlay) and not over:
+        view = shared_view(view)
     d = app.game.decision
     aloud = interactive and public and d is not None and d.kind in ("interrupt", "defend")
     shown = view if interactive and not aloud and not overlay else dict(view, legal_actions=[])
