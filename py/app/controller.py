@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 import traceback
 
@@ -526,7 +527,7 @@ class App:
             return
         if self.link is not link or link.party is None or not link.party.free or link.party.session is not None:
             return
-        link.code, link.url, link.qr, link.stage = code, str(p2p.inviteLink(code)), "", "inviting"
+        link.code, link.url, link.qr, link.stage = code, str(p2p.inviteLink(code, link.game_name)), "", "inviting"
         self._render_keeping_fields()
         try:
             qr = str(await p2p.qr(link.url))
@@ -823,6 +824,15 @@ class App:
             self.show_error(_(self.storage.problem))  # and render.storage_notice keeps saying it
         self.autosave_meta = meta
 
+    def export(self) -> "tuple[str, str] | None":
+        """What Export downloads now: (the file's name, which names the game, and the save's text, which Import
+        reads back to the same game), or None without a game."""
+        if self.game is None:
+            return None
+        kept = self._kept_game()
+        module = games.of(kept)
+        return games.export_file_name(module.name), module.save_text(kept, self.names)
+
     # ------------------------------------------------------------------ loading saves (pydantic, lazily)
     async def ensure_pydantic(self) -> None:
         if self.pydantic_ready:
@@ -1058,6 +1068,12 @@ def url_int(query: str, name: str, default=None):
         if key == name and value.isdigit():
             return int(value) % (1 << 31)
     return default
+
+
+def url_game(query: str) -> str:
+    """The game an invitation link names (`?game=tashkalar`), if it is one we have, else ""."""
+    m = re.search(r"(?:^\?|&)game=([a-z]{1,20})(?:&|$)", query)
+    return m.group(1) if m and m.group(1) in games.REGISTRY else ""
 
 
 def url_seed(query: str) -> int | None:

@@ -310,7 +310,7 @@ async def _p2p_host():
 
     link.code = code
     link.room = room_secret(code)
-    link.url = str(p2p.inviteLink(code))
+    link.url = str(p2p.inviteLink(code, link.game_name))  # the link names its game (the guest's page says which)
     if link.session is not None:  # a saved game of three or four goes on: the guests' pages come back by themselves
         app.autosave()
         return
@@ -481,14 +481,15 @@ def on_keydown(event):
 
 
 def export_save():
-    if app.game is None:
+    exported = app.export()
+    if exported is None:
         return
-    text = app.game.to_json(names=app.names)
+    name, text = exported
     blob = window.Blob.new([text], _to_js({"type": "application/json"}))
     url = window.URL.createObjectURL(blob)
     a = document.createElement("a")
     a.href = url
-    a.download = "crystalclans-save.json"
+    a.download = name
     document.body.appendChild(a)
     a.click()
     a.remove()
@@ -565,7 +566,13 @@ def _join_invitation(_event=None):
     which changes only the #fragment): the join panel, the code already in it."""
     code = str(window.crystalclans_p2p.invited() or "")
     if code:
-        app.link_begin("guest", read_settings(document, app.settings), _p2p_send, _stored_ice_servers())
+        settings = read_settings(document, app.settings)
+        from app.controller import url_game
+
+        invited_game = url_game(str(window.location.search))
+        if invited_game:  # the invitation names its game: the joining page speaks of that one
+            settings = dict(settings, game=invited_game)
+        app.link_begin("guest", settings, _p2p_send, _stored_ice_servers())
         app.link.invited = code
         app.render()
         join = document.querySelector("[data-link-submit]")

@@ -600,7 +600,7 @@ def menu_html(app) -> str:
     return f"""
 <span class="status">{turn_status(app)}</span>
 {rules_button()}{language_button()}
-<button type="button" class="ghost" data-export title="{h(_("Export the game to a file (crystalclans-save.json)"))}"><span aria-hidden="true">⬇</span> <span class="lbl">{h(_("Export"))}</span></button>
+<button type="button" class="ghost" data-export title="{h(_("Export the game to a file ({file})").format(file=games.export_file_name(games.of(app.game).name)))}"><span aria-hidden="true">⬇</span> <span class="lbl">{h(_("Export"))}</span></button>
 <label class="file-btn" title="{h(_("Import a save file (replaces the current game only if the file is valid)"))}"><span aria-hidden="true">⬆</span> <span class="lbl">{h(_("Import"))}</span>
   <input type="file" data-import accept=".json,application/json" aria-label="{h(_("Import a save file"))}"></label>
 <details class="menu"><summary><span aria-hidden="true">☰</span> <span class="lbl">{h(_("Menu"))}</span></summary>

@@ -3,12 +3,16 @@ whichever page must act."""
 from __future__ import annotations
 
 import json
+import re
 import time
 
 from .ui import OFFERED_JS, PwError, PwTimeout, click_item, screenshot
 
 HANDS_JS = """() => ({sections: document.querySelectorAll('section.hand').length,
     clans: [...document.querySelectorAll('section.hand .card')].map(e => [...e.classList].find(c => c.startsWith('clan-')))})"""
+
+
+GAME_TITLES = {"crystalclans": "Crystal Clans", "tashkalar": "Tash-Kalar", "wildlands": "Wildlands"}
 
 
 def wait_linked(*pages, timeout_s: float = 30) -> None:
@@ -53,6 +57,10 @@ def link_pages(a, b, guest_query: str = "") -> float:
     assert "#" not in b.url, "the invitation stays in the address bar (a reload would join again)"
     # the guest's first screen: the invitation and her name, not a new-game form whose clans the game ignores
     assert not b.locator("#clan-0, #clan-1, [data-new-game]").count(), "the guest sees the host's new-game form"
+    named = re.search(r"[?&]game=([a-z]+)", url.split("#", 1)[0])
+    assert named, f"the invitation {url.split('#', 1)[0]} does not name its game"
+    learn = b.locator("#learn-title").inner_text()  # issue 50: "New to Crystal Clans?" on every invitation
+    assert GAME_TITLES[named.group(1)] in learn, (named.group(1), learn)
     screenshot(b, "p2p_guest_first_screen")
     b.fill("#name-1", "Bo")
     reply_and_play(a, b)

@@ -7,6 +7,8 @@ import random
 import time
 from pathlib import Path
 
+import pytest
+
 from .ui import (
     JS_LIB,
     PwTimeout,
@@ -228,3 +230,44 @@ def test_a_new_game_or_an_import_asks_before_replacing_an_unfinished_game(page, 
     assert after not in (before, old.state_hash())
     say("a new game and an import each asked first; 'Keep my game' kept it; a format-1 save loaded")
     assert_no_page_errors(page)
+
+
+def engine_game_mid_way(name: str) -> str:
+    """A save of game `name` made by its engine under CPython, some moves in (a random legal playout)."""
+    from app import games
+    from crystalclans.rng import Rng, seed_state
+
+    module = games.get(name)
+    options = {"crystalclans": {"clans": ["water", "stone"], "first": "0", "mulligan": False},
+               "tashkalar": {"mode": "duel", "decks": ["northern", "highland"], "first": "0"},
+               "wildlands": {"board": "dungeon", "factions": ["guild", "gnomads"]}}[name]
+    g = module.new_game(options, 12)
+    rng = Rng(seed_state(5))
+    for _ in range(30):
+        opts = g.legal_actions()
+        g.apply(opts[rng.below(len(opts))])
+    return module.save_text(g, ["Ada", "Bo"]), g.state_hash()
+
+
+@pytest.mark.parametrize("name", ["crystalclans", "tashkalar", "wildlands"])
+def test_export_names_the_game_and_imports_back_in_every_game(name, page, new_context, app_url, tmp_path, say):
+    """Issue 50: Export crashed in Tash-Kalar and Wildlands and named every file crystalclans-save.json."""
+    text, want = engine_game_mid_way(name)
+    start = tmp_path / "start.json"
+    start.write_text(text)
+    open_app(page, app_url)
+    import_file(page, start)
+    wait_hash(page, "(h, want) => h === want", arg=want, what=f"the imported {name} game")
+    with page.expect_download() as info:
+        page.click("[data-export]")
+    download = info.value
+    assert download.suggested_filename == f"{name}-save.json"
+    path = tmp_path / download.suggested_filename
+    download.save_as(str(path))
+    assert json.loads(path.read_text())["format"].startswith(f"{name}-save/")
+    fresh = new_context().new_page()
+    open_app(fresh, app_url)
+    import_file(fresh, path)
+    assert wait_hash(fresh, "(h, want) => h === want", arg=want, what="the game imported again") == want
+    say(f"{name}: exported as {download.suggested_filename}, imported back to the same hash")
+    assert_no_page_errors(page, fresh)

@@ -42,7 +42,7 @@ class P2P:
         self.offers = getattr(self, "offers", 0) + 1
         return f"CC1next{self.offers}"
 
-    def inviteLink(self, code):
+    def inviteLink(self, code, game=None):
         return "http://localhost/#" + code
 
     async def qr(self, url):

@@ -14,7 +14,8 @@
 //   p2p.watch(secret, knock); p2p.onoffer(code => ...)  // a saved game's page waits in its room for a new
 //                                                 // invitation (knock: its game's id, with three or four
 //                                                 // players: it asks the host's page for one)
-//   p2p.inviteLink(code) -> this page's URL with the code as its #fragment (never sent to any host)
+//   p2p.inviteLink(code, game) -> this page's URL with the code as its #fragment (never sent to any host) and
+//     ?game=<the game's name>
 //   await p2p.qr(text) -> an SVG QR code (vendored qrcode-generator, loaded on first use)
 //   p2p.invited() -> the code in this page's #fragment, if it was opened from an invitation link
 //   p2p.canScan(); await p2p.scan(videoElement) -> the text of the first Crystal Clans QR code the camera sees
@@ -550,10 +551,13 @@ function close() {
   dropped = null;
 }
 
-function inviteLink(code) {
-  // the page's own ?relay=… travels with the link, so the guest meets the host where the host listens
+function inviteLink(code, game) {
+  // the page's own ?relay=… travels with the link, so the guest meets the host where the host listens; ?game=…
+  // names the game, so the page that opens it speaks of that game before the host's first message comes
   const relays = new URLSearchParams(location.search).getAll("relay").map((r) => r.trim().replace(/^(nostr|mqtt) /, "$1+"));
-  const query = relays.length ? "?" + relays.map((r) => "relay=" + encodeURIComponent(r)).join("&") : "";
+  const params = relays.map((r) => "relay=" + encodeURIComponent(r));
+  if (game) params.unshift("game=" + encodeURIComponent(String(game)));
+  const query = params.length ? "?" + params.join("&") : "";
   return location.origin + location.pathname + query + "#" + code;
 }
 

@@ -114,6 +114,11 @@ def sole_winner(game: Any) -> "int | None":
     return game.winners[0] if game.is_over and len(game.winners) == 1 else None
 
 
+def export_file_name(name: str) -> str:
+    """The file an exported save of game `name` (a registry key) is named: "tashkalar-save.json"."""
+    return f"{name}-save.json"
+
+
 def start(name: str):
     """Game `name`'s start-screen module (see START; KeyError: unknown)."""
     return importlib.import_module(START[name])
