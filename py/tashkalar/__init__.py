@@ -23,7 +23,8 @@ def new_game(mode: str = "duel", players: int = 2, decks: tuple[str, ...] = ("no
              seed: int = 0, first_player: "int | None" = None, form: "str | None" = None) -> Game:
     """A new game: decks shuffled from `seed`, 3 beings, 2 legends and 1 flare each (in the Team game the
     partners share 2 legends); the first player random (from the seed) unless given. `form`: the Team game's
-    "high_form" (default) or "duel"."""
+    "high_form" (default) or "duel". A bad option (of the wrong type: a bool or a fraction is no whole
+    number; out of range; unknown) raises ValueError naming it."""
     return Game.new(mode=mode, players=players, decks=tuple(decks) if isinstance(decks, list) else decks,
                     seed=seed, first_player=first_player, form=form)
 

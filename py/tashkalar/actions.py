@@ -11,7 +11,7 @@ and `info` (JSON-ready facts that help to show the choice, e.g. each placement's
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from crystalclans.actions import Action, normalize  # the value object and its notation, shared by the engines
 
@@ -24,17 +24,29 @@ class IllegalAction(ValueError):
 
 
 class Decision:
-    """One question: which player decides, what kind of choice it is, the prompt, the options, the info."""
+    """One question: which player decides, what kind of choice it is, the prompt, the options, the info.
 
-    __slots__ = ("kind", "player", "prompt", "options", "info")
+    `info` may be given as a function of no arguments that builds it from values it captured when the
+    decision was made (never from the game, which moves on): it is built when first read, so a replay, which
+    never shows the decisions it passes, does not pay for it (a summon's placements are the costly case)."""
+
+    __slots__ = ("kind", "player", "prompt", "options", "_info")
     secret = False  # no choice in Tash-Kalar is made in secret at the same time as another's (see Crystal Clans')
 
-    def __init__(self, kind: str, player: int, prompt: str, options: list[Action], info: dict | None = None):
+    def __init__(self, kind: str, player: int, prompt: str, options: list[Action],
+                 info: "dict | Callable[[], dict] | None" = None):
         self.kind = kind
         self.player = player
         self.prompt = prompt
         self.options = options
-        self.info = info if info is not None else {}
+        self._info = info if info is not None else {}
+
+    @property
+    def info(self) -> dict:
+        i = self._info
+        if callable(i):
+            i = self._info = i()
+        return i
 
     def to_dict(self, with_options: bool = True) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind, "player": self.player, "prompt": self.prompt, "info": self.info}
@@ -56,12 +68,24 @@ CANCEL = Action("cancel")
 END = Action("end")
 
 
+MAX_ARGS = 4  # the most arguments an action of ours has is 2
+
+
 def action_text(action: Any) -> str | None:
-    """An Action's notation if it is well formed (a text kind, text or whole-number arguments), else None."""
+    """An Action's notation if it is well formed (a text kind, at most MAX_ARGS text or small whole-number
+    arguments, short enough to be a notation), else None; checked before any text is built."""
     if not isinstance(action, tuple) or len(action) != 2:
         return None
     kind, args = action
-    if not isinstance(kind, str) or not isinstance(args, tuple) or not all(
-            isinstance(a, str) or (isinstance(a, int) and not isinstance(a, bool)) for a in args):
+    if not isinstance(kind, str) or len(kind) > MAX_ACTION_CHARS or not isinstance(args, tuple) \
+            or len(args) > MAX_ARGS:
         return None
-    return str(Action(kind, args))
+    for a in args:
+        if isinstance(a, str):
+            if len(a) > MAX_ACTION_CHARS:
+                return None
+        elif isinstance(a, bool) or not isinstance(a, int) or not -10 ** 6 < a < 10 ** 6:
+            return None
+    # the base types' own conversions: a subclass's __str__ cannot change (or break) the text
+    return str.__str__(kind) + "".join(" " + (str.__str__(a) if isinstance(a, str) else int.__repr__(a))
+                                       for a in args)

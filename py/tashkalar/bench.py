@@ -1,5 +1,6 @@
 """Engine benchmark (CPython or Pyodide): random-game throughput with full legality, and the cost of the
-hot calls (building the action choice, legal_actions(), apply(), clone()), also on crowded boards.
+hot calls (building the action choice, legal_actions(), apply(), clone()), also on crowded boards, and the
+time to load the worst legal save (worst_game: the longest game the rules allow us to build; goal < 0.5 s).
 
     python -m tashkalar.bench [--seconds 5] [--json]
 
@@ -22,6 +23,7 @@ from crystalclans.rng import Rng, seed_state
 from .board import ON
 from .content import PLAYABLE_DECKS
 from .game import Game
+from .summon import MAX_CANCELS
 
 PAIRS = [(a, b) for a in PLAYABLE_DECKS for b in PLAYABLE_DECKS if a != b]
 CROWDED = 30  # pieces on the 69 squares from which a board counts as crowded (late game; few boards hold more)
@@ -172,6 +174,54 @@ def crowded(count: int = 300, min_pieces: int = CROWDED) -> dict:
     return out
 
 
+WORST_MODES = {"duel": ("duel", 2, None), "high_form": ("high_form", 2, None), **MODES}
+
+
+def worst_game(which: str = "duel", seed: int = 0) -> Game:
+    """The longest legal game we know how to build (its save is the worst a player can make): every turn
+    cancels a summon (or an improvised one) as often as `cancel` is offered (rules.MAX_CANCELS), then puts
+    common pieces (moving its own when the supply is out), never summons, lights nothing and claims no task,
+    so no deck runs out and nobody scores: the game goes on until the turn limit ends it (rules.TURN_LIMIT,
+    MAX_TURNS)."""
+    mode, n, form = WORST_MODES[which]
+    decks = list(PLAYABLE_DECKS)
+    Rng(seed_state(seed, 5)).shuffle(decks)
+    g = Game.new(mode=mode, players=n, decks=tuple(decks[:n]), seed=seed, form=form)
+    g.events = None  # no story (as a bot's copies): only the log matters here
+    while not g.over:
+        d = g.decision
+        opts = d.options
+        top = g.stack[-1]
+        pick = None
+        if d.kind == "action" and getattr(top, "cancels", MAX_CANCELS) < MAX_CANCELS:
+            pick = next((a for a in opts if a.kind in ("summon", "improvise")), None)
+        if pick is None:
+            pick = next((a for a in opts if a.kind in ("cancel", "place", "take", "end", "skip", "own", "start",
+                                                     "done")), opts[0])
+        g.apply(pick)
+    return g
+
+
+def worst_save(which: str = "duel", loads: int = 5) -> dict:
+    """The worst legal save (worst_game's): its log entries, its characters, and the time to load it (from_json:
+    parse, validate, replay every move, compare the state hash) in milliseconds, the best and the median of
+    `loads` loads (on a shared machine the best is the engine's cost; the others add the neighbours' load)."""
+    key = ("worst", which)
+    if key not in _STATES:
+        g = worst_game(which)
+        _STATES[key] = (g.turn, len(g.log), g.to_json())
+    turns, entries, text = _STATES[key]
+    Game.from_json(text)  # pydantic imported and the save model built once, outside the timing
+    times = []
+    for _ in range(loads):
+        t0 = time.perf_counter()
+        Game.from_json(text)
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    return {"mode": which, "turns": turns, "entries": entries, "chars": len(text),
+            "load_ms": round(times[0] * 1000, 1), "load_median_ms": round(times[len(times) // 2] * 1000, 1)}
+
+
 def bench_round(seconds: float = 1.0) -> dict:
     """One measurement of everything (flat numbers): each policy's throughput for `seconds` (two players), each
     MODES entry's uniform throughput for `seconds` / 2, micro(), crowded(). `bench/tashkalar_bench.py` takes the median of several rounds in CPython and in Pyodide."""
@@ -184,6 +234,7 @@ def bench_round(seconds: float = 1.0) -> dict:
         out[f"{m}_uniform_actions_per_s"] = throughput(seconds / 2, "uniform", m)["actions_per_s"]
     out.update(micro())
     out.update(crowded())
+    out["worst_save_load_ms"] = worst_save("melee4", loads=1)["load_ms"]
     return out
 
 
@@ -196,6 +247,7 @@ def main(argv: "list[str] | None" = None) -> int:
     result = {"python": platform.python_version(), "implementation": platform.python_implementation(),
               "uniform": throughput(args.seconds, "uniform"), "summoning": throughput(args.seconds, "summoning"),
               **micro(), **crowded()}
+    result["worst_saves"] = [worst_save(m) for m in WORST_MODES]
     if not args.no_modes:
         result["modes"] = {m: {name: throughput(args.seconds / 2, name, m) for name in ("uniform", "summoning")}
                            for m in MODES}
@@ -215,6 +267,9 @@ def main(argv: "list[str] | None" = None) -> int:
     print(f"  crowded board      {result['crowded_legal_actions_us']:>7} us legal_actions(), "
           f"{result['crowded_from_scratch_us']} us computed from scratch ({result['crowded_states']} boards with "
           f"{result['crowded_pieces']} pieces and {result['crowded_options']} options on average)")
+    for w in result["worst_saves"]:
+        print(f"  worst save {w['mode']:<15} {w['load_ms']:>6} ms to load, median {w['load_median_ms']} ms "
+              f"({w['entries']:,} moves over {w['turns']} turns, {w['chars']:,} characters; goal < 500 ms)")
     for m, both in result.get("modes", {}).items():
         print(f"  {m:<15}" + "  ".join(f"{name} {t['actions_per_s']:>7,} actions/s ({t['games']} games, "
                                         f"{t['actions_per_game']} actions each)" for name, t in both.items()))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action
-from .content import CARDS_T
+from .content import CARDS_T, FLARES
 from .effects import EffectCtx, start
 from .frames import Frame
 from .scoring import add_colour_points, add_points
@@ -56,6 +56,28 @@ def lightable(g: "Game", p: int) -> list[int]:
     if not flares:
         return flares
     return sorted({c for c in flares if can_light(g, p, c)})
+
+
+MIN_TOP = min(CARDS_T[c].top_needs for c in FLARES)  # the easiest top and bottom conditions of any flare
+MIN_BOTTOM = min(CARDS_T[c].bottom_needs for c in FLARES)
+
+
+def some_flare_lightable(g: "Game", p: int) -> bool:
+    """Whether some flare of the game (whichever p holds: that is her secret) could be lit by p now, against
+    any opponent: a public fact, as the arena is."""
+    me = g.colour[p]
+    bits = g.bits
+    b = bits[me]
+    my_up = (b[1] | b[2]).bit_count()
+    my_all = (b[0] | b[1] | b[2]).bit_count()
+    for c in range(len(bits)):
+        if c == me:
+            continue
+        e = bits[c]
+        up = (e[1] | e[2]).bit_count()
+        if up - my_up >= MIN_TOP or up + e[0].bit_count() - my_all >= MIN_BOTTOM:
+            return True
+    return False
 
 
 def light_options(g: "Game", p: int) -> list[Action]:

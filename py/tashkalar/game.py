@@ -31,9 +31,12 @@ from crystalclans.rng import Rng
 from .actions import MAX_ACTION_CHARS, Action, Decision, IllegalAction, action_text, normalize
 from .board import NAME, SIZE
 from .content import CARDS_T, DECKS, LEGENDARY_PIECES, TWO_SIDED
+from .guard import describe
+from .saves import SaveError
 
 MODES = ("duel", "high_form", "melee", "team")
 HANDOVER = Action("handover")
+SEAT_DIGITS = {str(p): p for p in range(4)}  # the seat of a `resign <seat>` log entry
 
 
 class Game:
@@ -127,27 +130,37 @@ class Game:
 
     @classmethod
     def from_setup(cls, setup: dict) -> "Game":
-        """A new game at the start `setup` describes (a deal or a position): where `log` replays from."""
-        if "position" in setup:
-            return cls.from_position(setup["position"])
-        return cls.new(mode=setup["mode"], players=setup["players"], decks=tuple(setup["decks"]),
-                       seed=setup["seed"], first_player=setup.get("first_player"), form=setup.get("form"))
+        """A new game at the start `setup` describes (a deal or a position): where `log` replays from. A
+        malformed setup (not a game's `setup`, a bad option, a bad position) raises SaveError saying why."""
+        from .setup import setup_error
+
+        problem = setup_error(setup)
+        if problem is not None:
+            raise SaveError(f"The game's setup is invalid: {problem}")
+        try:
+            if "position" in setup:
+                return cls.from_position(setup["position"])
+            return cls.new(mode=setup["mode"], players=setup["players"], decks=tuple(setup["decks"]),
+                           seed=setup["seed"], first_player=setup.get("first_player"), form=setup.get("form"))
+        except ValueError as e:  # PositionError, or a bad option of new_game
+            raise SaveError(f"The game's setup is invalid: {e}") from None
 
     def play(self, move: str) -> None:
         """One entry of a log played where it stands: a `resign <seat>` entry as that seat's resignation,
         anything else as apply(move)."""
         if isinstance(move, str) and move.startswith("resign "):
             seat = move[7:]
-            if not seat.isdigit() or len(seat) > 1:
-                raise IllegalAction(f"no player {seat[:10]!r}")
-            self.resign(int(seat))
+            if seat not in SEAT_DIGITS:  # ASCII only: "²".isdigit() is True, int("²") fails
+                raise IllegalAction(f"no player {describe(seat, 10)}")
+            self.resign(SEAT_DIGITS[seat])
         else:
             self.apply(move)
 
     @classmethod
     def from_log(cls, setup: dict, log: "Iterable[str]") -> "Game":
-        """The game a setup and its moves make: each move played where it stands. A move that is not legal
-        there, or comes after the end, raises IllegalAction saying which."""
+        """The game a setup and its moves make: each move played where it stands. A malformed setup raises
+        SaveError; a move that is not legal there, or comes after the end, raises IllegalAction saying
+        which."""
         g = cls.from_setup(setup)
         for i, move in enumerate(log):
             if g.decision is None:
@@ -160,8 +173,8 @@ class Game:
 
     def at(self, moves: int) -> "Game":
         """A new Game: this one as it stood after its first `moves` moves (a resync's common part)."""
-        if not 0 <= moves <= len(self.log):
-            raise ValueError(f"this game has {len(self.log)} moves, not {moves}")
+        if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= len(self.log):
+            raise ValueError(f"this game has {len(self.log)} moves, not {describe(moves)}")
         return Game.from_log(self.setup, self.log[:moves])
 
     def replay(self) -> "Iterator[Game]":
@@ -199,9 +212,13 @@ class Game:
         d = self.decision
         if d is None:
             raise IllegalAction("the game is over" if self.over else "nothing to decide")
-        if isinstance(action, str) and normalize(action[:MAX_ACTION_CHARS + 1]) == "resign":
-            self.resign(d.player)
-            return
+        if isinstance(action, str):
+            if len(action) > MAX_ACTION_CHARS:  # refused before any work
+                raise IllegalAction(f"an action's text is at most {MAX_ACTION_CHARS} characters (got "
+                                    f"{len(action):,})")
+            if normalize(action) == "resign":  # the notation itself (spaces around it as for any notation)
+                self.resign(d.player)
+                return
         chosen = self._match(d.options, action)
         self.log.append(str(chosen))
         if chosen is HANDOVER:
@@ -231,7 +248,7 @@ class Game:
         if self.over:
             raise IllegalAction("the game is over")
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n:
-            raise IllegalAction(f"no player {player!r:.20} in this game")
+            raise IllegalAction(f"no player {describe(player, 20)} in this game")
         if self.mode == "melee":
             raise IllegalAction("nobody can resign in a Melee")
         self.log.append(f"resign {player}")
@@ -247,13 +264,14 @@ class Game:
                 return a
         text = action if isinstance(action, str) else action_text(action)
         if text is None:
-            raise IllegalAction(self._illegal_message(f"{action!r:.60}") + " (an action is one of legal_actions() "
+            raise IllegalAction(self._illegal_message(describe(action)) + " (an action is one of legal_actions() "
                                 "or its text)")
         if len(text) > MAX_ACTION_CHARS:
-            raise IllegalAction(f"an action's text is at most {MAX_ACTION_CHARS} characters (got {len(text)})")
+            raise IllegalAction(f"an action's text is at most {MAX_ACTION_CHARS} characters (got {len(text):,})")
         t = normalize(text)
+        kind = t.split(" ", 1)[0]
         for a in options:
-            if str(a) == t:
+            if a.kind == kind and str(a) == t:  # the kind first: building every option's text costs (replays)
                 return a
         raise IllegalAction(self._illegal_message(t))
 
@@ -400,10 +418,10 @@ class Game:
         if self.control >= 0:
             if d.kind == "task":
                 return d
-            return Decision(d.kind, self.control, d.prompt, d.options, d.info)
+            return Decision(d.kind, self.control, d.prompt, d.options, d._info)
         if (d.kind == "action" and self.actions_left > 0) or (self.fx is not None and d.kind != "point"
                                                               and not self._names_hand(d)):
-            return Decision(d.kind, d.player, d.prompt, d.options + [HANDOVER], d.info)
+            return Decision(d.kind, d.player, d.prompt, d.options + [HANDOVER], d._info)
         return d
 
     def _names_hand(self, d: Decision) -> bool:

@@ -22,10 +22,11 @@
       "improvised": [[1], [], []],             # Melee: per seat, the enemy colours used to improvise
       "control": -1,                           # Team: the partner who has taken over the turn (-1: none)
       "frozen": ["everfrost/ice-princess", null],  # per seat: the card whose frozen effect is in play
-      "malus": [0, 1], "removed": [[0, 0], [1, 0]],  # actions fewer next turn; pieces out of the game
-      "gateway": ["e5", null], "summon_colour": -1,  # Nethervoid: each seat's Gateway; Possessed Summoner
+      "malus": [0, 1],                         # per seat: actions fewer on its next turn
+      "removed": [[0, 0], [1, 0]],             # PER COLOUR (2 in the Team game): pieces out of the game
+      "gateway": ["e5", null], "summon_colour": -1,  # Nethervoid: each seat's Gateway; Possessed Summoner (a colour)
       "pending": ["etherweave/paradox-worm", null],  # Etherweave: a card of that seat's hand
-      "stasis": ["1h", null]                         # the piece held on the seat's Merchant of Time card
+      "stasis": ["1h", null]                         # per seat: the piece (colour + rank) on its Merchant of Time
     }
 
 The number of players is the number of decks: 2 for "duel"/"high_form", 3-4 for "melee", 4 for "team"
@@ -37,9 +38,12 @@ legend and flare listed nowhere else, in data order; the High Form deals its tas
 `tasks_up` is given. A seat may hold cards of any school (effect tests need that), each card at most once
 per seat; a legend or flare at most once in the game.
 
-A position is untrusted input (saves embed one), so it is checked completely before a game is built: known
-keys only, types and ranges, square names, pieces within each colour's supply, known cards. Any problem
-raises PositionError (a ValueError) naming the field.
+A position is untrusted input (saves embed one), so it is checked completely before a game is built: first
+its shape, without recursion (guard.py: plain JSON data, nested at most MAX_DEPTH deep, at most MAX_NODES
+values, texts of at most MAX_TEXT characters, whole numbers only: no fraction anywhere, so that a game built
+from it can always save itself), then known keys only, types (a bool is no number) and ranges, square names,
+pieces within each colour's supply, known cards. Any problem raises PositionError (a ValueError) naming the
+field.
 """
 from __future__ import annotations
 
@@ -49,7 +53,8 @@ from typing import TYPE_CHECKING, Any
 from crystalclans.rng import Rng, seed_state
 
 from .board import BY_NAME
-from .rules import TurnFrame
+from .guard import describe, shape_problem
+from .rules import MAX_TURNS, TurnFrame
 from .scoring import deal_tasks, reveal_next
 from .setup import check_form, check_options, shape
 from .content import BY_ID, CARDS_T, DECKS, FLARES, LEGENDARY_PIECES, LEGENDS, TASK_BY_ID, TASKS
@@ -64,7 +69,11 @@ KEYS = ("mode", "decks", "active", "first_player", "turn", "actions_left", "disc
         "summon_colour", "pending", "stasis")
 RANK_LETTER = {"c": 0, "h": 1, "l": 2}
 MAX_SEED = 1 << 63
-MAX_TURN = 10_000
+MAX_TURN = MAX_TURNS  # no game goes on past the turn limit (rules.py)
+MAX_DEPTH = 6  # a position nests 4 deep (position > hands > a seat's hand > a card); more is refused
+MAX_NODES = 2_000  # values in all (a full position of 4 seats, every pile given, holds about 400)
+MAX_TEXT = 64  # characters of any text or key (the longest card id has 30)
+COLOUR_DIGIT = {"0": 0, "1": 1, "2": 2, "3": 3}  # ASCII only: "²".isdigit() is True, int("²") fails
 
 
 class PositionError(ValueError):
@@ -72,8 +81,15 @@ class PositionError(ValueError):
 
 
 def _show(v: Any) -> str:
-    t = repr(v)
-    return t if len(t) <= 40 else t[:37] + "..."
+    return describe(v, 40)
+
+
+def _piece(v: Any, colours: int) -> "tuple[int, int] | None":
+    """A piece in the position's notation (colour digit + c/h/l, e.g. '1h') as (colour, rank), or None."""
+    if not (isinstance(v, str) and len(v) == 2 and v[0] in COLOUR_DIGIT and v[1] in RANK_LETTER):
+        return None
+    c = COLOUR_DIGIT[v[0]]
+    return (c, RANK_LETTER[v[1]]) if c < colours else None
 
 
 def _int(pos: dict, key: str, default: int, lo: int, hi: int) -> int:
@@ -126,6 +142,9 @@ def _per_seat(pos: dict, key: str, n: int) -> list:
 def build_position(g: "Game", pos: Any) -> "Game":
     if not isinstance(pos, dict):
         raise PositionError(f"a position is a JSON object, got {_show(pos)}")
+    problem = shape_problem(pos, MAX_DEPTH, MAX_NODES, MAX_TEXT)  # before anything walks it (no recursion)
+    if problem is not None:
+        raise PositionError(f"a position is plain JSON data of whole numbers, texts and lists: {problem}")
     unknown = [k for k in pos if k not in KEYS]
     if unknown:
         raise PositionError(f"unknown key {_show(unknown[0])}; known: {', '.join(KEYS)}")
@@ -155,12 +174,12 @@ def build_position(g: "Game", pos: Any) -> "Game":
     for name, piece in board.items():
         if name not in BY_NAME:
             raise PositionError(f"board: {_show(name)} is not a square of the arena (a5..i5, e1..e9, ...)")
-        if not (isinstance(piece, str) and len(piece) == 2 and piece[0].isdigit() and int(piece[0]) < colours
-                and piece[1] in RANK_LETTER):
+        cr = _piece(piece, colours)
+        if cr is None:
             raise PositionError(f"board.{name}: a piece is its colour 0..{colours - 1} (the seat; the team in the "
                                 f"Team game) + c/h/l, e.g. '0c' or '1h', "
                                 f"got {_show(piece)}")
-        g.put(BY_NAME[name], int(piece[0]), RANK_LETTER[piece[1]])
+        g.put(BY_NAME[name], *cr)
     for c in range(colours):
         if g.two_left(c) < 0:
             raise PositionError(f"board: colour {c} has more than {g.two_sided} common and heroic pieces")
@@ -185,8 +204,10 @@ def build_position(g: "Game", pos: Any) -> "Game":
             raise PositionError(f"frozen[{p}]: {CARDS_T[c].id} has no frozen effect")
     g.frozen = frozen
     g.malus = [_int({"m": v or 0}, "m", 0, 0, 2) for v in _per_seat(pos, "malus", n)]
-    g.removed = [[0, 0] for _ in range(n)]
-    for c, row in enumerate(_per_seat(pos, "removed", n)):
+    g.removed = [[0, 0] for _ in range(n)]  # indexed by colour (the Team game's 2 colours use the first 2)
+    if pos.get("removed") is not None and len(_list(pos["removed"], "removed")) != colours:
+        raise PositionError(f"removed: one entry per colour ({colours}), got {len(pos['removed'])}")
+    for c, row in enumerate(_per_seat(pos, "removed", colours)):
         if row is not None:
             if not (isinstance(row, list) and len(row) == 2 and all(
                     isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 3 for x in row)):
@@ -198,10 +219,11 @@ def build_position(g: "Game", pos: Any) -> "Game":
     for p, v in enumerate(_per_seat(pos, "gateway", n)):
         if v is not None:
             cell = g.cells[BY_NAME[v]] if isinstance(v, str) and v in BY_NAME else -1
-            if cell < 0 or cell >> 2 != p or cell & 3 == 2:
-                raise PositionError(f"gateway[{p}]: a square with a common or heroic piece of seat {p}, got {_show(v)}")
+            if cell < 0 or cell >> 2 != g.colour[p] or cell & 3 == 2:
+                raise PositionError(f"gateway[{p}]: a square with a common or heroic piece of seat {p}'s colour, "
+                                    f"got {_show(v)}")
             g.gateway[p] = BY_NAME[v]
-    g.summon_colour = _int(pos, "summon_colour", -1, -1, n - 1)
+    g.summon_colour = _int(pos, "summon_colour", -1, -1, colours - 1)
     hands = _per_seat(pos, "hands", n)
     draws = _per_seat(pos, "draw", n)
     discards = _per_seat(pos, "discard", n)
@@ -271,8 +293,8 @@ def build_position(g: "Game", pos: Any) -> "Game":
         raise PositionError("control: belongs to the Team game")
     g.summons = []
     for i, s in enumerate(_list(pos.get("summons", []), "summons", 20)):
-        if not (isinstance(s, list) and len(s) == 2 and s[0] in BY_NAME and s[1] in (0, 1, 2)
-                and not isinstance(s[1], bool)):
+        if not (isinstance(s, list) and len(s) == 2 and isinstance(s[0], str) and s[0] in BY_NAME
+                and type(s[1]) is int and 0 <= s[1] <= 2):
             raise PositionError(f"summons[{i}]: [square, rank 0..2], got {_show(s)}")
         g.summons.append((BY_NAME[s[0]], s[1]))
     if form == "high_form":
@@ -292,6 +314,10 @@ def build_position(g: "Game", pos: Any) -> "Game":
         if pos.get("tasks_up") is None:
             if any(g.claimed):
                 raise PositionError("tasks_up: give the current tasks when some are claimed")
+            for key in ("task_next", "tasks_deck"):
+                if pos.get(key) is not None:
+                    raise PositionError(f"{key}: give it with tasks_up (without them the tasks are dealt from "
+                                        "the seed)")
             deal_tasks(g)
         else:
             g.tasks_up = [task(v, "tasks_up") for v in _list(pos["tasks_up"], "tasks_up", 3)]
@@ -317,9 +343,11 @@ def build_position(g: "Game", pos: Any) -> "Game":
             g.pending[p] = c
     for p, v in enumerate(_per_seat(pos, "stasis", n)):
         if v is not None:
-            if not (isinstance(v, str) and len(v) == 2 and v[0].isdigit() and int(v[0]) < n and v[1] in RANK_LETTER):
-                raise PositionError(f"stasis[{p}]: a piece is seat + c/h/l, e.g. '1h', got {_show(v)}")
-            c, r = int(v[0]), RANK_LETTER[v[1]]
+            cr = _piece(v, colours)
+            if cr is None:
+                raise PositionError(f"stasis[{p}]: a piece is its colour 0..{colours - 1} + c/h/l, e.g. '1h', got "
+                                    f"{_show(v)}")
+            c, r = cr
             g.removed[c][1 if r == 2 else 0] += 1
             if g.two_left(c) < 0 or g.legends_left(c) < 0:
                 raise PositionError(f"stasis[{p}]: colour {c} has no such piece left to hold")

@@ -10,8 +10,14 @@ the turn's questions; with the actions left she may only put common pieces (no s
 and the active player ends the turn (her task, her refill).
 
 Rulings: a turn's actions must be used (there is always an empty square for a common piece, so a player is
-never stuck); flares may be lit before or after any action, also after the last one, until `end`; the end
-of the turn asks for `end` only while a flare could still be lit. Summoning lives in summon.py, effects in
+never stuck); flares may be lit before or after any action, also after the last one, until `end`. After the
+last action the player is asked "light a flare, or end your turn" whenever public facts say she might do
+something: she holds a flare (how many she holds is public) and the arena lets some flare be lit, her
+frozen effect is in play, or she plays Etherweave and might hold a warp card. Whether she is asked never
+depends on which cards she holds (her options do, and only she sees them). Our rulings for a game that
+always ends: the end is triggered at the end of turn TURN_LIMIT (as when a deck runs out: every player has
+one more turn), and a game still going after turn MAX_TURNS ends there; and `cancel` (a convenience, not a
+rule of the game) is offered at most MAX_CANCELS times a turn. Summoning lives in summon.py, effects in
 effects/, scoring and tasks in scoring.py.
 """
 from __future__ import annotations
@@ -24,14 +30,31 @@ from .content import BY_ID, CARDS_T, TASK_BY_ID, TASKS
 from .effects.etherweave import WarpFrame
 from .effects.everfrost import ThawFrame
 from .effects.expansion import free_options
-from .flares import LightFrame, light_options, lightable
+from .flares import LightFrame, light_options, lightable, some_flare_lightable
 from .frames import Frame
 from .scoring import (ColourPointFrame, check_points_trigger, claim, claimable, end_of_turn_scoring, melee_kills,
                       winners)
-from .summon import SummonFrame, improvisable, summonable
+from .summon import MAX_CANCELS, SummonFrame, improvisable, summonable
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
+
+# The turn limit: no game is endless (placing common pieces forever is legal by the rulebook alone). Real
+# games end by turn 40-80, random ones (uniform over the legal actions) by turn ~220 at most; players are
+# warned by the end trigger, and the hard stop covers the final round (4 turns at most) and extra turns.
+TURN_LIMIT = 200
+MAX_TURNS = TURN_LIMIT + 30
+# The longest log a game can have, estimated from the rules (saves.py sets its limits above it, and
+# tests/tashkalar/test_robustness.py shows the longest legal game fits):
+#   a turn has 2 actions (1 on turn 1) plus the actions effects gain (each from a card played); it logs
+#   each action (1 entry), the summon's placement and an optional `take` (2), the effect's questions (a
+#   card's script asks at most ~6), flares lit (1 + ~6 each), warps and thaws (1 + ~6 each), the cards put
+#   under the deck after a discard (one each, a hand holds ~8), a handover, `end`, a task and the Melee's
+#   colour points (~4). Seeded random games that prefer summons and flares log at most ~20 entries a turn
+#   (bench.py's worst_turn); ENTRIES_PER_TURN doubles that. Cancels add 2 entries each (`summon <card>`,
+#   `cancel`), MAX_CANCELS a turn. The Duel's and the Melee's start pieces log 1-3 entries.
+ENTRIES_PER_TURN = 40
+LOG_BOUND = 3 + MAX_TURNS * (ENTRIES_PER_TURN + 2 * MAX_CANCELS)
 
 PLACE = {s: Action("place", (NAME[s],)) for s in ON}
 PLACE_AT = [PLACE.get(s) for s in range(max(ON) + 1)]  # by square, for the hot list of empty squares
@@ -112,10 +135,19 @@ class MeleeStartFrame(Frame):
 
 # ---------------------------------------------------------------------- the action choice
 class TurnFrame(Frame):
-    __slots__ = ("p",)
+    """The active player's action choice, asked again after each action; `cancels` counts the summons
+    cancelled this turn (SummonFrame offers `cancel` while it is below MAX_CANCELS)."""
 
-    def __init__(self, p: int) -> None:
+    __slots__ = ("p", "cancels")
+
+    def __init__(self, p: int, cancels: int = 0) -> None:
         self.p = p
+        self.cancels = cancels
+
+    def key(self) -> tuple:
+        # without a cancel this turn the key is the one this frame had before it counted them, so the
+        # state hashes recorded in older saves still match
+        return ("TurnFrame", self.p) if not self.cancels else ("TurnFrame", self.p, self.cancels)
 
     def run(self, g: "Game") -> "Decision | None":
         p = self.p
@@ -132,7 +164,7 @@ class TurnFrame(Frame):
         # Everfrost's frozen and Etherweave's warp effects (free, like flares); a cheap test first (hot path)
         thaw = free_options(g, p) if g.frozen[p] >= 0 or g.decks[p] == "etherweave" else []
         if g.actions_left <= 0:
-            if not flares and not thaw:
+            if not may_act_freely(g, p):  # public facts only: the others see whether she is asked
                 g.stack.pop()
                 g.stack.append(EndTurnFrame(p, 0))
                 return None
@@ -185,6 +217,22 @@ class TurnFrame(Frame):
         elif kind == "end":
             g.stack.pop()
             g.stack.append(EndTurnFrame(p, 0))
+
+
+def may_act_freely(g: "Game", p: int) -> bool:
+    """Whether, by public facts alone, p might still light a flare, thaw or warp after her last action: she
+    holds a flare (the count is public) and the arena lets some flare be lit; her frozen effect is in play; or
+    she plays Etherweave, holds a being and may warp (after the first round, no pending being). Every option
+    she really has is among these cases, so she is asked whenever she has one, and also when she has none
+    (then `end` is her only option), so the question tells the others nothing of her hand. (A position may
+    give another school's seat a warp card: her warp is offered before her last action, not after it.)"""
+    if g.frozen[p] >= 0:
+        return True
+    hand = g.hands[p]
+    kinds = [CARDS_T[c].kind for c in hand]
+    if "flare" in kinds and some_flare_lightable(g, p):
+        return True
+    return g.decks[p] == "etherweave" and g.pending[p] < 0 and g.turn > g.n and "being" in kinds
 
 
 class TakeForPlaceFrame(Frame):
@@ -339,11 +387,16 @@ def finish_turn(g: "Game", p: int) -> None:
     end_of_turn_scoring(g, p)
     refill(g, p)
     check_points_trigger(g)
+    if g.turn >= TURN_LIMIT:  # our ruling: a game always ends (see TURN_LIMIT)
+        g.trigger_end("turns", p)
     if g.end_triggered:
         if g.final_left == -2:
             g.final_left = g.n  # triggered this turn: every player has one more full turn
         elif not g.in_extra:
             g.final_left -= 1
+    if g.turn >= MAX_TURNS:  # the hard stop, also for extra turns
+        g.finish(winners(g))
+        return
     if g.extra_turns > 0:
         g.extra_turns -= 1
         begin_turn(g, p, extra=True)
@@ -354,4 +407,4 @@ def finish_turn(g: "Game", p: int) -> None:
     begin_turn(g, (p + 1) % g.n)
 
 
-__all__ = ["begin_turn", "TurnFrame", "EndTurnFrame", "StartSquaresFrame", "MeleeStartFrame"]
+__all__ = ["MAX_CANCELS", "MAX_TURNS", "TURN_LIMIT", "begin_turn", "may_act_freely", "TurnFrame", "EndTurnFrame", "StartSquaresFrame", "MeleeStartFrame"]

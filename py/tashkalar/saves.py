@@ -1,6 +1,7 @@
 """Saves: format version + content hash + setup (or a scenario position) + action log + state hash.
 
-Loading checks the text's size and nesting before parsing (crystalclans.jsontext), validates the document
+Loading checks the text's size and nesting before parsing (crystalclans.jsontext; a save given as a dict gets
+the same checks, made without recursion by guard.shape_problem), validates the document
 with pydantic (imported only here, when a save is loaded), replays every action and compares the final
 state hash, so a broken, tampered or incompatible save is refused with a SaveError a player can act on and
 nothing else changes. A `resign <seat>` entry in the log replays as that seat's resignation.
@@ -15,15 +16,23 @@ from crystalclans import jsontext
 
 from .actions import IllegalAction
 from .content import DATA_DIR
+from .guard import describe, shape_problem
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 SAVE_FORMAT = "tashkalar-save/1"
+# A game always fits its own save: rules.LOG_BOUND (the longest log a game can have, estimated from the turn
+# limit, the actions of a turn and the cancels it may offer: 13,803 entries) is below MAX_LOG, and a log of
+# MAX_LOG entries of the longest notation (45 characters: `improvise <the longest card id> <colour>`) with
+# the largest position (position.MAX_NODES values of position.MAX_TEXT characters) is below MAX_SAVE_CHARS;
+# tests/tashkalar/test_robustness.py checks both, and plays the longest game it can build (bench.worst_game:
+# about 4,850 moves, 91,000 characters) to show it saves and loads.
+MAX_LOG = 16_000
+MAX_MOVE_CHARS = 120  # a log entry the save model accepts (longer text is no notation of ours)
 MAX_SAVE_CHARS = 1_000_000
-MAX_LOG = 20_000
-MAX_MOVE_CHARS = 120
 MAX_DEPTH = 32
+MAX_VALUES = MAX_LOG + 10_000  # values in a save given as a dict (its log and its position)
 
 
 def _content_hash() -> str:
@@ -106,11 +115,17 @@ def check_save_text(text: "str | bytes") -> dict:
 def game_from_json(text: "str | bytes | dict") -> "Game":
     from .game import Game
 
-    raw = text if isinstance(text, dict) else check_save_text(text)
+    if isinstance(text, dict):  # a parsed save: its nesting, size and numbers checked as the text's would be
+        problem = shape_problem(text, MAX_DEPTH, MAX_VALUES, MAX_MOVE_CHARS)
+        if problem is not None:
+            raise SaveError(f"This is not a Tash-Kalar save: {problem}.")
+        raw = text
+    else:
+        raw = check_save_text(text)
     if not isinstance(raw, dict) or "format" not in raw:
         raise SaveError("This is not a Tash-Kalar save file (no 'format' field).")
     if raw.get("format") != SAVE_FORMAT:
-        raise SaveError(f"Unsupported save format {str(raw.get('format'))[:40]!r}; this version reads "
+        raise SaveError(f"Unsupported save format {describe(raw.get('format'), 40)}; this version reads "
                         f"{SAVE_FORMAT!r}.")
     try:
         save = _model().model_validate(raw)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from crystalclans.rng import Rng, seed_state
 
 from .content import DECKS, FLARES, LEGENDS, PLAYABLE_DECKS, TWO_SIDED
+from .guard import describe, shape_problem
 from .rules import MeleeStartFrame, StartSquaresFrame, begin_turn, refill
 from .scoring import deal_tasks
 
@@ -33,12 +34,13 @@ def check_form(mode: str, form) -> str:
     """The scoring form of a mode: the mode itself, or for "team" "high_form" (default) or "duel"."""
     if mode != "team":
         if form is not None and form != mode:
-            raise ValueError(f"form: only the Team game has a form (got {form!r:.30} for {mode!r:.30})")
+            raise ValueError(f"form: only the Team game has a form (got {describe(form, 30)} for "
+                             f"{describe(mode, 30)})")
         return mode
     if form is None:
         return "high_form"
     if form not in FORMS:
-        raise ValueError(f"form: the Team game is played as 'high_form' or 'duel', not {form!r:.30}")
+        raise ValueError(f"form: the Team game is played as 'high_form' or 'duel', not {describe(form, 30)}")
     return form
 
 
@@ -51,8 +53,12 @@ def two_sided_in_play(form: str, players: int) -> int:
 
 
 def check_options(mode: str, players: int, decks, seed, first_player, form=None) -> tuple[str, ...]:
-    if mode not in ("duel", "high_form", "melee", "team"):
-        raise ValueError(f"unknown mode {mode!r:.30}; choose 'duel', 'high_form', 'melee' or 'team'")
+    """new_game's options checked (types first: a bool or a fraction is no whole number); a bad one raises
+    ValueError naming it in plain words. Returns the decks as a tuple."""
+    if not isinstance(mode, str) or mode not in ("duel", "high_form", "melee", "team"):
+        raise ValueError(f"unknown mode {describe(mode, 30)}; choose 'duel', 'high_form', 'melee' or 'team'")
+    if form is not None and not isinstance(form, str):
+        raise ValueError(f"form: 'high_form' or 'duel' (the Team game only), not {describe(form, 30)}")
     check_form(mode, form)
     if isinstance(players, bool) or not isinstance(players, int):
         raise ValueError("players: a whole number")
@@ -66,7 +72,7 @@ def check_options(mode: str, players: int, decks, seed, first_player, form=None)
         raise ValueError(f"decks: one deck name for each of the {players} players")
     for d in decks:
         if not isinstance(d, str) or d not in DECKS:
-            raise ValueError(f"unknown deck {d!r:.30}; choose from {', '.join(PLAYABLE_DECKS)}")
+            raise ValueError(f"unknown deck {describe(d, 30)}; choose from {', '.join(PLAYABLE_DECKS)}")
         if not DECKS[d].playable:
             raise ValueError(f"the {d} deck is not playable yet (its effects are not written); choose from "
                              f"{', '.join(PLAYABLE_DECKS)}")
@@ -75,7 +81,8 @@ def check_options(mode: str, players: int, decks, seed, first_player, form=None)
                          "Imperial can be played as 'northern' and as 'southern'")
     if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED <= seed < MAX_SEED:
         raise ValueError("seed: a whole number (64-bit)")
-    if first_player is not None and (isinstance(first_player, bool) or first_player not in range(players)):
+    if first_player is not None and (isinstance(first_player, bool) or not isinstance(first_player, int)
+                                     or not 0 <= first_player < players):
         raise ValueError(f"first_player: None (random) or 0..{players - 1}")
     return tuple(decks)
 
@@ -98,6 +105,29 @@ def shape(g: "Game", mode: str, form: str, players: int, decks: tuple[str, ...])
 
 
 TEAM_SIDEWAYS = 6
+SETUP_KEYS = ("mode", "players", "decks", "seed", "first_player", "form")
+
+
+def setup_error(setup) -> "str | None":
+    """What is wrong with the shape of a game's `setup` (Game.from_setup, from_log): a dict of new_game's
+    options (mode, players, decks, seed; first_player and form optional) or {"position": ...}; None when
+    its shape is right (its values are checked by new_game or from_position)."""
+    if not isinstance(setup, dict):
+        return f"it is an object of the game's options, not {describe(setup, 30)}"
+    problem = shape_problem(setup, 8, 10_000, 64)
+    if problem is not None:
+        return problem
+    if "position" in setup:
+        return None if len(setup) == 1 else "a position's setup holds the position only"
+    unknown = [k for k in setup if k not in SETUP_KEYS]
+    if unknown:
+        return f"unknown option {describe(unknown[0], 30)} (known: {', '.join(SETUP_KEYS)})"
+    missing = [k for k in SETUP_KEYS[:4] if k not in setup]
+    if missing:
+        return f"the option {missing[0]!r} is missing"
+    if not isinstance(setup["decks"], (list, tuple)):
+        return "decks: a list of deck names, one per player"
+    return None
 
 
 def new_game(g: "Game", mode: str, players: int, decks, seed: int, first_player: "int | None",

@@ -4,7 +4,7 @@ one of its distinct orientations, the being's square), the "too few pieces" rule
 A summon is three small steps: `summon <card>` (turn.py's action choice), `at <square> <orientation>` (a
 placement; each one's pattern squares are in the decision's info), and, only when the supply has no piece of
 the being's kind and no own piece on the target can stand for it, `take <square>`: the own piece (not one of
-the pattern) that leaves its square to become the being. `cancel` goes back while nothing has happened.
+the pattern) that leaves its square to become the being. `cancel` goes back while nothing has happened (at most MAX_CANCELS times a turn).
 
 Rules: the pattern's squares need the player's pieces of the required rank or higher (War Summoner lets the
 next summon use one enemy piece instead); the target may hold a piece of the being's rank or lower, which
@@ -204,6 +204,8 @@ def improvisable(g: "Game", p: int) -> list[tuple[int, int]]:
 
 
 _IMPROVISE: dict = {}
+MAX_CANCELS = 10  # summons a turn may cancel: `cancel` is a convenience, and endless cancels would make
+# endless logs (rules.LOG_BOUND); after the 10th the placement must be chosen
 
 
 def _improvise_function(code: int):
@@ -226,7 +228,9 @@ def _improvise_function(code: int):
     return fn
 
 
-def placement_info(g: "Game", code: int, t: int, oi: int, borrowed: int) -> dict:
+def placement_info(code: int, t: int, oi: int, borrowed: int) -> dict:
+    """What a placement's option shows: the pattern's squares, the marked squares, the borrowed piece (from
+    the card data and the placement alone, not the game)."""
     o = ORIENTATIONS[code][oi]
     return {"pattern": [NAME[s] for s, _ in o.squares(t)] if code not in ANYWHERE else [],
             "marked": [NAME[sq(x, y)] for x, y in o.marks(t) if on_board(x, y)],
@@ -247,17 +251,28 @@ class SummonFrame(Frame):
         card = CARDS_T[self.code]
         if self.step == 0:
             opts = []
-            info = {}
-            for t, oi, borrowed, _ in placements(g, self.p, self.code, imp=self.imp):
-                a = Action("at", (NAME[t], ORIENTATIONS[self.code][oi].index))
-                opts.append(a)
-                info[str(a)[3:]] = placement_info(g, self.code, t, oi, borrowed)
-            opts.append(CANCEL)
-            info = {"card": card.id, "placements": info}
-            if self.imp >= 0:
-                info["improvised_colour"] = self.imp
+            found = []
+            code = self.code
+            for t, oi, borrowed, _ in placements(g, self.p, code, imp=self.imp):
+                opts.append(Action("at", (NAME[t], ORIENTATIONS[code][oi].index)))
+                found.append((t, oi, borrowed))
+            below = g.stack[-2] if len(g.stack) > 1 else None  # the TurnFrame that pushed this summon
+            cancel = getattr(below, "cancels", 0) < MAX_CANCELS
+            if cancel:
+                opts.append(CANCEL)
+            imp = self.imp
+
+            def info() -> dict:  # built when shown (from the placements found now), not during a replay
+                out = {"card": card.id, "placements": {f"{NAME[t]} {ORIENTATIONS[code][oi].index}":
+                                                       placement_info(code, t, oi, borrowed)
+                                                       for t, oi, borrowed in found}}
+                if imp >= 0:
+                    out["improvised_colour"] = imp
+                return out
             return Decision("placement", self.p, f"Choose where to summon {card.name}: the being's square and "
-                            "the pattern's orientation (or cancel)", opts, info)
+                            "the pattern's orientation" + (" (or cancel)" if cancel else
+                                                           f" (no more cancels: {MAX_CANCELS} this turn)"),
+                            opts, info)
         o = ORIENTATIONS[self.code][self.oi]
         opts = [Action("take", (NAME[s],)) for s in take_candidates(g, self.p, card.rank, o, self.target)]
         return Decision("take", self.p, f"Your supply has no piece for {card.name}: choose one of your pieces "
@@ -266,6 +281,7 @@ class SummonFrame(Frame):
     def choose(self, g: "Game", a: Action) -> None:
         if a.kind == "cancel":
             g.stack.pop()
+            g.stack[-1].cancels += 1
             if self.logged >= 0:
                 g.hidden[self.logged] = self.p  # the card goes back to the hand, unseen
             return

@@ -1,6 +1,7 @@
 """view(p), story(), saves (to_json / from_json with their refusals), state_hash, clone and positions'
-refusals. The view is tested as a secret keeper: changing what a player may not see (the other hand's
-cards, every deck's order, the PRNG) changes nothing in her view."""
+refusals. The view is tested as a secret keeper, in every mode: changing what a player may not see (the
+other hands' cards of every kind, every deck's order, the tasks deck, the PRNG) changes nothing in her
+view, nor in what she sees happen after the same action."""
 from __future__ import annotations
 
 import json
@@ -8,10 +9,12 @@ import json
 import pytest
 
 import tashkalar as tk
-from tashkalar.content import CARDS_T
+from crystalclans.rng import Rng, seed_state
+from tashkalar.content import BY_ID, CARDS_T
 from tashkalar.position import PositionError
 from tashkalar.saves import SaveError
 
+from ..conftest import LONG
 from .conftest import cast, position, random_policy
 
 
@@ -42,31 +45,123 @@ def test_view_is_json_and_holds_the_own_hand_and_only_counts_of_the_others():
         g.view(2)
 
 
-def _scramble(g: tk.Game, hidden_from: int) -> tk.Game:
-    """The same game as `hidden_from` may know it: the other seat's hand swapped with cards of its deck (same
-    kinds), every deck reordered, the PRNG moved on."""
+MODE_GAMES = [("duel", ("northern", "sylvan"), None), ("high_form", ("highland", "southern"), None),
+              ("duel", ("etherweave", "everfrost"), None), ("high_form", ("nethervoid", "etherweave"), None),
+              ("melee", ("sylvan", "northern", "etherweave"), None),
+              ("melee", ("everfrost", "nethervoid", "highland", "southern"), None),
+              ("team", ("northern", "etherweave", "southern", "sylvan"), "high_form"),
+              ("team", ("everfrost", "highland", "nethervoid", "southern"), "duel")]
+
+
+def mode_states(every: int = 4, limit: int = 400, games: int = 1):
+    """States of seeded games (the player that prefers summons, flares and tasks) in every mode and with the
+    expansion's decks: every `every`-th state of the first `limit` moves of `games` games per entry."""
+    for i, (mode, decks, form) in enumerate(MODE_GAMES * games):
+        g = tk.new_game(mode=mode, players=len(decks), decks=decks, seed=60 + i, form=form)
+        choose = random_policy(100 + i)
+        n = 0
+        while not g.is_over and n < limit:
+            if n % every == 0:
+                yield g.clone()
+            g.apply(choose(g))
+            n += 1
+
+
+def _scramble(g: tk.Game, viewer: int, salt: int = 0, after: bool = False) -> tk.Game:
+    """The same game as `viewer` may know it, changed in everything she may not know: every other seat's hand
+    cards swapped with cards of the same kind from where they could have come (a being with one of its
+    deck's, a legend or a flare with one of the shared deck's; the pending being and a card being summoned
+stay, they are public), every
+    deck reordered (the tasks deck too), the PRNG moved elsewhere. `after`: for comparing what happens next,
+    the viewer's own deck and the tasks deck keep their order (their next cards are drawn or turned up for
+    her to see)."""
+    from tashkalar.summon import SummonFrame
+
     h = g.clone()
-    q = 1 - hidden_from
-    beings = [i for i, c in enumerate(h.hands[q]) if CARDS_T[c].kind == "being"]
-    if beings and h.draws[q]:
-        i = beings[0]
-        h.hands[q][i], h.draws[q][0] = h.draws[q][0], h.hands[q][i]
-    for pile in (h.draws[0], h.draws[1], h.legend_deck, h.flare_deck, h.tasks_deck):
-        pile.reverse()
-    h.rng.next64()
+    r = Rng(seed_state(salt, 4242))
+    shared = {"legend": h.legend_deck, "flare": h.flare_deck}
+    known = {(f.p, f.code) for f in h.stack if isinstance(f, SummonFrame)}  # its `summon <card>` is in the log
+    for q in range(h.n):
+        if q == viewer:
+            continue
+        hand = h.hands[q]
+        for i, c in enumerate(hand):
+            kind = CARDS_T[c].kind
+            pile = h.draws[q] if kind == "being" else shared[kind]
+            if c != h.pending[q] and (q, c) not in known and pile:
+                j = r.below(len(pile))
+                hand[i], pile[j] = pile[j], hand[i]
+    for q in range(h.n):
+        if q != viewer or not after:
+            r.shuffle(h.draws[q])
+    r.shuffle(h.legend_deck)
+    r.shuffle(h.flare_deck)
+    if not after:
+        r.shuffle(h.tasks_deck)
+    h.rng = Rng(seed_state(salt, 99))
     return h
 
 
+def _public_piles_counted(v: dict) -> dict:
+    """A view with its discard piles as sizes: for an action whose effect discards hand cards (Etherweave's
+    upgrade to a legend discards every legend card in the hand), which cards they were is public by the rules."""
+    seats = [dict(s, discard=len(s["discard"])) for s in v["seats"]]
+    return dict(v, seats=seats, legend_discard=len(v["legend_discard"]), flare_discard=len(v["flare_discard"]))
+
+
+def _without_own_hand(v: dict) -> dict:
+    """A view without what depends on its player's own hand (when she drew different cards, legitimately)."""
+    v = dict(v, hand=None, legal_actions=None)
+    if v["decision"] is not None:
+        v["decision"] = dict(v["decision"], options=None)
+    return v
+
+
 def test_nothing_hidden_changes_a_players_view():
+    """For every seat in every mode: scrambling what she may not know leaves her view (the decision, its
+    prompt and info, the log) exactly as it was."""
     checked = 0
-    for g in sample_states():
-        if g.is_over or g.decision.player == 0 or g.playing >= 0:
-            continue  # the other seat decides; a card under way is public
-        v = g.view(0)
-        h = _scramble(g, 0)
-        assert h.view(0) == v
-        checked += 1
-    assert checked > 20
+    for k, g in enumerate(mode_states(every=1 if LONG else 4, games=6 if LONG else 1)):
+        for v in range(g.n):
+            assert _scramble(g, v, k).view(v) == g.view(v), (g.mode, v, g.decision)
+            checked += 1
+    assert checked > 1000
+
+
+def test_nothing_hidden_changes_what_a_player_sees_happen_next():
+    """The same legal action applied in a game and in its scramble (for a viewer): what she sees afterwards is
+    the same, so no question appears, vanishes or changes with a hidden hand or deck order (its existence,
+    kind, prompt and info are public; only its decider sees the options)."""
+    rng = Rng(seed_state(11, 3))
+    checked = asked_after_last_action = 0
+    for k, g in enumerate(mode_states(every=1 if LONG else 3, games=6 if LONG else 1)):
+        if g.decision is None:
+            continue
+        for v in range(g.n):
+            h = _scramble(g, v, k, after=True)
+            d = g.decision.player
+            # the decision was built from the real hand: an option naming a card of it is one the scrambled
+            # game has too only if that card is still in the hand there
+            common = [a for a in g.legal_actions() if not (a.args and a.args[0] in BY_ID and BY_ID[a.args[0]] in
+                                                           g.hands[d] and BY_ID[a.args[0]] not in h.hands[d])]
+            places = [a for a in common if a.kind == "place"]
+            tried = {str(common[rng.below(len(common))])} | ({str(places[0])} if places else set())
+            for text in sorted(tried):
+                g2, h2 = g.clone(), h.clone()
+                g2.apply(text)
+                h2.apply(text)
+                a, b = g2.view(v), h2.view(v)
+                if g2.hands[v] != h2.hands[v]:  # she drew from a reordered shared deck, or was given cards
+                    a, b = _without_own_hand(a), _without_own_hand(b)
+                if (g2.discards, g2.legend_discard, g2.flare_discard) != (h2.discards, h2.legend_discard,
+                                                                         h2.flare_discard):
+                    a, b = _public_piles_counted(a), _public_piles_counted(b)  # hand cards discarded: shown
+                assert a == b, (g.mode, v, text, g.decision, g2.decision, h2.decision)
+                checked += 1
+                if g.actions_left == 1 and text.startswith("place") and g2.decision and g2.decision.prompt.startswith(
+                        "Light a flare"):
+                    asked_after_last_action += 1
+    assert checked > 1000 and asked_after_last_action > 0
 
 
 def test_cards_put_under_a_deck_stay_secret_in_the_log():

@@ -19,7 +19,8 @@ RESHUFFLED = {"legend": N_("The legend deck ran out: its discard pile is shuffle
 WHY_POINTS = {"destroyed": N_("for enemy pieces destroyed"), "legend": N_("for summoning a legend"),
               "flare": N_("for a flare lit against them"), "commons": N_("for single common pieces destroyed")}
 WHY_END = {"points": N_("{name} reached the points that end the game"),
-           "deck": N_("{name} drew the last card of the deck")}
+           "deck": N_("{name} drew the last card of the deck"),
+           "turns": N_("the game reached its turn limit, after {name}'s turn")}
 
 
 class TkTeller:
