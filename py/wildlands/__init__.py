@@ -36,7 +36,9 @@ __version__ = "0.1.0"
 def new_game(board: str = "dungeon", factions: "tuple[str, ...]" = ("guild", "gnomads"), seed: int = 0,
              first_player: "int | None" = None) -> Game:
     """A new game: decks and map cards from `seed`; the players first choose their start spaces (W13).
-    first_player: the seat that starts, or None for the rulebook's lowest shard (W16)."""
+    first_player: the seat that starts, or None for the rulebook's lowest shard (W16). A bad option (an
+    unknown board or faction, a wrong type, a seed beyond 64 bits, a seat out of range) raises ValueError
+    naming it."""
     return Game.new(board=board, factions=tuple(factions) if isinstance(factions, list) else factions, seed=seed,
                     first_player=first_player)
 

@@ -7,7 +7,11 @@
   Ruins, full hands of cards with many attacks): microseconds per decision and its number of options;
 * clone: microseconds per clone() of a mid-game state;
 * decisions: the bots' thinking time per decision (median, p95, max in ms) over action choices taken from
-  seeded greedy self-play (`decision_times`; bench/wildlands_search_bench.py runs it in CPython and in Pyodide).
+  seeded greedy self-play (`decision_times`; bench/wildlands_search_bench.py runs it in CPython and in Pyodide);
+* worst save: `Game.from_json` of the costliest legal saves we know how to make (`worst_saves`: crowded
+  positions of 2 and 4 factions played to rules.MAX_MOVES by a player that keeps every turn's decision as
+  large as it can: climbs and pickups cancelled as often as allowed, steps back and forth, every window
+  passed): milliseconds to load, the best of three.
 """
 from __future__ import annotations
 
@@ -125,6 +129,66 @@ def decision_times(names: "tuple[str, ...]" = ("greedy", "search"), count: int =
     return out
 
 
+def _stalling_choice(g: Game, rng: Rng):
+    """A legal action that keeps the game going with big decisions: climbs and pickups begun and
+    cancelled while cancel is offered, else a step (so the crowd stays), passes in every window."""
+    d = g.decision
+    opts = d.options
+    if d.kind in ("interrupt", "defend"):
+        return opts[0]
+    if d.kind == "pay":
+        return opts[-1] if str(opts[-1]) == "cancel" else opts[0]
+    if d.kind in ("play", "reveal"):
+        from .rules import CANCELS_PER_TURN
+
+        if g.cancels < CANCELS_PER_TURN:
+            costly = [a for a in opts if a.kind in ("climb", "pickup")]
+            if costly:
+                return costly[rng.below(len(costly))]
+        steps = [a for a in opts if a.kind == "move" or a.kind == "reveal"]
+        if steps:
+            return steps[rng.below(len(steps))]
+        return opts[-1]
+    return opts[rng.below(len(opts))]
+
+
+def worst_saves() -> "list[str]":
+    """The costliest legal saves to load that we know how to make (see the module's docstring)."""
+    from .rules import MAX_MOVES
+
+    out = []
+    for factions in (list(FACTION_IDS[:2]), list(FACTION_IDS)):
+        pos = crowded_position(factions)
+        g = Game.from_position(pos)
+        rng = Rng(seed_state(7, len(factions)))
+        while not g.over and len(g.log) < MAX_MOVES:
+            g.apply(_stalling_choice(g, rng))
+        out.append(g.to_json())
+    return out
+
+
+def crowded_position(factions: "list[str]") -> dict:
+    """All figures of `factions` revealed on six spaces of the Ruins, seven cards in every hand."""
+    ids = [cid for f in factions for cid in Game.new(factions=(f, "guild" if f != "guild" else "gnomads")).ids[:5]]
+    spaces = [17, 18, 24, 25, 10, 19]
+    hands = [["c1", "c2", "c3", "c4", "c5", "c6", "s"] for _ in factions]
+    return {"board": "ruins", "factions": factions, "characters": {c: spaces[k % 6] for k, c in enumerate(ids)},
+            "hands": hands}
+
+
+def worst_save_load(repeat: int = 3) -> dict:
+    """Milliseconds to load each of worst_saves() (the best of `repeat`), with its moves and characters."""
+    out = []
+    for text in worst_saves():
+        best = float("inf")
+        for _ in range(repeat):
+            t = time.perf_counter()
+            g = Game.from_json(text)
+            best = min(best, time.perf_counter() - t)
+        out.append({"players": g.n, "moves": len(g.log), "chars": len(text), "load_ms": round(best * 1000, 1)})
+    return {"saves": out, "worst_load_ms": max(s["load_ms"] for s in out)}
+
+
 def main(argv: list[str]) -> None:
     seconds = float(argv[0]) if argv else 2.0
     for n in (2, 3, 4):
@@ -132,6 +196,7 @@ def main(argv: list[str]) -> None:
             print(throughput(seconds / 2, n, board), flush=True)
     print("crowded board:", legality_on_a_crowded_board(), flush=True)
     print("clone:", clone_cost(), flush=True)
+    print("worst save:", worst_save_load(), flush=True)
 
 
 if __name__ == "__main__":

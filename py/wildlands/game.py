@@ -13,7 +13,12 @@ A character's code is `seat * 5 + index` (index in its faction's data order):
   `must_reveal` while the compulsory reveal (W17) is owed; `tie` once an elimination left a tie (W62);
 * `stack` the frames still to run (rules.py), `decision` the question asked now, `prompts` how many
   out-of-turn questions (interrupt windows and defences) were asked, per seat;
-* `undo_floor`: an undo may not go back before this many moves (see revealed()).
+* `undo_floor`: an undo may not go back before this many moves (see revealed());
+* `cancels`: how many payments were cancelled in this turn (rules.CANCELS_PER_TURN);
+* `hidden`: log index -> the only seat that may read that move (a start choice, a card of a payment not yet
+  complete); the others read "<kind> (hidden)" (view.visible_log).
+
+Every game ends: at rules.MAX_MOVES moves at the latest (rules.move_limit), so every save has a bound.
 """
 from __future__ import annotations
 
@@ -22,10 +27,13 @@ from typing import Any, Iterable, Iterator
 
 from crystalclans.rng import Rng
 
-from .actions import MAX_ACTION_CHARS, Action, Decision, IllegalAction, action_text, normalize
+from .actions import MAX_ACTION_CHARS, Action, Decision, IllegalAction, action_text, describe, normalize
 from .content import BOARDS, FACTIONS, FIRST_SPECIAL, HAND_LIMIT, POINTS_TO_WIN, BoardDef
+from .rules import MAX_MOVES, move_limit
+from .saves import SaveError
 
 NC = 5  # characters per faction (W1)
+SETUP_KEYS = ("board", "factions", "seed", "first_player")
 
 
 class Game:
@@ -33,7 +41,7 @@ class Game:
         "setup", "board", "bd", "n", "factions", "fd", "ids", "health", "pos", "start", "dmg", "dealt",
         "shards", "collected", "taken", "hands", "draws", "discards", "active", "actor", "first_player", "turn",
         "must_reveal", "tie", "over", "winners", "rng", "stack", "decision", "log", "hidden", "events", "prompts",
-        "undo_floor",
+        "undo_floor", "cancels",
     )
 
     def __init__(self) -> None:
@@ -71,15 +79,16 @@ class Game:
         self.events: list[tuple] | None = []
         self.prompts: list[int] = []
         self.undo_floor = 0
+        self.cancels = 0
 
     def _init_seats(self, board: str, factions: tuple[str, ...]) -> None:
-        if board not in BOARDS:
-            raise ValueError(f"unknown board {board!r:.30}; choose one of {sorted(BOARDS)}")
+        if not isinstance(board, str) or board not in BOARDS:
+            raise ValueError(f"unknown board {describe(board, 30)}; choose one of {sorted(BOARDS)}")
         if not isinstance(factions, tuple) or not 2 <= len(factions) <= 4:
             raise ValueError("2 to 4 factions, one per player (W2)")
         for f in factions:
-            if f not in FACTIONS:
-                raise ValueError(f"unknown faction {f!r:.30}; choose from {sorted(FACTIONS)}")
+            if not isinstance(f, str) or f not in FACTIONS:
+                raise ValueError(f"unknown faction {describe(f, 30)}; choose from {sorted(FACTIONS)}")
         if len(set(factions)) != len(factions):
             raise ValueError("each player takes a different faction (W1)")
         self.board, self.bd = board, BOARDS[board]
@@ -116,19 +125,48 @@ class Game:
 
     @classmethod
     def from_setup(cls, setup: dict) -> "Game":
+        """The game a setup starts (`game.setup`: board, factions, seed, first_player; or {"position": ...}).
+        A malformed setup raises SaveError saying what is wrong (a setup is what a save holds)."""
+        from .position import PositionError
+
+        if not isinstance(setup, dict):
+            raise SaveError(f"A game's setup is a mapping, not {describe(setup, 30)}.")
         if "position" in setup:
-            return cls.from_position(setup["position"])
-        return cls.new(board=setup["board"], factions=tuple(setup["factions"]), seed=setup["seed"],
-                       first_player=setup.get("first_player"))  # a save made before the option: None
+            if len(setup) != 1:
+                raise SaveError("The setup is invalid: a position's setup holds the position and nothing else.")
+            try:
+                return cls.from_position(setup["position"])
+            except PositionError as e:
+                raise SaveError(f"The setup's position is invalid: {e}") from None
+        unknown = [k for k in setup if k not in SETUP_KEYS]
+        missing = [k for k in SETUP_KEYS[:3] if k not in setup]
+        if unknown or missing:
+            what = f"unknown field {describe(unknown[0], 30)}" if unknown else f"no {missing[0]}"
+            raise SaveError(f"The setup is invalid: {what} (a setup holds {', '.join(SETUP_KEYS)}).")
+        factions = setup["factions"]
+        if not isinstance(factions, (list, tuple)):
+            raise SaveError("The setup is invalid: factions is a list of 2 to 4 faction ids.")
+        try:  # a save made before the first_player option has none: None
+            return cls.new(board=setup["board"], factions=tuple(factions), seed=setup["seed"],
+                           first_player=setup.get("first_player"))
+        except ValueError as e:
+            raise SaveError(f"The setup is invalid: {e}") from None
 
     @classmethod
     def from_log(cls, setup: dict, log: "Iterable[str]") -> "Game":
-        """The game a setup and its moves make: each move applied where it stands. A move that is not legal
-        there, or comes after the end, raises IllegalAction saying which."""
+        """The game a setup and its moves make: each move applied where it stands. A malformed setup (or a
+        log that is no sequence of moves) raises SaveError; a move that is not legal there, or comes after the
+        end, raises IllegalAction saying which."""
+        if isinstance(log, (str, bytes, dict)):
+            raise SaveError("A game's log is a list of moves.")
+        try:
+            moves = iter(log)
+        except TypeError:
+            raise SaveError(f"A game's log is a list of moves, not {describe(log, 30)}.") from None
         g = cls.from_setup(setup)
-        for i, move in enumerate(log):
+        for i, move in enumerate(moves):
             if g.decision is None:
-                raise IllegalAction(f"move {i + 1} ({str(move)[:60]!r}) comes after the end of the game")
+                raise IllegalAction(f"move {i + 1} ({describe(move)}) comes after the end of the game")
             try:
                 g.apply(move)
             except IllegalAction as e:
@@ -176,29 +214,47 @@ class Game:
         self.log.append(str(chosen))
         self.stack[-1].choose(self, chosen)
         self._advance()
+        if len(self.log) >= MAX_MOVES and not self.over:
+            move_limit(self)
 
     def _match(self, options: list[Action], action: Any) -> Action:
+        """The option `action` is or names. Bounded in time whatever `action` is: a text is looked up by its
+        parsed form (one comparison of tuples per option) and confirmed by its notation."""
         for a in options:
             if a is action:
                 return a
-        text = action if isinstance(action, str) else action_text(action)
+        if isinstance(action, str):
+            if len(action) > MAX_ACTION_CHARS:
+                raise IllegalAction(f"an action's text is at most {MAX_ACTION_CHARS} characters (got "
+                                    f"{len(action):,})")
+            text: "str | None" = str.__str__(action)
+        else:
+            text = action_text(action)
         if text is None:
-            raise IllegalAction(self._illegal_message(f"{action!r:.60}") + " (an action is one of legal_actions() "
+            raise IllegalAction(self._illegal_message(describe(action)) + " (an action is one of legal_actions() "
                                 "or its text)")
         if len(text) > MAX_ACTION_CHARS:
             raise IllegalAction(f"an action's text is at most {MAX_ACTION_CHARS} characters (got {len(text)})")
         t = normalize(text).lower()
-        for a in options:
+        words = t.split(" ")
+        key = Action(words[0], tuple(int(w) if w.isascii() and w.isdecimal() else w for w in words[1:]))
+        try:
+            a = options[options.index(key)]
+        except ValueError:
+            a = None
+        if a is not None and str(a) == t:
+            return a
+        for a in options:  # a text the parsed form misses (never for the engine's own notation)
             if str(a) == t:
                 return a
-        raise IllegalAction(self._illegal_message(t))
+        raise IllegalAction(self._illegal_message(repr(t)))
 
-    def _illegal_message(self, text: str) -> str:
+    def _illegal_message(self, shown_action: str) -> str:
         d = self.decision
         assert d is not None
         opts = [str(a) for a in d.options]
         shown = ", ".join(opts[:12]) + (f", ... ({len(opts)} in all)" if len(opts) > 12 else "")
-        return f"'{text}' is not legal now: {d.prompt} (player {d.player}). Legal: {shown}"
+        return f"{shown_action} is not legal now: {d.prompt} (player {d.player}). Legal: {shown}"
 
     def clone(self, story: bool = True) -> "Game":
         g = Game.__new__(Game)
@@ -226,6 +282,7 @@ class Game:
         g.events = ev[:] if ev is not None and story else None
         g.prompts = self.prompts[:]
         g.undo_floor = self.undo_floor
+        g.cancels = self.cancels
         return g
 
     def state_key(self) -> tuple:
@@ -238,7 +295,7 @@ class Game:
             self.must_reveal, self.tie, self.over, self.winners, self.rng.state,
             tuple(f.key() for f in self.stack),
             None if d is None else (d.kind, d.player, tuple(str(a) for a in d.options)),
-        )
+        ) + ((("cancels", self.cancels),) if self.cancels else ())  # absent at 0: the hashes of older saves hold
 
     def state_hash(self) -> str:
         """A stable hex digest of the full state (the same in CPython and Pyodide)."""

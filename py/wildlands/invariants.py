@@ -9,13 +9,16 @@
 * scores below 5 while the game runs (W61); a player out of characters while the game runs means a tie
   at the top among those still in (W62);
 * an unfinished game asks one seat a question with at least one option, no two alike; the turn's
-  questions go to the actor; a finished game asks nothing and has winners.
+  questions go to the actor; a finished game asks nothing and has winners;
+* the log is never longer than rules.MAX_MOVES; only start choices and the cards of a payment are hidden
+  from the other seats in it (game.hidden), and a payment's cards only while it is not complete.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from .content import DECK_SIZE, HAND_LIMIT, POINTS_TO_WIN
+from .rules import MAX_MOVES, Pay
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -67,3 +70,11 @@ def check(g: "Game", complete: bool = True) -> None:
             assert d.player == g.actor, "a turn's question to someone else than the actor"
     else:
         assert g.decision is None and not g.stack and g.winners, "a finished game without winners"
+    assert len(g.log) <= MAX_MOVES, f"{len(g.log)} moves, more than {MAX_MOVES}"
+    for i, seat in g.hidden.items():
+        kind = g.log[i].split(" ", 1)[0]
+        assert kind in ("start", "pay") and 0 <= seat < n, f"move {i + 1} ({g.log[i]}) hidden"
+    pay = g.stack[-1] if g.stack and isinstance(g.stack[-1], Pay) else None
+    if pay is not None:  # the moves of the payment under way are its cards, all still hidden from the others
+        last = len(g.log)
+        assert all(g.hidden.get(i) == pay.p for i in range(last - len(pay.paid), last)), "a card of a payment shown"

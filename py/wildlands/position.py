@@ -14,17 +14,23 @@
 
 A character left out stands unrevealed on the lowest space no shard, figure or start space uses. A
 position is untrusted input (saves embed one): known keys only, types and ranges, known ids, cards at most
-once per seat, figures never on a shard's space while unrevealed, damage below health. Any problem raises
-PositionError (a ValueError) naming the field.
+once per seat, figures never on a shard's space while unrevealed, damage below health; plain JSON data only
+(no fractions, at most MAX_DEPTH levels: plain.py checks that first, without recursion), so that the game's
+own save, which embeds the position, always loads again. A position must also leave its game able to move:
+`must_reveal` only while the active player has a figure to reveal. Any problem raises PositionError (a
+ValueError) naming the field.
 """
 from __future__ import annotations
 
 import copy
+import json
+import re
 from typing import TYPE_CHECKING, Any
 
 from crystalclans.rng import Rng, seed_state
 
 from .content import BOARDS, DECK_SIZE, FACTIONS, FIRST_SPECIAL, HAND_LIMIT, N_SPACES, SPECIAL
+from .plain import data_problem
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -32,6 +38,10 @@ if TYPE_CHECKING:  # pragma: no cover
 KEYS = ("board", "factions", "active", "actor", "turn", "seed", "must_reveal", "characters", "damage", "shards",
         "collected", "taken", "hands", "draws", "discards")
 NC = 5
+MAX_DEPTH = 8        # a position's deepest value: {"hands": [["c1"]]} is four levels
+MAX_ITEMS = 2_000    # every value of the fullest position (four decks of 30 cards) is some 400
+MAX_CHARS = 8_000    # as compact JSON; the fullest valid position is some 3,000 (saves.py counts on it)
+HIDDEN = re.compile(r"hidden ([1-9][0-9]?)", re.ASCII)  # "hidden 17": ASCII digits only, no leading zero
 
 
 class PositionError(ValueError):
@@ -55,6 +65,12 @@ def build_position(g: "Game", pos: Any) -> "Game":
 
     if not isinstance(pos, dict):
         raise PositionError("a position is a mapping")
+    problem = data_problem(pos, MAX_DEPTH, MAX_ITEMS)
+    if problem is not None:
+        raise PositionError(f"a position is plain data: {problem}")
+    size = len(json.dumps(pos, separators=(",", ":")))
+    if size > MAX_CHARS:
+        raise PositionError(f"a position is at most {MAX_CHARS:,} characters as JSON, not {size:,}")
     unknown = [k for k in pos if k not in KEYS]
     if unknown:
         raise PositionError(f"unknown field {str(unknown[0])[:30]!r}; known: {', '.join(KEYS)}")
@@ -100,10 +116,14 @@ def build_position(g: "Game", pos: Any) -> "Game":
             raise PositionError(f"characters: {str(cid)[:30]!r} is no character of these factions")
         c = g.ids.index(cid)
         listed.add(c)
+        hidden = HIDDEN.fullmatch(where) if isinstance(where, str) else None
         if where == "defeated":
             g.pos[c] = -1
-        elif isinstance(where, str) and where.startswith("hidden ") and where[7:].isdigit():
-            s = _int(int(where[7:]), 1, N_SPACES, f"characters.{cid}")
+        elif isinstance(where, str) and where.startswith("hidden"):
+            if hidden is None:
+                raise PositionError(f"characters.{cid}: 'hidden N' with a space N of 1..{N_SPACES} in digits 0-9, "
+                                    f"not {where[:20]!r}")
+            s = _int(int(hidden.group(1)), 1, N_SPACES, f"characters.{cid}")
             if s in used or s in starts:
                 raise PositionError(f"characters.{cid}: space {s} holds a shard or another start space")
             g.start[c] = s
@@ -168,6 +188,8 @@ def build_position(g: "Game", pos: Any) -> "Game":
             g.draws[p] = rest
         else:
             g.draws[p] = cards(draws[p], f"draws[{p}]")[::-1]
+    if mr and all(x != 0 for x in g.pos[g.active * NC:g.active * NC + NC]):
+        raise PositionError("must_reveal: the active player has no unrevealed figure left to reveal")
     g.must_reveal = mr
     g.stack = [Turn()]
     if g.events is not None:  # the story begins in this turn (not in the setup)

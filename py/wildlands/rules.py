@@ -14,6 +14,16 @@ Out-of-turn play and the privacy requirement (issue 29): no question's existence
 * A reveal opens no window (W19), nor does playing an interrupt card (W52).
 So the sequence of (decision kind, player) that others see is a function of public facts and of the
 choices made, never of a hand. `game.prompts[p]` counts the out-of-turn questions p answered.
+
+Cards chosen but not yet played stay secret: the `pay <card>` moves of a climb or pickup are in the
+others' log as "pay (hidden)" (game.hidden) until the last card is paid and all of them go to the discard
+pile; a cancelled payment's cards go back to the hand unseen, so its moves stay hidden for good.
+
+Every game ends (our rulings, beyond the rulebook, so that a save always has a bound; see saves.py):
+* CANCELS_PER_TURN: `cancel` (a convenience, not a rule) is offered at most that many times in one turn;
+  after that a climb or pickup once begun is paid;
+* MAX_MOVES: a game that reaches that many moves ends at once (move_limit): the players still in with the
+  most points win, together if tied (W62's spirit). Random play ends far sooner (bench.py prints it).
 """
 from __future__ import annotations
 
@@ -28,6 +38,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 NC = 5
 ATTACKS = {"melee": 1, "heavy_melee": 2, "ranged": 1, "heavy_ranged": 2, "area": 1}  # damage (W31-W36, AM1)
+CANCELS_PER_TURN = 3
+MAX_MOVES = 12_000
 DEFENCES = {"melee": ("melee",), "heavy_melee": ("melee",), "ranged": ("cover", "shield"),
             "heavy_ranged": ("cover", "shield"), "area": ("shield",)}  # W39
 
@@ -251,8 +263,17 @@ class Setup(Frame):
             self.i = 0
 
 
+def move_limit(g: "Game") -> None:
+    """MAX_MOVES reached: the game ends; the players still in with the most points win (tied: all of them)."""
+    sc = g.scores
+    left = [p for p in range(g.n) if g.alive(p)] or list(range(g.n))
+    top = max(sc[p] for p in left)
+    g.finish(tuple(p for p in left if sc[p] == top))
+
+
 def begin_turn(g: "Game", p: int) -> None:
     g.turn += 1
+    g.cancels = 0
     g.active = g.actor = p
     b = p * NC
     g.must_reveal = any(x == 0 for x in g.pos[b:b + NC])  # W17
@@ -395,7 +416,8 @@ class Window(Frame):
 
 
 class Pay(Frame):
-    """The cards of a climb (2, W26) or a pickup (3, W27), one at a time; `cancel` until the last."""
+    """The cards of a climb (2, W26) or a pickup (3, W27), one at a time; `cancel` until the last
+    (at most CANCELS_PER_TURN times a turn)."""
 
     __slots__ = ("p", "what", "code", "to", "need", "paid")
 
@@ -416,18 +438,24 @@ class Pay(Frame):
                 special = True
             if _fits(g, p, self.code, self.what, self.need, self.paid + [k]):
                 opts.append(Action("pay", (card_name(g, p, k),)))
-        opts.append(CANCEL)
+        if g.cancels < CANCELS_PER_TURN:
+            opts.append(CANCEL)
         return Decision("pay", p, f"Choose card {len(self.paid) + 1} of {self.need} for the {self.what}", opts,
                         {"character": g.ids[self.code], "to": self.to})
 
     def choose(self, g: "Game", a: Action) -> None:
         p = self.p
-        if a.kind == "cancel":
+        if a.kind == "cancel":  # the cards paid so far go back to the hand unseen: their moves stay hidden
+            g.cancels += 1
             g.stack.pop()
             return
         self.paid.append(card_code(g, p, a.args[0], self.paid))
+        last = len(g.log) - 1
         if len(self.paid) < self.need:
+            g.hidden[last] = p  # still in the hand, and the payment may yet be cancelled
             return
+        for i in range(last - self.need + 1, last):  # the payment's moves, one after the other in the log
+            g.hidden.pop(i, None)
         for k in self.paid:
             g.play_card(p, k)
         g.stack.pop()

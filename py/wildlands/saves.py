@@ -1,28 +1,55 @@
 """Saves: format version + content hash + setup (or a scenario position) + action log + state hash.
 
-Loading checks the text's size and nesting before parsing (crystalclans.jsontext), validates the document
-with pydantic (imported only here, when a save is loaded), replays every action and compares the final
-state hash, so a broken, tampered or incompatible save is refused with a SaveError and nothing else changes.
+Loading checks the text's size and nesting before parsing (crystalclans.jsontext; a save given as a dict
+is walked by plain.data_problem, without recursion, instead), validates the document with pydantic
+(imported only here, when a save is loaded), replays every action and compares the final state hash, so a
+broken, tampered or incompatible save is refused with a SaveError and nothing else changes.
+
+The limits are the longest legal game's, computed, not guessed: a game ends at rules.MAX_MOVES moves at the
+latest, no move's notation is longer than LONGEST_MOVE (from the content's ids), and a position is at most
+position.MAX_CHARS; so MAX_LOG and MAX_SAVE_CHARS sit just above what a legal game can ever save
+(tests/wildlands/test_robustness.py plays the longest game and saves it).
 """
 from __future__ import annotations
 
 import hashlib
 import json
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from crystalclans import jsontext
 
 from .actions import IllegalAction
-from .content import DATA_DIR
+from .content import DATA_DIR, FACTIONS, N_SPACES
+from .plain import data_problem
+from .position import MAX_CHARS as MAX_POSITION_CHARS
+from .rules import MAX_MOVES
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 SAVE_FORMAT = "wildlands-save/1"
-MAX_SAVE_CHARS = 2_000_000
-MAX_LOG = 100_000
 MAX_MOVE_CHARS = 80
 MAX_DEPTH = 32
+
+
+def _longest_move() -> int:
+    """The longest notation any legal move can have: the longest of the notation's shapes (actions.py) filled
+    with the longest character, faction and card ids of the content and a two-digit space."""
+    char = max(len(c) for f in FACTIONS.values() for c in f.ids)
+    faction = max(len(f) for f in FACTIONS)
+    card = max(len(c.id) for f in FACTIONS.values() for c in f.cards)
+    space = len(str(N_SPACES))
+    shapes = [("heavy_ranged", card, char, char), ("heavy_melee", card, char, faction), ("manoeuvre", card, char),
+              ("step", char, space, card), ("start", char, space), ("climb", char, space),
+              ("area", card, char, space), ("fly", card, char, space), ("move", card, char, space)]
+    return max(len(kind) + sum(1 + w for w in words) for kind, *words in shapes)
+
+
+LONGEST_MOVE = _longest_move()
+MAX_LOG = MAX_MOVES
+SAVE_OVERHEAD = 400 + MAX_POSITION_CHARS  # format, content and state hashes, keys; the setup or the position
+MAX_SAVE_CHARS = SAVE_OVERHEAD + MAX_LOG * (LONGEST_MOVE + 3)  # each move with its quotes and comma
 
 
 def _content_hash() -> str:
@@ -50,6 +77,7 @@ def game_to_json(g: "Game") -> str:
     return json.dumps(doc, separators=(",", ":"))
 
 
+@lru_cache(maxsize=1)
 def _model():
     from typing import Annotated, Literal, Optional
 
@@ -102,6 +130,10 @@ def check_save_text(text: "str | bytes") -> dict:
 def game_from_json(text: "str | bytes | dict") -> "Game":
     from .game import Game
 
+    if isinstance(text, dict):
+        problem = data_problem(text, MAX_DEPTH, MAX_LOG + 10_000)
+        if problem is not None:
+            raise SaveError(f"This is not a Wildlands save: {problem}.")
     raw = text if isinstance(text, dict) else check_save_text(text)
     if not isinstance(raw, dict) or "format" not in raw:
         raise SaveError("This is not a Wildlands save file (no 'format' field).")

@@ -2,7 +2,9 @@
 
 Never in it: another player's hand (only its size), any deck's order or contents (only sizes), another
 player's map cards (dealt or under an unrevealed figure: the figure shows as "hidden"), the PRNG seed or
-state, another player's options, the start choices of others in the log ("start (hidden)"). Public: the
+state, another player's options, the start choices of others in the log ("start (hidden)"), the cards of
+another player's payment that is not complete (or was cancelled: the cards went back to the hand) in the
+log ("pay (hidden)"; visible_log, which the bots' determinized copies use too). Public: the
 board, revealed figures and their damage, shards on the board and collected, defeated and taken figures,
 discard piles, the active player and who plays now, the scores, the story.
 """
@@ -16,6 +18,18 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 NC = 5
+
+
+def visible_log(g: "Game", player: int) -> list[str]:
+    """The log as `player` may read it: a move only another seat may see (game.hidden) shows as its kind
+    followed by "(hidden)"."""
+    hidden = g.hidden
+    log = g.log
+    out = list(log)
+    for i, seat in hidden.items():
+        if seat != player:
+            out[i] = log[i].split(" ", 1)[0] + " (hidden)"
+    return out
 
 
 def build_view(g: "Game", player: int) -> dict[str, Any]:
@@ -40,8 +54,7 @@ def build_view(g: "Game", player: int) -> dict[str, Any]:
             "taken": [g.ids[c] for c in g.taken[p]], "alive": g.alive(p), "prompts": g.prompts[p],
         })
     d = g.decision
-    hidden = g.hidden
-    log = ["start (hidden)" if hidden.get(i, player) != player else t for i, t in enumerate(g.log)]
+    log = visible_log(g, player)
     return {
         "you": player, "board": g.board, "players": g.n, "factions": list(g.factions), "active": g.active,
         "actor": g.actor, "turn": g.turn, "must_reveal": g.must_reveal, "tie": g.tie,

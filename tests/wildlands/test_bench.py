@@ -10,3 +10,12 @@ def test_bench_runs_and_reports():
     c = bench.legality_on_a_crowded_board(5)
     assert c["options"] > 50 and c["us_per_legal_actions"] > 0
     assert bench.clone_cost(10)["us_per_clone"] > 0
+
+
+def test_the_worst_saves_are_as_long_as_a_game_can_be_and_load():
+    from wildlands.rules import MAX_MOVES
+    from wildlands.saves import MAX_SAVE_CHARS
+
+    w = bench.worst_save_load(1)  # the figure itself: python -m wildlands.bench
+    assert [s["moves"] for s in w["saves"]] == [MAX_MOVES, MAX_MOVES]
+    assert all(s["chars"] <= MAX_SAVE_CHARS for s in w["saves"]) and w["worst_load_ms"] > 0

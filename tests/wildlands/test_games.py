@@ -1,6 +1,8 @@
 """Seeded random games with 2, 3 and 4 players on both maps: every one ends with winners, the invariants
 hold after every action, saves replay to the same state hash, clone() is independent; view(p) never
-leaks (a scramble of everything p may not see leaves view(p) unchanged, at every decision); the privacy
+leaks (a scramble of everything p may not see, the log's secret moves included, leaves view(p) unchanged at
+every decision, the decision and the log included, and after the same move in both; also around payments
+begun, paid and cancelled); the privacy
 requirement of issue 29 (no question's existence depends on a hidden hand); prompts per game counted."""
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import pytest
 import wildlands as wl
 from crystalclans.rng import Rng, seed_state
 from wildlands import invariants
+from wildlands.rules import Pay
 
 from .conftest import play_out, random_policy, uniform_policy
 
@@ -45,24 +48,83 @@ def test_clone_is_independent_and_hash_stable():
     assert g.state_hash() == h
 
 
+def secret_moves(g: wl.Game) -> dict[int, int]:
+    """Log index -> the seat that made a move nobody else may read, found by replaying the game (not from
+    game.hidden, which is what is under test): each start choice (W13), and the `pay` moves of a climb or a
+    pickup that was cancelled or is not yet complete (the cards are still in the hand)."""
+    out: dict[int, int] = {}
+    run: list[int] = []
+    need = 0
+    for i, (state, move) in enumerate(zip(g.replay(), g.log)):
+        who, kind = state.decision.player, move.split(" ", 1)[0]
+        if kind == "start":
+            out[i] = who
+        if kind in ("climb", "pickup"):
+            run, need = [], 2 if kind == "climb" else 3
+        elif kind == "pay":
+            run.append(i)
+            if len(run) == need:
+                run = []
+        elif kind == "cancel":
+            out.update((j, who) for j in run)
+            run = []
+    out.update((j, g.decision.player) for j in run)  # the payment under way
+    return out
+
+
 def scramble(g: wl.Game, keep: int, seed: int) -> wl.Game:
-    """A copy in which everything seat `keep` may not see is dealt again: the other seats' hands (same
-    sizes) and deck orders, and where their unrevealed figures will appear."""
+    """A copy that seat `keep` cannot tell from g: everything she may not know dealt or written again: the
+    other seats' hands (same sizes; a card chosen for a payment under way stays in the hand) with their
+    draw piles, the order of every draw pile (hers too), where the others' unrevealed figures will appear,
+    the PRNG, and in the log every move another seat made that nobody else may read (secret_moves)."""
     s = g.clone()
     rng = Rng(seed_state(seed, 3))
+    top = s.stack[-1] if s.stack else None
+    committed = list(top.paid) if isinstance(top, Pay) else []
     for q in range(s.n):
         if q == keep:
+            rng.shuffle(s.draws[q])
             continue
-        pool = s.hands[q] + s.draws[q]
+        fixed = [k for k in s.hands[q] if k in committed and top.p == q]
+        pool = [k for k in s.hands[q] if k not in fixed] + s.draws[q]
         rng.shuffle(pool)
-        h = len(s.hands[q])
-        s.hands[q], s.draws[q] = pool[:h], pool[h:]
+        h = len(s.hands[q]) - len(fixed)
+        s.hands[q], s.draws[q] = fixed + pool[:h], pool[h:]
     hidden = [c for c in range(len(s.pos)) if s.pos[c] == 0 and c // 5 != keep and s.start[c]]
     starts = [s.start[c] for c in hidden]
     rng.shuffle(starts)
     for c, st in zip(hidden, starts):
         s.start[c] = st
+    s.rng = Rng(s.rng.state ^ 0x9E3779B97F4A7C15)
+    for i, seat in secret_moves(g).items():
+        if seat != keep:
+            s.log[i] = s.log[i].split(" ", 1)[0] + " c0 elsewhere 99"
+    s._advance()  # the question asked now, from the scrambled hands
     return s
+
+
+def _reveals_to(a: wl.Action, before: wl.Game, after: wl.Game, keep: int) -> bool:
+    """The move shows `keep` something the scramble changed: another seat's figure revealed (its start
+    space), a payment completed (its cards and its moves shown), or keep drew (her pile was reordered)."""
+    paying = before.stack and isinstance(before.stack[-1], Pay)
+    return (a.kind == "reveal" and before.decision.player != keep) or \
+        (a.kind == "pay" and paying and not (after.stack and isinstance(after.stack[-1], Pay))) or \
+        len(after.hands[keep]) > len(before.hands[keep]) or after.is_over
+
+
+def same_view_now_and_after(g: wl.Game, p: int, salt: int, a: wl.Action) -> None:
+    """view(p) of g and of its scramble for p are equal, and stay equal after the same move `a` (when it
+    is legal in both and shows p nothing the scramble changed)."""
+    s = scramble(g, p, salt)
+    v = g.view(p)
+    assert v == s.view(p), f"view({p}) depends on what {p} may not know at {g.decision!r}"
+    if str(a) not in {str(b) for b in s.legal_actions()}:
+        return
+    real = g.clone()
+    real.apply(a)
+    s.apply(str(a))
+    if not _reveals_to(a, g, real, p):
+        assert real.view(p) == s.view(p), f"view({p}) after {a} depends on what {p} may not know"
 
 
 @pytest.mark.parametrize("n", [2, 4])
@@ -71,17 +133,53 @@ def test_views_never_leak_at_any_decision(n):
     choose = random_policy(40 + n)
     step = 0
     while not g.is_over:
+        a = choose(g)
         if step % 3 == 0 and g.turn > 0:
             for p in range(n):
                 v = g.view(p)
-                assert v == scramble(g, p, step).view(p)
+                same_view_now_and_after(g, p, step, a)
                 assert len(v["hand"]) == len(g.hands[p])
                 assert all("start" not in c for s in v["seats"] if s["seat"] != p for c in s["characters"])
                 if g.decision.player != p:
                     assert v["legal_actions"] == [] and "options" not in v["decision"]
                 json.dumps(v)
-        g.apply(choose(g))
+        g.apply(a)
         step += 1
+
+
+def _paying_and_cancelling(seed: int):
+    """Random games in which a player who can begin a climb or a pickup does, pays a card and cancels now
+    and then: the states at every step of it."""
+    g = wl.new_game(board=("dungeon", "ruins")[seed % 2], factions=wl.FACTION_IDS[:2 + seed % 3], seed=60 + seed)
+    choose = random_policy(60 + seed)
+    rng = Rng(seed_state(seed, 8))
+    while not g.is_over and len(g.log) < 1500:
+        d = g.decision
+        costly = [a for a in d.options if a.kind in ("climb", "pickup")]
+        if costly and rng.below(2):
+            a = costly[rng.below(len(costly))]
+        elif d.kind == "pay" and len(d.options) > 1 and rng.below(3):
+            a = d.options[-1] if str(d.options[-1]) == "cancel" and rng.below(2) else d.options[0]
+        else:
+            a = choose(g)
+        yield g, a
+        g.apply(a)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_payments_and_their_cancels_never_show_a_hidden_card(seed):
+    """Finding 1 as a property: at every step around climbs and pickups (begun, paid, cancelled, completed),
+    each other seat's view is the same in the game and in its scramble, now and after the same move."""
+    cancels = 0
+    for g, a in _paying_and_cancelling(seed):
+        if g.turn == 0:
+            continue
+        if g.decision.kind == "pay" or g.log[-1:] == ["cancel"] or a.kind in ("climb", "pickup"):
+            cancels += g.log[-1:] == ["cancel"]
+            for p in range(g.n):
+                if p != g.decision.player or a.kind != "cancel":
+                    same_view_now_and_after(g, p, len(g.log), a)
+    assert cancels > 0
 
 
 def test_setup_choices_stay_hidden_from_the_others():

@@ -20,8 +20,9 @@ player is told); a game kept without its story (clone(story=False)) falls back t
 
 Every pool is sorted before it is shuffled and every redealt hand is sorted, so two real games that p cannot
 tell apart give the same determinization for the same random stream; the bots' never-peek property rests
-on this. The copy's log hides the other players' start choices as view(p) does, and its setup names no
-seed. Call it for the deciding player (`g.decision.player`): the decision's options are the real game's.
+on this. The copy's log hides the other players' start choices and unfinished payments as view(p) does
+(view.visible_log), and its setup names no seed. Call it for the deciding player (`g.decision.player`): the
+decision's options are the real game's.
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING
 from crystalclans.rng import Rng
 
 from ..content import N_SPACES
+from ..view import visible_log
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -90,7 +92,7 @@ def determinize(g: "Game", p: int, rng: Rng) -> "Game":
             for c, s in zip(hidden, pool):
                 d.start[c] = s
     d.rng = Rng(rng.next64() | 1)
-    d.log = ["start (hidden)" if g.hidden.get(i, p) != p else t for i, t in enumerate(g.log)]
+    d.log = visible_log(g, p)
     d.hidden = {}
     d.setup = {"board": g.board, "factions": list(g.factions), "determinized": True}
     return d
