@@ -245,7 +245,7 @@ def patch_lock(lock_path: Path, wheels: list[Path]) -> None:
 
 
 PY_BUNDLE = VENDOR / "crystalclans-py.zip"  # the app's own Python sources, unpacked by PyScript ([files])
-PY_BUNDLE_PACKAGES = ("crystalclans", "tashkalar", "wildlands", "app")
+PY_BUNDLE_PACKAGES = ("gamecore", "crystalclans", "tashkalar", "wildlands", "app")
 
 
 LOCALE = ROOT / "py" / "app" / "locale"  # gettext catalogs: <lang>/LC_MESSAGES/crystalclans.po (sources)
@@ -393,7 +393,8 @@ def write_hyphens() -> None:
 
 
 def build_py_bundle() -> bool:
-    """Zip the engines (py/crystalclans, py/tashkalar) and py/app (sources + data JSON) into web/vendor/crystalclans-py.zip.
+    """Zip the shared core (py/gamecore), the engines (py/crystalclans, py/tashkalar, py/wildlands) and py/app
+    (sources + data JSON) into web/vendor/crystalclans-py.zip.
 
     pyscript.toml maps the zip onto the interpreter's working directory ("./*" unpacks it), so the
     browser gets every module in one request. Deterministic (fixed timestamps, sorted entries) and only

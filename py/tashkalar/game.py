@@ -31,7 +31,7 @@ from crystalclans.rng import Rng
 from .actions import MAX_ACTION_CHARS, Action, Decision, IllegalAction, action_text, normalize
 from .board import NAME, SIZE
 from .content import CARDS_T, DECKS, LEGENDARY_PIECES, TWO_SIDED
-from .guard import describe
+from gamecore.untrusted import describe
 from .saves import SaveError
 
 MODES = ("duel", "high_form", "melee", "team")

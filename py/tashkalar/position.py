@@ -39,7 +39,7 @@ legend and flare listed nowhere else, in data order; the High Form deals its tas
 per seat; a legend or flare at most once in the game.
 
 A position is untrusted input (saves embed one), so it is checked completely before a game is built: first
-its shape, without recursion (guard.py: plain JSON data, nested at most MAX_DEPTH deep, at most MAX_NODES
+its shape, without recursion (gamecore.untrusted: plain JSON data, nested at most MAX_DEPTH deep, at most MAX_NODES
 values, texts of at most MAX_TEXT characters, whole numbers only: no fraction anywhere, so that a game built
 from it can always save itself), then known keys only, types (a bool is no number) and ranges, square names,
 pieces within each colour's supply, known cards. Any problem raises PositionError (a ValueError) naming the
@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any
 from crystalclans.rng import Rng, seed_state
 
 from .board import BY_NAME
-from .guard import describe, shape_problem
+from gamecore.untrusted import data_problem, describe
 from .rules import MAX_TURNS, TurnFrame
 from .scoring import deal_tasks, reveal_next
 from .setup import check_form, check_options, shape
@@ -142,7 +142,7 @@ def _per_seat(pos: dict, key: str, n: int) -> list:
 def build_position(g: "Game", pos: Any) -> "Game":
     if not isinstance(pos, dict):
         raise PositionError(f"a position is a JSON object, got {_show(pos)}")
-    problem = shape_problem(pos, MAX_DEPTH, MAX_NODES, MAX_TEXT)  # before anything walks it (no recursion)
+    problem = data_problem(pos, MAX_DEPTH, MAX_NODES, MAX_TEXT)  # before anything walks it (no recursion)
     if problem is not None:
         raise PositionError(f"a position is plain JSON data of whole numbers, texts and lists: {problem}")
     unknown = [k for k in pos if k not in KEYS]

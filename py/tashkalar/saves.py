@@ -1,7 +1,7 @@
 """Saves: format version + content hash + setup (or a scenario position) + action log + state hash.
 
 Loading checks the text's size and nesting before parsing (crystalclans.jsontext; a save given as a dict gets
-the same checks, made without recursion by guard.shape_problem), validates the document
+the same checks, made without recursion by gamecore.untrusted.data_problem), validates the document
 with pydantic (imported only here, when a save is loaded), replays every action and compares the final
 state hash, so a broken, tampered or incompatible save is refused with a SaveError a player can act on and
 nothing else changes. A `resign <seat>` entry in the log replays as that seat's resignation.
@@ -16,7 +16,7 @@ from crystalclans import jsontext
 
 from .actions import IllegalAction
 from .content import DATA_DIR
-from .guard import describe, shape_problem
+from gamecore.untrusted import data_problem, describe
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -116,7 +116,7 @@ def game_from_json(text: "str | bytes | dict") -> "Game":
     from .game import Game
 
     if isinstance(text, dict):  # a parsed save: its nesting, size and numbers checked as the text's would be
-        problem = shape_problem(text, MAX_DEPTH, MAX_VALUES, MAX_MOVE_CHARS)
+        problem = data_problem(text, MAX_DEPTH, MAX_VALUES, MAX_MOVE_CHARS)
         if problem is not None:
             raise SaveError(f"This is not a Tash-Kalar save: {problem}.")
         raw = text

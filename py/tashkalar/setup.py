@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from crystalclans.rng import Rng, seed_state
 
 from .content import DECKS, FLARES, LEGENDS, PLAYABLE_DECKS, TWO_SIDED
-from .guard import describe, shape_problem
+from gamecore.untrusted import data_problem, describe
 from .rules import MeleeStartFrame, StartSquaresFrame, begin_turn, refill
 from .scoring import deal_tasks
 
@@ -114,7 +114,7 @@ def setup_error(setup) -> "str | None":
     its shape is right (its values are checked by new_game or from_position)."""
     if not isinstance(setup, dict):
         return f"it is an object of the game's options, not {describe(setup, 30)}"
-    problem = shape_problem(setup, 8, 10_000, 64)
+    problem = data_problem(setup, 8, 10_000, 64)
     if problem is not None:
         return problem
     if "position" in setup:

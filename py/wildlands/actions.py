@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from crystalclans.actions import Action, normalize
+from gamecore.untrusted import describe  # noqa: F401 - the engine's messages name junk with it
 
 __all__ = ["Action", "Decision", "IllegalAction", "MAX_ACTION_CHARS", "action_text", "describe", "normalize",
            "PASS", "END", "CANCEL", "INTERRUPT", "ALONE", "STAY"]
@@ -88,42 +89,3 @@ def action_text(action: Any) -> str | None:
     # plain copies: a subclass of str or int cannot run its own code here
     return str(Action(str.__str__(kind), tuple(str.__str__(a) if isinstance(a, str) else int.__int__(a)
                                                for a in args)))
-
-
-def describe(value: Any, limit: int = 60) -> str:
-    """A short text for any value an attacker may send (for error messages): at most about `limit`
-    characters, in bounded time, without recursion and without calling the value's own methods (a nested
-    list is shown by its type and length, a huge number by its size)."""
-    if isinstance(value, str):
-        shown = repr(str.__str__(value)[:limit])
-        return shown if len(value) <= limit else shown + f"... ({len(value):,} characters)"
-    if isinstance(value, bool) or value is None:
-        return repr(bool(value)) if value is not None else "None"
-    if isinstance(value, int):
-        bits = int.bit_length(value)
-        return repr(int(value)) if bits <= MAX_ARG_BITS else f"a whole number of {bits:,} bits"
-    if isinstance(value, float):
-        return repr(float(value))
-    if isinstance(value, (bytes, bytearray)):
-        return repr(bytes(value[:limit]))
-    if isinstance(value, tuple) and len(value) == 2 and not isinstance(value, Action) or isinstance(value, Action):
-        kind, args = tuple.__getitem__(value, 0), tuple.__getitem__(value, 1)
-        parts = [describe(kind, 20)]
-        if isinstance(args, tuple):
-            parts += [_brief(a) for a in tuple.__getitem__(args, slice(0, MAX_ARGS))]
-            if len(args) > MAX_ARGS:
-                parts.append(f"... ({len(args):,} arguments)")
-        else:
-            parts.append(_brief(args))
-        return ("Action(" if isinstance(value, Action) else "(") + ", ".join(parts)[:limit] + ")"
-    return _brief(value)
-
-
-def _brief(value: Any) -> str:
-    """A value without looking inside it, unless it is a plain scalar."""
-    if value is None or isinstance(value, (str, int, float)):
-        return describe(value, 20)
-    name = type(value).__name__[:30]
-    if isinstance(value, (list, tuple, dict, set, frozenset)):
-        return f"a {name} of {len(value):,}"
-    return f"a {name}"

@@ -15,7 +15,7 @@
 A character left out stands unrevealed on the lowest space no shard, figure or start space uses. A
 position is untrusted input (saves embed one): known keys only, types and ranges, known ids, cards at most
 once per seat, figures never on a shard's space while unrevealed, damage below health; plain JSON data only
-(no fractions, at most MAX_DEPTH levels: plain.py checks that first, without recursion), so that the game's
+(no fractions, at most MAX_DEPTH levels: gamecore.untrusted checks that first, without recursion), so that the game's
 own save, which embeds the position, always loads again. A position must also leave its game able to move:
 `must_reveal` only while the active player has a figure to reveal. Any problem raises PositionError (a
 ValueError) naming the field.
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from crystalclans.rng import Rng, seed_state
 
 from .content import BOARDS, DECK_SIZE, FACTIONS, FIRST_SPECIAL, HAND_LIMIT, N_SPACES, SPECIAL
-from .plain import data_problem
+from gamecore.untrusted import data_problem
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game

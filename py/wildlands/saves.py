@@ -1,7 +1,7 @@
 """Saves: format version + content hash + setup (or a scenario position) + action log + state hash.
 
 Loading checks the text's size and nesting before parsing (crystalclans.jsontext; a save given as a dict
-is walked by plain.data_problem, without recursion, instead), validates the document with pydantic
+is walked by gamecore.untrusted.data_problem, without recursion, instead), validates the document with pydantic
 (imported only here, when a save is loaded), replays every action and compares the final state hash, so a
 broken, tampered or incompatible save is refused with a SaveError and nothing else changes.
 
@@ -21,7 +21,7 @@ from crystalclans import jsontext
 
 from .actions import IllegalAction
 from .content import DATA_DIR, FACTIONS, N_SPACES
-from .plain import data_problem
+from gamecore.untrusted import data_problem
 from .position import MAX_CHARS as MAX_POSITION_CHARS
 from .rules import MAX_MOVES
 

@@ -154,7 +154,7 @@ def test_from_json_refuses_damaged_saves_clearly(i, cut, flip, byte, mode):
 # ---------------------------------------------------------------------------------------------------------
 # Structured mutations of whole documents, bytes, junk of every kind
 def _shown(v) -> str:
-    from tashkalar.guard import describe
+    from gamecore.untrusted import describe
 
     return describe(v, 70)
 

@@ -160,10 +160,10 @@ def test_resign_of_a_deeply_nested_player_is_an_illegal_action():
 
 
 def test_the_description_of_junk_is_short_and_names_its_type():
-    from tashkalar.guard import describe
+    from gamecore.untrusted import describe
 
-    assert describe(nested(100_000)).startswith("list")
-    assert len(describe("y" * 10_000)) < 80 and len(describe(list(range(10 ** 5)))) < 80
+    assert describe(nested(100_000)) == "a list of 1"
+    assert len(describe("y" * 10_000)) < 90 and len(describe(list(range(10 ** 5)))) < 90
     assert describe(10 ** 5000) == "a whole number of more than 20 digits"
 
 

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import wildlands as wl
 from wildlands import invariants
-from wildlands.actions import describe
+from gamecore.untrusted import describe
 from wildlands.position import KEYS, PositionError
 from wildlands.saves import SaveError
 

@@ -2,7 +2,7 @@
 Clans' records, so a tournament or balance report counts only games today's code would play the same.
 
 It covers what decides how a game goes: every `.py` file of the tashkalar package (engine and bots), its data
-files, and the Crystal Clans modules it plays with (the PRNG, the frame base class, the shared bot base class,
+files, the shared core (py/gamecore) and the Crystal Clans modules it plays with (the PRNG, the frame base class, the shared bot base class,
 the JSON writer). Not Crystal Clans' actions.py: Tash-Kalar has its own actions and never calls that module, and
 its changes (a new helper, the longer moves of private-chance games) twice renamed records it could not
 change. Left out: the tools that only run and report games (this module, ai/tournament.py
@@ -29,4 +29,4 @@ ANY = "any"
 @lru_cache(maxsize=4)
 def code_version(root: Path = PACKAGE) -> str:
     """The 12 hex digits naming today's Tash-Kalar code (engine, bots, data, shared Crystal Clans modules)."""
-    return package_hash(root, TOOLS, root.parent / "crystalclans", SHARED)
+    return package_hash(root, TOOLS, root.parent / "crystalclans", SHARED, (root.parent / "gamecore",))

@@ -2,7 +2,7 @@
 Clans' records, so a tournament or balance report counts only games today's code would play the same.
 
 It covers what decides how a game goes: every `.py` file of the wildlands package (engine and bots), its data
-files, and the Crystal Clans modules it plays with (the PRNG, the action value object, the frame base class,
+files, the shared core (py/gamecore) and the Crystal Clans modules it plays with (the PRNG, the action value object, the frame base class,
 the shared bot base class). Left out: the tools that only run and report games (this module, ai/tournament.py
 and __main__.py), so mending a report does not disown the games already recorded. Files are read with their
 line endings normalised, as Crystal Clans' are; the hash's length and the name of unlabelled records
@@ -27,4 +27,4 @@ ANY = "any"
 @lru_cache(maxsize=4)
 def code_version(root: Path = PACKAGE) -> str:
     """The 12 hex digits naming today's Wildlands code (engine, bots, data, shared Crystal Clans modules)."""
-    return package_hash(root, TOOLS, root.parent / "crystalclans", SHARED)
+    return package_hash(root, TOOLS, root.parent / "crystalclans", SHARED, (root.parent / "gamecore",))
