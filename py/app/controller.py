@@ -1065,7 +1065,7 @@ def url_int(query: str, name: str, default=None):
     """The whole-number parameter `name` of a URL query string ("?seed=42&x=1"), else `default`."""
     for part in query.lstrip("?").split("&"):
         key, _sep, value = part.partition("=")
-        if key == name and value.isdigit():
+        if key == name and value.isascii() and value.isdigit() and len(value) <= 18:
             return int(value) % (1 << 31)
     return default
 

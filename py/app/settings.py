@@ -50,7 +50,7 @@ def default_settings(clan_ids: list[str]) -> dict:
 def first_player(s: dict) -> "str | int":
     """Who goes first as a game's options say it: "random" or a seat (the form's select gives text)."""
     first = str(s.get("first", "random"))
-    return int(first) if first.isdigit() else "random"
+    return int(first) if first.isascii() and first.isdigit() and len(first) == 1 else "random"
 
 
 def seat_names(s: dict, n: int) -> list[str]:

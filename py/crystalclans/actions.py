@@ -79,12 +79,17 @@ def squad_token(unit_id: str, owner: int, controller: int, position: int) -> str
     return f"{card_token(unit_id, owner, controller)}#{position + 1}"
 
 
+def _digits(text: str) -> bool:
+    """ASCII digits only: str.isdigit() also says yes to "²" or "٣", which int() refuses."""
+    return text.isascii() and text.isdigit()
+
+
 def read_token(token: str) -> tuple[str, int | None, int | None]:
     """A card token's parts, the inverse of card_token/squad_token: (unit, crystal or ability id, the owner's
     seat or None, the 0-based squad position or None). Whether the id exists is the caller's to check."""
     head, _, pos = str(token).partition("#")
     uid, _, owner = head.partition("@")
-    return uid, (int(owner) if owner.isdigit() else None), (int(pos) - 1 if pos.isdigit() else None)
+    return uid, (int(owner) if _digits(owner) else None), (int(pos) - 1 if _digits(pos) else None)
 
 
 # The longest notation is a reveal of a whole hand in a private-chance game (reveals.py: up to a deck's 27
@@ -131,7 +136,7 @@ def action_parts(action: Action, cs: Any, context: int) -> dict[str, Any]:
             out["to" if "zone" in out else "zone"] = a
         elif a in crystals:
             out["crystal"] = a
-        elif a.isdigit():
+        elif _digits(a):
             out["n"] = int(a)
         else:
             uid, owner, pos = read_token(a)

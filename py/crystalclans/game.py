@@ -13,6 +13,8 @@ import hashlib
 import json
 from typing import Any, Iterable, Iterator
 
+from gamecore.untrusted import data_problem, describe
+
 from .abilities import kind_info
 from .actions import MAX_ACTION_CHARS, Action, Decision, IllegalAction, action_text, card_token, normalize
 from .cardset import CardSet, base_set
@@ -24,12 +26,16 @@ from .privacy import (Secrecy, extended_kinds, extended_units, private_state, pu
 from .reveals import MillFrame
 from .rng import Rng, seed_state
 from .rules import FreeScoreFrame, MulliganFrame, SetupFrame, TurnFrame
-from .saves import game_to_json, load_save
+from .saves import SaveError, game_to_json, load_save
 from .story import statistics, tell
 from .unseen import apply_unseen, known_by, unknown_cards
 from .view import build_view
 
 NO_CARD = -1
+
+
+SETUP_KEYS = frozenset({"clans", "seed", "first_player", "mulligan", "private_seeds"})  # a dealt game's setup
+MAX_SETUP_SEED = 1 << 63  # a setup's seed, as a save holds it (saves.py)
 
 
 class Game:
@@ -93,14 +99,18 @@ class Game:
     ) -> "Game":
         g = cls(card_set)
         cs = g.cs
+        if not isinstance(clans, (list, tuple)) or len(clans) != 2:
+            raise ValueError(f"clans: a game needs exactly two clans, not {describe(clans, 30)}")
         clans = tuple(clans)
-        if len(clans) != 2:
-            raise ValueError("a game needs exactly two clans")
         for c in clans:
-            if c not in cs.clans:
-                raise ValueError(f"unknown clan {c!r}; choose from {', '.join(cs.clans)}")
-        if first_player not in (None, 0, 1):
-            raise ValueError("first_player must be 0, 1 or None (random)")
+            if not isinstance(c, str) or c not in cs.clans:
+                raise ValueError(f"unknown clan {describe(c, 30)}; choose from {', '.join(cs.clans)}")
+        if first_player is not None and (type(first_player) is not int or first_player not in (0, 1)):
+            raise ValueError(f"first_player must be 0, 1 or None (random), not {describe(first_player, 20)}")
+        if type(seed) is not int or not -MAX_SETUP_SEED <= seed < MAX_SETUP_SEED:
+            raise ValueError(f"seed: a whole number from -2**63 to 2**63 - 1, not {describe(seed, 20)}")
+        if not isinstance(mulligan, bool):
+            raise ValueError(f"mulligan: true or false, not {describe(mulligan, 20)}")
         g.setup = {
             "clans": list(clans), "seed": int(seed), "first_player": first_player, "mulligan": bool(mulligan),
         }
@@ -143,12 +153,28 @@ class Game:
     @classmethod
     def from_setup(cls, setup: dict, card_set: CardSet | None = None) -> "Game":
         """A new game at the start described by a game's `setup` (the deal's clans, seed, first player and
-        mulligan, or the position it was set up from): where `game.log` replays from."""
-        if "position" in setup:
-            return cls.from_position(setup["position"], card_set=card_set)
-        return cls.new(clans=tuple(setup["clans"]), seed=setup["seed"], first_player=setup.get("first_player"),
-                       mulligan=bool(setup.get("mulligan")), card_set=card_set,
-                       private_seeds=setup.get("private_seeds"))
+        mulligan, or the position it was set up from): where `game.log` replays from. A setup that is not
+        one (from outside: Game.from_log) raises SaveError saying why."""
+        problem = data_problem(setup, 8, 20_000, 200)
+        if problem is None and not isinstance(setup, dict):
+            problem = f"it is a mapping of the game's options, not {describe(setup, 30)}"
+        if problem is None:
+            keys = set(setup)
+            unknown = sorted(keys - SETUP_KEYS) if "position" not in setup else sorted(keys - {"position"})
+            if unknown:
+                problem = f"unknown option {describe(unknown[0], 30)} (a setup has {', '.join(sorted(SETUP_KEYS))})"
+            elif "position" not in setup and not {"clans", "seed"} <= keys:
+                problem = "it names no clans or no seed"
+        if problem is not None:
+            raise SaveError(f"The game's setup is invalid: {problem}.", "damaged", detail=problem)
+        try:
+            if "position" in setup:
+                return cls.from_position(setup["position"], card_set=card_set)
+            return cls.new(clans=setup["clans"], seed=setup["seed"], first_player=setup.get("first_player"),
+                           mulligan=setup.get("mulligan", False), card_set=card_set,
+                           private_seeds=setup.get("private_seeds"))
+        except ValueError as e:  # a PositionError or a bad option
+            raise SaveError(f"The game's setup is invalid: {e}", "damaged", detail=str(e)) from None
 
     # ------------------------------------------------------------------ public API
     @property
@@ -187,7 +213,7 @@ class Game:
                 return a
         text = action if isinstance(action, str) else action_text(action) if isinstance(action, Action) else None
         if text is None:
-            raise IllegalAction(self._illegal_message(f"{action!r:.60}") + " (an action is one of legal_actions() "
+            raise IllegalAction(self._illegal_message(describe(action)) + " (an action is one of legal_actions() "
                                 "or its text; an Action has a text kind and text or whole-number arguments)")
         return self._parse(text)
 
@@ -390,11 +416,14 @@ class Game:
     @classmethod
     def from_log(cls, setup: dict, log: "Iterable[str]", card_set: CardSet | None = None) -> "Game":
         """The game a setup and its moves make (a game is exactly that): each move applied where it stands.
-        A move that is not legal there, or comes after the end, raises IllegalAction saying which."""
+        A move that is not legal there, or comes after the end, raises IllegalAction saying which; a setup that
+        is not one, or a log that is not a list of moves, raises SaveError."""
         g = cls.from_setup(setup, card_set=card_set)
+        if isinstance(log, (str, bytes, dict)) or not hasattr(log, "__iter__"):
+            raise SaveError(f"A game's log is a list of moves, not {describe(log, 30)}.", "damaged")
         for i, move in enumerate(log):
             if g.decision is None:
-                raise IllegalAction(f"move {i + 1} ({str(move)[:60]!r}) comes after the end of the game")
+                raise IllegalAction(f"move {i + 1} ({describe(move)}) comes after the end of the game")
             try:
                 g.apply(move)
             except IllegalAction as e:

@@ -35,6 +35,8 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from gamecore.untrusted import data_problem
+
 from .invariants import check
 from .rng import Rng, seed_state
 from .rules import TurnFrame
@@ -120,8 +122,17 @@ def _check_cards(g: "Game") -> None:
                                     "(only a squad led by a Horde unit may be larger)")
 
 
+MAX_DEPTH = 6  # a position nests at most so deep (squads: zone -> sides -> units)
+MAX_VALUES = 5_000  # values in all: every card of both decks and the crystals many times over
+MAX_TEXT = 64  # the longest text a position holds (a unit id with its owner and place)
+
+
 def validate_shape(pos: Any) -> None:
-    """Keys and plain types, before anything is looked up (cheap; also run on a save's position)."""
+    """Keys and plain types, before anything is looked up (cheap; also run on a save's position). The nesting,
+    the size and the types are checked first, without recursion (gamecore.untrusted)."""
+    problem = data_problem(pos, MAX_DEPTH, MAX_VALUES, MAX_TEXT)
+    if problem is not None:
+        raise PositionError(f"not a position: {problem}")
     if not isinstance(pos, dict):
         raise PositionError("a position is a mapping of fields (clans, hands, squads, ...)")
     unknown = sorted(str(k) for k in pos if k not in KEYS)

@@ -79,7 +79,7 @@ def options(s: dict) -> dict:
     n = players(s)
     fs = list(s.get("wl_factions") or FACTIONS)[:n]
     first = str(s.get("first", "random"))
-    first = int(first) if first.isdigit() and int(first) < n else "random"
+    first = int(first) if first.isascii() and first.isdigit() and len(first) == 1 and int(first) < n else "random"
     return {"board": s.get("wl_board", BOARDS[0]), "factions": fs, "first": first}
 
 

@@ -106,7 +106,7 @@ def option_space(option: str, spaces: dict[str, int]) -> "int | None":
     """The space an option names: its space number, else the space of the last character it names."""
     parts = option.split()[1:]
     for t in parts:
-        if t.isdigit():
+        if t.isascii() and t.isdigit():
             return int(t)
     for t in reversed(parts):
         if t in spaces:
@@ -698,7 +698,7 @@ def table_screen(app) -> str:
     shown = view if interactive and not aloud and not overlay else dict(view, legal_actions=[])
     raw = getattr(app, "table_pick", None)
     pick = parse_pick(raw[0]) if interactive and raw and raw[2] == len(app.game.log) else None
-    focus = int(pick[1]) if pick and pick[0] == "@" and pick[1].isdigit() else None
+    focus = int(pick[1]) if pick and pick[0] == "@" and pick[1].isascii() and pick[1].isdigit() else None
     parts = [storage_notice(app.storage), link_alerts(app)]
     tutorial = getattr(app, "tutorial", None)
     if tutorial is not None:  # the guided first game's coach (wildlands_tutorial.py), above the whole table

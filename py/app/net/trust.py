@@ -102,7 +102,7 @@ def their_opening(m: Any, game: Any) -> Any:
     cc = games.of(game).private_chance
     hidden = {}
     for k, v in m.hidden.items():
-        if k.isdigit():
+        if k.isascii() and k.isdigit() and len(k) <= 6:
             hidden[int(k)] = v
     return cc.Opening(m.seed, m.salt, hidden)
 

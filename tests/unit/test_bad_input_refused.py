@@ -1,0 +1,86 @@
+"""Crystal Clans refuses the classes of bad input the fuzzing of Tash-Kalar and Wildlands found (issue 50), each
+with its own error and the game unchanged: option types for new_game, a malformed setup for from_log, deeply
+nested or huge values for apply() and from_position (no RecursionError, a short message)."""
+from __future__ import annotations
+
+import pytest
+
+import crystalclans as cc
+
+
+def nested(depth: int, leaf=0):
+    v = leaf
+    for _ in range(depth):
+        v = [v]
+    return v
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"first_player": 1.0}, "first_player"), ({"first_player": True}, "first_player"),
+    ({"first_player": "0"}, "first_player"), ({"first_player": nested(3000)}, "first_player"),
+    ({"seed": 1.0}, "seed"), ({"seed": True}, "seed"), ({"seed": "7"}, "seed"), ({"seed": 2 ** 64}, "seed"),
+    ({"mulligan": "yes"}, "mulligan"), ({"clans": "blood"}, "clans"), ({"clans": [["blood"], "skull"]}, "clan"),
+    ({"clans": nested(3000)}, "clans"),
+])
+def test_new_game_refuses_bad_option_types_with_a_value_error(options, words):
+    with pytest.raises(ValueError, match=words) as e:
+        cc.new_game(**{"clans": ("blood", "skull"), **options})
+    assert len(str(e.value)) < 200
+
+
+@pytest.mark.parametrize("setup", [{"x": 1}, [1], None, "clans", {"clans": ["blood"], "seed": 1},
+                                   {"clans": ["blood", "skull"], "seed": "1"}, {"clans": ["blood", "skull"]},
+                                   {"clans": ["blood", "skull"], "seed": 1, "first_player": 1.0},
+                                   {"clans": ["blood", "skull"], "seed": 1, "bogus": 2},
+                                   {"position": nested(3000)}, {"position": [1]}])
+def test_from_log_refuses_a_malformed_setup_with_a_save_error(setup):
+    with pytest.raises(cc.SaveError):
+        cc.Game.from_log(setup, [])
+
+
+def test_from_log_refuses_moves_that_are_not_moves_clearly():
+    setup = cc.new_game(("blood", "skull"), seed=1).setup
+    with pytest.raises(cc.IllegalAction) as e:
+        cc.Game.from_log(setup, [nested(5000)])
+    assert len(str(e.value)) < 400
+    with pytest.raises(cc.SaveError):
+        cc.Game.from_log(setup, 5)
+    assert cc.Game.from_log(setup, []).state_hash() == cc.new_game(("blood", "skull"), seed=1).state_hash()
+
+
+@pytest.mark.parametrize("junk", [nested(10_000), cc.Action("summon", (nested(10_000),)), ("summon", nested(5000)),
+                                  cc.Action(nested(10_000), ()), {"a": nested(10_000)}, list(range(10 ** 5)),
+                                  "x" * 10 ** 6, cc.Action("x" * 10 ** 6, ())])
+def test_apply_of_a_deep_or_huge_value_is_an_illegal_action_with_a_short_message(junk):
+    g = cc.new_game(("blood", "skull"), seed=3)
+    before = g.state_hash()
+    with pytest.raises(cc.IllegalAction) as e:
+        g.apply(junk)
+    assert len(str(e.value)) < 2_000 and g.state_hash() == before and g.log == []
+
+
+@pytest.mark.parametrize("field", ["squads", "hands", "crystals", "crystal_row", "draw"])
+def test_a_deeply_nested_position_is_a_position_error(field):
+    with pytest.raises(cc.PositionError):
+        cc.Game.from_position({"clans": ["blood", "skull"], field: nested(3000, "blood.condor")})
+
+
+def test_a_huge_position_is_refused_by_its_size():
+    with pytest.raises(cc.PositionError, match="values"):
+        cc.Game.from_position({"clans": ["blood", "skull"], "hands": [["blood.condor"] * 200_000, []]})
+
+
+@pytest.mark.parametrize("digits", ["²", "٣", "１", "12\u0663"])
+def test_unicode_digits_are_no_number_anywhere_text_is_read(digits):
+    """"²".isdigit() is true and int("²") fails: a card token, the page's URL and the start screen's choice
+    read such text as no number, never with a bare ValueError."""
+    from app.controller import url_int
+    from app.settings import first_player
+    from crystalclans.actions import read_token
+
+    assert read_token(f"blood.condor@{digits}#{digits}") == ("blood.condor", None, None)
+    assert url_int(f"?seed={digits}", "seed") is None and url_int("?seed=42", "seed") == 42
+    assert first_player({"first": digits}) == "random" and first_player({"first": "1"}) == 1
+    g = cc.new_game(("blood", "skull"), seed=3)
+    with pytest.raises(cc.IllegalAction):
+        g.apply(f"summon blood.condor@{digits}")
