@@ -442,10 +442,12 @@ def answer_clock(app) -> str:
 
 # ------------------------------------------------------------------------------ overlays
 def hand_over_screen(names: list[str], p: int, why: "str | None" = None, recap_html: "str | None" = None,
-                     box_class: str = "") -> str:
-    """Every game's pass-the-device screen: who takes the device, who looks away, the button that shows her
+                     box_class: str = "", people: "list[int] | None" = None) -> str:
+    """Every game's pass-the-device screen: who takes the device, who looks away (`people`: the seats of the
+    people at this screen, seats.local_seats; a computer seat looks at nothing), the button that shows her
     hand; a game may add why she is asked (`why`, a sentence) and what happened since her turn (`recap_html`)."""
-    others = ", ".join(n for i, n in enumerate(names) if i != p)
+    here = range(len(names)) if people is None else people
+    others = ", ".join(names[i] for i in here if i != p and i < len(names))
     reason = f"\n    <p>{h(why)}</p>" if why is not None else ""
     recap_part = f"\n    {recap_html}" if recap_html is not None else ""
     return f"""

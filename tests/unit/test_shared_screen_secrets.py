@@ -56,6 +56,8 @@ def test_a_computer_seat_never_gets_a_pass_screen_and_a_shared_screen_shows_no_s
                 passes += 1
                 assert app.seats[app.pending_pass].local, "a pass screen for a computer seat"
                 assert f"Pass the device to {names[app.pending_pass]}" in html
+                look_away = re.search(r"([^>]*), please look away", html).group(1)
+                assert all(names[i] not in look_away for i, s in enumerate(app.seats) if not s.local), look_away
                 shared_screen_shows_nothing_private(html)
             app.continue_overlay()
             continue

@@ -18,6 +18,7 @@ from crystalclans.actions import read_token
 from ..i18n import N_, _, ngettext, pgettext
 from ..render import (coach, hand_over_screen, link_alerts, rematch_controls, stats_table, storage_notice,
                       undo_button, waiting_bar)
+from ..seats import local_seats
 from ..text import h
 from .crystalclans_cards import card_face, crystal_face, mini_card, style_icon
 from .crystalclans_story import (FROM_DRAW, NO_CARD_LEFT, SENT_HOME, STAYED_HOME, arithmetic, log_panel, recap,
@@ -485,7 +486,8 @@ def pass_screen(app) -> str:
         app.words.prompt(app.view.get("decision") or {}, app.names) if d else "")
     if d and d.kind == "battle_card":
         why = _("Choose your battle card in secret.")
-    return hand_over_screen(app.names, p, why, recap(app, app.view, p), f"clan-{h(app.view['players'][p]['clan'])}")
+    return hand_over_screen(app.names, p, why, recap(app, app.view, p), f"clan-{h(app.view['players'][p]['clan'])}",
+                            local_seats(app.seats))
 
 
 def battle_result(app, alerts: str = "") -> str:

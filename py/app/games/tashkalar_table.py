@@ -384,8 +384,9 @@ def replay_table(app, view: dict, frame) -> str:
 
 def pass_screen(app) -> str:
     from ..render import hand_over_screen
+    from ..seats import local_seats
 
-    return hand_over_screen(app.names, app.pending_pass)
+    return hand_over_screen(app.names, app.pending_pass, people=local_seats(app.seats))
 
 
 def table_screen(app) -> str:

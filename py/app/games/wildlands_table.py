@@ -619,8 +619,9 @@ def aloud_panel(app, view: dict) -> str:
 
 def pass_screen(app) -> str:
     from ..render import hand_over_screen
+    from ..seats import local_seats
 
-    return hand_over_screen(app.names, app.pending_pass)
+    return hand_over_screen(app.names, app.pending_pass, people=local_seats(app.seats))
 
 
 STAT_ROWS = (
