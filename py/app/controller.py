@@ -88,6 +88,11 @@ class App:
         self.computer_failure = ""  # why the computer player stopped, if it did
         self.link = None  # app.link.Link while playing a friend far away
         self.resume_offer = None  # app.link.SavedOnline: an online game to go on with over a new link
+        # that game is on the table while its pages link again by themselves through the relays (after a
+        # reload or a lost link; relink_by_itself): nothing is offered until they are linked
+        self.relinking = False
+        self.relink_relay = ""  # while this page waits in the room with no link in hand: "listening"/"norelay"
+        self.invite_again = None  # main.py: invites the saved online game's other pages again (seat 0's page)
         self._peer_backlog: list[str] = []  # peer messages waiting for pydantic to load
         self._draining = False  # a task is handling the backlog
         self.pending_confirm = None  # what runs once the player agrees to replace the autosaved game
@@ -129,6 +134,8 @@ class App:
     def offers_decision(self) -> bool:
         """Does this screen offer the current decision (a person here must decide, nothing in the way)?"""
         g = self.game
+        if self.relinking:  # an online game waiting for its link: nothing is played until the pages are linked
+            return False
         if self.session is not None:  # linked: what the lockstep session lets this player choose
             return (g is not None and not self.overlay_pending() and bool(self.session.offered())
                     and not self.answer_held)
@@ -242,6 +249,7 @@ class App:
         self.game = game
         self.names = names
         self.resume_offer = None
+        self.relinking = False
         self.seats = parse_seats(seats, getattr(game, "n", 2))
         if self.session is None or self.session.game is not game:
             self.link = None if self.session is not None else self.link
@@ -477,6 +485,9 @@ class App:
     def on_link_state(self, state: str, peer: int = 0, players: int = 0) -> None:
         link = self.link
         if link is None:
+            if self.relinking and state in ("listening", "norelay"):  # waiting in the room (p2p.watch)
+                self.relink_relay = state
+                self.render()
             return
         if link.party is not None:  # the host of three or four: one guest's page linked, lost or dropped
             if state == "open":
@@ -490,9 +501,20 @@ class App:
             if not self._start_if_agreed():
                 self._render_keeping_fields("[data-link-input]")
             return
+        if (state == "closed" and link.room and link.session is not None and not self.finished
+                and (link.players == 2 or link.role == "guest") and self.relays_here()):
+            # the other page went away (a reload, a lost connection): this page stays at its table and the
+            # two link again by themselves in their room (seat 0's page invites, the others wait there)
+            self.relink(by_itself=True)
+            return
         if (state == "closed" and link.role == "guest" and link.players > 2 and link.room and link.session is not None
                 and not self.finished):  # three or four: this page waits in the room and comes back by itself
             self.relink()
+            return
+        if state == "closed" and self.relinking and link.session is None and link.resume is not None:
+            # a try at linking again failed (an offer of a page that went away meanwhile): try again
+            self.link = None
+            self._relink_next()
             return
         if state == "open" and link.handshake is None and link.resumer is None:
             link.opened()  # messages that came before this event are handled now: the game may be agreed
@@ -577,8 +599,10 @@ class App:
         from .link import SavedOnline
 
         self.resume_offer = SavedOnline(game, seat, names, room, key, keys, trust)
+        self.relinking = False
         self.link = None
         self.screen = "start"
+        self.settings = dict(self.settings, game=games.of(game).name)  # the start screen speaks of that game
         self.clear_error()
         self.render()
         self.watch_for_invitation()
@@ -595,16 +619,108 @@ class App:
             except Exception:
                 pass  # no relays here: the codes go by hand
 
-    def relink(self) -> None:
+    def relink(self, by_itself: bool = False) -> None:
+        """The link of the online game on the table is lost: go on over a new one (`by_itself`: through the
+        relays, at the table; else from the start screen's offer)."""
         if self.link is not None and self.game is not None:
             kept = self.link.saved()
+            if by_itself:
+                from .link import SavedOnline
+
+                me, room = self.link.me, self.link.room
+                self.link = None
+                self.relink_by_itself(SavedOnline(self.game, me, self.names, room, kept.get("key", ""),
+                                                  kept.get("keys"), kept.get("trust")))
+                return
             self.offer_resume(self.game, self.names, self.link.me, self.link.room, kept.get("key", ""),
                               kept.get("keys"), kept.get("trust"))
+
+    def relays_here(self) -> bool:
+        """This page meets other pages through relays (its ?relay=…, else the public ones unless turned off)."""
+        from .link import relays_here
+
+        return relays_here(str(self.window.location.search), self.storage.public_help()["relays"])
+
+    async def back_to_online_game(self) -> bool:
+        """After a reload: an unfinished online game played over relays goes back on its table by itself and
+        re-links (no "Continue" to find on the start screen, issue 50). False if there is none here."""
+        meta = self.storage.autosave_meta() or {}
+        online = meta.get("online")
+        text = self.storage.autosave_text()
+        if (not isinstance(online, dict) or not online.get("room") or meta.get("over") is True or not text
+                or not self.relays_here() or self.link is not None or self.game is not None):
+            return False
+        default = games.get(games.DEFAULT)
+        try:  # (quietly: a save that does not load is the start screen's to say, on its Continue)
+            doc = default.check_save_text(text)
+            await self.ensure_pydantic()
+            game = games.for_save(doc).Game.from_json(doc)
+        except Exception:
+            return False
+        seat = online.get("seat")
+        if (self.link is not None or self.game is not None or game.is_over or type(seat) is not int
+                or not 0 <= seat < (getattr(game, "n", 2) or 2)):
+            return False
+        self.open_loaded(game, doc, meta.get("names"), meta.get("seats"), online)
+        return self.relinking
+
+    def relink_by_itself(self, saved) -> None:
+        """The saved online game `saved` (app.link.SavedOnline) on its table while its pages link again
+        through the relays of its room, nothing done by hand: the page of seat 0 (the original host's) invites
+        there again, and every other page waits there and joins the invitation by itself. One inviter whatever
+        happened (a reload of either page, of both, a lost connection): two pages that both invited would
+        wait for each other for ever. Nothing is played until the link is back (offers_decision)."""
+        from .seats import REMOTE
+
+        g = saved.game
+        self.tutorial = None
+        self.resume_offer = saved
+        self.relinking = True
+        self.relink_relay = ""
+        self.game = g
+        self.names = list(saved.names)
+        self.seats = tuple(Seat(HUMAN if i == saved.seat else REMOTE) for i in range(saved.players))
+        self.settings = dict(self.settings, game=games.of(g).name)
+        self.undo_marks = []
+        self.shown_player = None
+        self.pending_battle = None
+        self.pending_pass = None
+        self.modal = None
+        self.replay = None
+        self.screen = "game"
+        self.clear_error()
+        self._after_change(games.of(g).last_battle(g))
+        self.render()
+        self._relink_next()
+
+    def _relink_next(self) -> None:
+        """The next step of re-linking by itself: seat 0's page invites (main.py), the others wait in the room."""
+        r = self.resume_offer
+        if not self.relinking or r is None or self.link is not None:
+            return
+        if r.seat != 0:
+            self.watch_for_invitation()
+        elif self.invite_again is not None:
+            self.invite_again()
+        self.render()
+
+    def relink_by_hand(self) -> None:
+        """The re-linking table's way to the codes (no relay reached, or the player prefers): the start screen's
+        online panel, with the invitation in hand or the saved game's offer to invite or join."""
+        self.relinking = False
+        self.screen = "start"
+        self.modal = None
+        self.render()
 
     def play_saved_here(self) -> None:
         """Go on with a saved online game at this screen only (every side played here)."""
         r = self.resume_offer
         if r is not None:
+            try:  # no link comes for it any more: this page leaves the room, or the invitation it holds
+                self.window.crystalclans_p2p.close()
+            except Exception:
+                pass
+            self.link = None
             self.install(r.game, r.names, ["human"] * r.players)
             self.render()
 
@@ -811,6 +927,8 @@ class App:
     def autosave(self) -> None:
         if self.game is None or self.tutorial is not None:  # the tutorial never replaces the player's game
             return
+        if self.relinking and self.session is None:  # the saved online game as it was (its link kept in the save)
+            return
         meta = {"names": self.names, "seats": [s.code for s in self.seats], "summary": self.summary(),
                 "saved_at": time.time(), "over": self.finished}
         if self.session is not None:  # an online game: a reloaded page offers to re-link and go on
@@ -897,8 +1015,14 @@ class App:
         names = [str(n)[:24] for n in names]
         seat = online.get("seat") if isinstance(online, dict) else None
         if type(seat) is int and 0 <= seat < (getattr(game, "n", 2) or 2) and not game.is_over:
-            self.offer_resume(game, names, seat, str(online.get("room") or ""), str(online.get("key") or ""),
-                              online.get("keys"), online.get("trust"))
+            from .link import SavedOnline
+
+            saved = SavedOnline(game, seat, names, str(online.get("room") or ""), str(online.get("key") or ""),
+                                online.get("keys"), online.get("trust"))
+            if saved.room and self.relays_here():  # back to its table: the pages link again by themselves
+                self.relink_by_itself(saved)
+            else:  # linked by hand, or no relay here: the start screen offers to re-link with codes
+                self.offer_resume(game, names, seat, saved.room, saved.key, saved.keys, online.get("trust"))
             return
         self.install(game, names, seats)
         self.clear_error()

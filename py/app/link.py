@@ -77,6 +77,23 @@ def ice_servers_for(text: str, public_stun: bool) -> tuple[list[dict], list[str]
     return servers, problems
 
 
+_RELAY_URL = re.compile(r"((nostr|mqtt)\+)?wss?://\S+")
+
+
+def relays_here(query: str, public_relays: bool) -> bool:
+    """Whether this page meets other pages through relays (as web/js/relay.js `relays()` decides): the page's
+    own `?relay=…` (none with `?relay=none`), else the public ones unless the player turned them off. Where it
+    does, a saved online game's pages link again by themselves after a reload (App.relink_by_itself)."""
+    from urllib.parse import parse_qsl
+
+    asked = [re.sub(r"^(nostr|mqtt) ", r"\1+", v.strip())  # a "+" typed into the address bar reads as a space
+             for k, v in parse_qsl(str(query or "").lstrip("?"), keep_blank_values=True) if k == "relay"]
+    asked = [r for r in asked if r == "none" or _RELAY_URL.fullmatch(r)]
+    if "none" in asked:
+        return False
+    return bool(asked) or bool(public_relays)
+
+
 KEY = re.compile(r"[0-9a-f]{32}")
 
 

@@ -50,8 +50,20 @@ class StartInfo:
         self.cs = self.words.cs
         self.settings = clean_settings(self.storage.new_game_settings(), list(self.cs.clans))
         self.autosave_meta = self.storage.autosave_meta()
-        self.busy = ""
+        self.busy = _going_back(self.autosave_meta, self.storage)
         self.modal = None
+
+
+def _going_back(meta, storage) -> str:
+    """What the first screen says while an online game played over relays goes back on its table (after a
+    reload: App.back_to_online_game), or ""."""
+    from app.link import relays_here
+
+    online = (meta or {}).get("online")
+    if (not isinstance(online, dict) or not online.get("room") or meta.get("over") is True
+            or not relays_here(str(window.location.search), storage.public_help()["relays"])):
+        return ""
+    return i18n._("Going back to your online game…")
 
 
 _app = None
@@ -64,6 +76,7 @@ def get_app():
         from app.controller import App
 
         _app = App(document, window, _to_js)
+        _app.invite_again = _invite_again
     return _app
 
 
@@ -208,6 +221,8 @@ def on_click(event):
         elif cmd == "relink":
             window.crystalclans_p2p.close()
             app.relink()
+        elif cmd == "relink-by-hand":
+            app.relink_by_hand()
         elif cmd == "scan" and app.link is not None:
             asyncio.ensure_future(_scan(app.link))
         elif cmd == "scan-stop":
@@ -296,6 +311,13 @@ async def _copy(text: str, what: str):
                   else i18n._("Select the code and copy it (this browser does not let the page copy)."))
 
 
+def _invite_again() -> None:
+    """A saved online game's page of seat 0 invites the others again in the game's room, by itself (after a
+    reload or a lost link: App.relink_by_itself); their pages, waiting there, join by themselves."""
+    app.link_begin("host", app.settings, _p2p_send, _stored_ice_servers(), to_peer=_p2p_send_to, drop=_p2p_drop)
+    asyncio.ensure_future(_p2p_host())
+
+
 async def _p2p_host():
     link = app.link
     p2p = window.crystalclans_p2p
@@ -352,8 +374,13 @@ async def _p2p_submit(code: str):
             if app.link is link and link.stage == "answering":
                 app.render()
     except Exception as e:
-        link.stage = "inviting" if link.role == "host" else "pasting"
         app.show_error(i18n._("Could not link: {why}").format(why=getattr(e, "message", None) or e))
+        if app.relinking and app.link is link and link.role == "guest":  # an offer that went stale: wait for the next
+            app.link = None
+            app.watch_for_invitation()
+            app.render()
+            return
+        link.stage = "inviting" if link.role == "host" else "pasting"
         app.render()
 
 
@@ -552,7 +579,12 @@ window.crystalclans_p2p.onoffer(create_proxy(_on_p2p_offer))
 
 START = StartInfo()
 _marks["cards"] = _t()
-document.getElementById("app").innerHTML = render.start_screen(START)
+if START.busy:  # going back to an online game (after a reload): no start screen meanwhile
+    document.getElementById("app").innerHTML = (
+        '<div class="start joining"><div class="side-col"><section class="panel online"><p class="busy" role="status" '
+        f'data-going-back><span class="spinner" aria-hidden="true"></span> {render.h(START.busy)}</p></section></div></div>')
+else:
+    document.getElementById("app").innerHTML = render.start_screen(START)
 document.getElementById("topnav").innerHTML = render.rules_button() + render.language_button()
 document.body.dataset.screen = "start"
 _marks["render"] = _t()
@@ -566,6 +598,7 @@ def _join_invitation(_event=None):
     which changes only the #fragment): the join panel, the code already in it."""
     code = str(window.crystalclans_p2p.invited() or "")
     if code:
+        START.busy = ""
         settings = read_settings(document, app.settings)
         from app.controller import url_game
 
@@ -579,13 +612,28 @@ def _join_invitation(_event=None):
         if join:  # on a phone the panel is below the new-game form: bring it into view
             join.scrollIntoView(_to_js({"block": "center"}))
             join.focus(_to_js({"preventScroll": True}))
+    return bool(code)
+
+
+async def _back_online():
+    """After a reload: an unfinished online game played over relays goes back on its table and re-links by
+    itself (App.back_to_online_game); else the start screen as it was."""
+    try:
+        back = await get_app().back_to_online_game()
+    except Exception as e:
+        back = False
+        print("going back to the online game failed:", e)
+    if not back and _app is not None and _app.game is None:
+        _app.busy = ""
+        _app.render()
 
 
 def _warm_up():
     """After ready: import the engine and card set, then fetch + install pydantic in the background."""
     get_app().preload_pydantic()
     window.crystalclans_register_sw()
-    _join_invitation()
+    if not _join_invitation() and START.busy:  # (an invitation link opened comes first)
+        asyncio.ensure_future(_back_online())
     window.addEventListener("hashchange", create_proxy(_join_invitation))
 
 

@@ -306,10 +306,55 @@ def storage_notice(storage) -> str:
     return out
 
 
+RELINK_INVITING = N_("Your pages are linking again by themselves: this page invites {names} again. Nothing to send: "
+                     "the other page joins by itself once it is back, and the game goes on where you were.")
+RELINK_WAITING = N_("Your pages are linking again by themselves: this page waits for {name}'s page to invite it "
+                    "again (nothing to do here), and the game goes on where you were.")
+RELINK_LINKING = N_("Linking again with {names}…")
+RELINK_NO_RELAY = N_("No relay could be reached, so the pages cannot find each other by themselves. Link by hand "
+                     "instead, or wait here.")
+
+
+def relinking_notice(app) -> str:
+    """The table of an online game while its pages link again by themselves (App.relink_by_itself): who
+    invites, whom it waits for, how far it is, and the ways on by hand."""
+    saved = app.resume_offer
+    link = getattr(app, "link", None)
+    # (three or four: a guest's page links to the host's alone)
+    others = [i for i in range(saved.players) if i != saved.seat] if saved.seat == 0 else [0]
+    names = others_said(saved.names, others)
+    state = "waiting"
+    text = _(RELINK_WAITING).format(name=saved.names[0])
+    if saved.seat == 0:
+        state, text = "inviting", _(RELINK_INVITING).format(names=names)
+    relay = link.relay if link is not None else getattr(app, "relink_relay", "")
+    out = ""
+    if link is not None and link.resumer is not None and link.resumer.out_of_step:
+        return (f'<p class="notice warn" role="alert" data-relinking="out-of-step" data-out-of-step>'
+                f'{h(link.resumer.out_of_step)} ' + ('' if link.role == "host" else
+                f'<button type="button" class="primary" data-cmd="resync">{h(_(RESYNC))}</button>') + '</p>')
+    if link is not None and (link.stage in ("connecting", "agreeing", "answering") or relay == "met") \
+            and relay != "taken":
+        state, text = "linking", _(RELINK_LINKING).format(names=names)
+    if link is not None and link.problem:
+        out += f'<p class="notice warn" role="alert">{h(link.problem)}</p>'
+    if relay == "norelay":
+        state, text = "norelay", _(RELINK_NO_RELAY)
+    spin = '<span class="spinner" aria-hidden="true"></span>' if state != "norelay" else ""
+    return (out + f'<section class="notice warn relinking" role="status" '
+            f'data-relinking="{state}"><p>{spin}<b>{h(_("Re-linking…"))}</b> {h(text)}</p>'
+            f'<div class="row"><button type="button"{" class=primary" if state == "norelay" else ""} '
+            f'data-cmd="relink-by-hand">{h(_("Link by hand"))}</button> '
+            f'<button type="button" data-cmd="resume-here">{h(_("Play it on at this screen instead"))}'
+            '</button></div></section>')
+
+
 def link_alerts(app) -> str:
     """What an online game's link asks of the player now: re-link after a drop, resync after a desync."""
     out = ""
     session = getattr(app, "session", None)
+    if getattr(app, "relinking", False) and session is None and getattr(app, "resume_offer", None) is not None:
+        return relinking_notice(app)
     if session is not None and getattr(session, "players", 2) > 2 and session.resigned is not None:
         return (f'<p class="notice" role="status" data-resigned>'
                 f'{h(_("{name} resigned: the game is over.").format(name=app.names[session.resigned]))}</p>')
@@ -394,6 +439,10 @@ def waiting_bar(app, view, since: str = "") -> str:
     p = d.get("player", view["active"])
     seat = app.seats[p]
     session = getattr(app, "session", None)
+    if getattr(app, "relinking", False) and session is None:  # an online game waiting for its link (relinking_notice)
+        return (f'<section class="action-bar waiting" aria-label="{h(_("Re-linking…"))}" data-relink-wait>'
+                f'<p><span class="spinner" aria-hidden="true"></span>'
+                f'{h(_("Play goes on once your pages are linked again."))}</p></section>')
     if session is not None and session.desync:
         return (f'<section class="action-bar waiting" aria-label="{h(_("Stopped"))}" data-stopped>'
                 f'<p>{h(_("Play is stopped until the two games are resynchronised."))}</p></section>')

@@ -4,8 +4,9 @@ press Join: the first answers the link's own offer,
 the second gets an offer of its own through the room (py/app/net/party.py, web/js/p2p.js). The host's page
 shows who has a seat; once all three are there the game is dealt from a seed every page made. Each page
 picks its secret start spaces and plays a few moves by clicks, and all three hold the same game. Then one
-guest's page reloads: it waits in the room, knocks, gets a fresh offer from the host's page and goes on at
-its seat, with the same game as the others."""
+guest's page reloads: it goes back to its table by itself, waits in the room, knocks, gets a fresh offer from the
+host's page and goes on at its seat, with the same game as the others. Then the host's page reloads: it goes
+back to its table and invites again by itself, and the other two pages, waiting at their tables, come back."""
 from __future__ import annotations
 
 import random
@@ -145,23 +146,48 @@ def test_three_pages_share_one_link_play_alike_and_a_reloaded_guest_comes_back(n
         assert mid != dealt
         screenshot(bo, "p2p_party_guest_midgame")
 
-        # Cy's page reloads: it offers the saved game, waits in the room and comes back by itself
+        # Cy's page reloads: it goes back to its table by itself, waits in the room and comes back (issue 50)
+        t = time.perf_counter()
         cy.reload()
         wait_ready(cy)
         host.locator("[data-away]").wait_for(state="visible", timeout=30_000)
-        t = time.perf_counter()
-        cy.click("[data-continue-game]")
-        cy.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=60_000)
+        cy.wait_for_function("() => document.body.dataset.screen === 'game' && document.body.dataset.linked === "
+                             "'true' && !document.querySelector('[data-relinking]')", timeout=90_000)
         back_s = time.perf_counter() - t
         assert equal_hashes((host, bo, cy)) == mid, "the game did not go on where the pages were"
         host.locator("[data-away]").wait_for(state="detached", timeout=10_000)
         click_on((host, bo, cy), rng, 6)
         end = equal_hashes((host, bo, cy))
         screenshot(cy, "p2p_party_guest_back")
+
+        # the host's page reloads: it goes back to its table and invites again by itself; Bo's and Cy's pages,
+        # which stayed, say they re-link, wait in the room and come back, nothing clicked on any page
+        t = time.perf_counter()
+        host.reload()
+        wait_ready(host)
+        for p in (bo, cy):
+            p.locator("[data-relinking]").wait_for(state="visible", timeout=30_000)
+            assert p.evaluate("() => document.body.dataset.screen") == "game"
+        screenshot(bo, "p2p_party_guest_relinking")
+        for p in (bo, cy):
+            try:
+                p.wait_for_function("() => document.body.dataset.screen === 'game' && document.body.dataset.linked "
+                                    "=== 'true' && !document.querySelector('[data-relinking]')", timeout=90_000)
+            except PwTimeout:
+                report = [x.evaluate("""async () => ({link: window.crystalclans_link_state(),
+                    peers: await window.crystalclans_p2p.diagnose()})""") for x in (host, bo, cy)]
+                raise AssertionError(f"not back after the host's reload: {report}") from None
+        host.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=60_000)
+        host.locator("[data-away]").wait_for(state="detached", timeout=60_000)
+        host_back_s = time.perf_counter() - t
+        assert equal_hashes((host, bo, cy)) == end, "the game did not go on after the host's reload"
+        click_on((host, bo, cy), rng, 6)
+        end = equal_hashes((host, bo, cy))
         assert_no_page_errors(host, bo, cy)
     say(f"three pages through one link (loopback Nostr relay): the pages ready in {boot_s:.1f} s; all seated "
         f"{linked_s:.1f} s after the first Join; {sum(clicks)} clicks in {play_s:.1f} s with equal hashes; the "
-        f"reloaded guest was back {back_s:.1f} s after its 'Continue' ({end[:12]}); the whole test "
+        f"reloaded guest was back by itself {back_s:.1f} s after its reload, all three after the host's reload "
+        f"{host_back_s:.1f} s after it ({end[:12]}); the whole test "
         f"{time.perf_counter() - started:.0f} s")
 
 

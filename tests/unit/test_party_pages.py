@@ -214,28 +214,43 @@ def test_a_guests_page_whose_link_drops_waits_in_the_room_and_asks_the_host_for_
     bo = star.join(1, "Bo")
     star.join(2, "Cy")
     bo.app.link.room = star.host.app.link.room = "R" * 22  # (linked through the relays' room of this secret)
-    bo.app.on_link_state("closed")
-    assert bo.app.screen == "start" and bo.app.resume_offer is not None
+    bo.app.on_link_state("closed")  # (the page has relays: the public ones)
+    # issue 50: it stays at its table, saying it re-links, and waits in the room
+    assert bo.app.screen == "game" and bo.app.resume_offer is not None and bo.app.relinking
     from app.net.resume import game_id
 
     assert bo.p2p.watching == ("R" * 22, game_id(bo.app.game)), "it knocks with its game's id"
-    assert "data-waiting-host" in bo.html() and "Ada" in bo.html()
-    # the host's page after its own reload: it invites them again and its game goes on at once
+    assert 'data-relinking="waiting"' in bo.html() and "Ada" in bo.html()
+    assert not bo.app.offers_decision()
+    # the host's page after its own reload: back at its table, it invites them again by itself and its game
+    # goes on at once
+    star.host.app.autosave()  # (its save names the room)
     star.host.app.on_link_state("closed", 1)
     star.host.app.on_link_state("closed", 2)
     saved = Page(star.host.app.window.localStorage)
-    coro = saved.app.continue_game()
+    invited = []
+    saved.app.invite_again = lambda: (invited.append(1), saved.app.link_begin(
+        "host", dict(SETTINGS), lambda text: None, [], to_peer=lambda peer, text: None, drop=lambda peer: None))
+    coro = saved.app.back_to_online_game()
     try:
         while True:
             coro.send(None)
     except StopIteration:
         pass
-    assert saved.app.resume_offer.hosted and saved.p2p.watching is None, "the host's page does not knock"
-    assert "Invite them again" in saved.html()
-    saved.app.link_begin("host", dict(SETTINGS), lambda text: None, [], to_peer=lambda peer, text: None,
-                         drop=lambda peer: None)
+    assert invited == [1] and saved.p2p.watching is None, "the host's page does not knock"
     assert saved.app.screen == "game" and saved.app.link.party.session.game.state_hash() == star.host.app.game.state_hash()
-    assert "data-away=\"2\"" in saved.html()
+    assert not saved.app.relinking and "data-away=\"2\"" in saved.html()
+    # without relays the host's page offers to invite them again from the start screen, as before
+    by_hand = Page(star.host.app.window.localStorage)
+    by_hand.app.storage.set_public_help(False, False)
+    coro = by_hand.app.continue_game()
+    try:
+        while True:
+            coro.send(None)
+    except StopIteration:
+        pass
+    assert by_hand.app.resume_offer.hosted and by_hand.app.screen == "start"
+    assert "Invite them again" in by_hand.html()
 
 
 def test_a_new_page_with_the_link_while_a_guest_is_away_is_told_the_game_has_its_players():

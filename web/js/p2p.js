@@ -64,6 +64,9 @@ const RESEND_MS = 1500;  // a guest says its reply again until the channel opens
 const OFFER_KEPT_MS = Math.min(30000, Math.max(1000, +new URLSearchParams(location.search).get("offerkept") || 30000));
 const STUCK_MS = 5000;  // a guest reached (ICE) this long with no channel: its handshake is stuck (listen)
 const REOFFERS = 3;  // how often the host offers one guest's page anew for a stuck handshake
+// the invitations this page has answered: a relay may pass on an old one again (a Nostr relay sends what it
+// holds of the last minute to a page entering the room), and the page that made it may be gone (reloaded)
+const spent = new Set();
 const me = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 const isOpen = (p) => !!(p && p.channel && p.channel.readyState === "open");
@@ -232,7 +235,7 @@ function lost(n) {
 }
 
 function fresh(iceServers) {
-  close();
+  close(true);
   return connect(0, iceServers);
 }
 
@@ -246,7 +249,7 @@ async function offerFor(n) {
 }
 
 async function host(iceServers, tag, secret, guests) {
-  close();
+  close(true);  // (a link before this one, lost or given up, is no news of this one)
   hosting = true;
   ice = iceServers || [];
   gameTag = tag || "";
@@ -272,6 +275,7 @@ async function inspect(code) {
 
 async function join(code, iceServers) {
   const offer = expand(await decode(code), "offer");
+  spent.add(await invitationId(code));
   fresh(iceServers);
   hosting = false;
   ice = iceServers || [];
@@ -446,7 +450,9 @@ async function listen(code, secret, announce) {
         if (p && m.i === page.inv && !p.pc.remoteDescription) {
           take(m.f, page, m.b);
         } else if (m.i !== page.inv && page.code) {  // its reply to an older offer again: it missed its own
-          r.publish({ k: "seat", i: page.first, t: m.f, b: page.code });
+          // (named by the offer its reply answers: a page that knocked and then took the link's own offer, said
+          // in the room meanwhile, answers that one, and takes only a "seat" naming it)
+          r.publish({ k: "seat", i: m.i === inv ? inv : page.first, t: m.f, b: page.code });
         }
         return;
       }
@@ -490,14 +496,19 @@ async function listen(code, secret, announce) {
 // the page (onoffer) to join; until it hosts, joins or closes.
 async function watch(secret, knock) {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(secret || "")) return;
-  close();  // (the page calls this with no link of its own in hand)
+  close(true);  // (the page calls this with no link of its own in hand)
   let r = null;
   r = await enter(secret, async (m) => {
     if (m.k !== "offer" || typeof m.b !== "string" || room !== r || pc || (m.t !== undefined && m.t !== me)) return;
-    if (m.i !== await invitationId(m.b)) return;
+    if (m.i !== await invitationId(m.b) || spent.has(m.i)) return;
     leaveRoom();
     if (onOffer) onOffer(m.b + "." + secret);
-  }, () => {}, () => !pc);
+  }, () => { if (room === r && !pc) setState("listening"); }, () => !pc);
+  // the page says whether a relay carries its wait ("listening"), or none answered ("norelay")
+  if (r === "none") return setState("norelay");
+  if (!r) return;
+  if (r.reached()) setState("listening");
+  setTimeout(() => { if (room === r && !pc && !r.reached()) setState("norelay"); }, RELAY_WAIT_MS);
   // three or four players: the host's page may be in the room with the game under way; ask it for an offer
   const again = () => {
     if (!r || r === "none" || room !== r || pc) return;
@@ -523,11 +534,17 @@ async function answer(code, secret, reply) {
       leaveRoom();
       close();
       setState("taken", 0, typeof m.n === "number" ? m.n : 2);
-    } else if (m.k === "seat" && m.i === first && m.t === me && typeof m.b === "string" && m.b !== seat && waiting()) {
-      seat = m.b;
+    } else if (m.t === me && typeof m.b === "string" && m.b !== seat && waiting()
+               && ((m.k === "seat" && m.i === first) || (m.k === "offer" && !spent.has(m.i)))) {
+      // an offer of this page's own: for a seat (its reply came too late for the link's offer), or made for its
+      // knock (three or four players: the page it joined may be gone, its offer passed on again by a relay)
+      seat = m.b;  // (at once: the same offer said twice is answered once)
+      const id = await invitationId(m.b);
+      if (m.k === "offer" && id !== m.i) return;
+      spent.add(id);
       const offer = expand(await decode(m.b), "offer");
       said = await answerOffer(offer);
-      inv = await invitationId(m.b);
+      inv = id;  // (only now: a resend meanwhile says the old answer, for the old offer)
       if (waiting()) r.publish({ k: "answer", i: inv, f: me, b: said });  // at once, not at the next resend
     }
   }, () => { if (waiting()) setState("relaying"); }, () => pc !== null);
@@ -544,9 +561,10 @@ async function answer(code, secret, reply) {
   say();
 }
 
-function close() {
+// quiet: this page's own news of the links closed is not wanted (it moves on to a new link)
+function close(quiet = false) {
   leaveRoom();
-  for (const n of [...peers.keys()]) closePeer(n, false);
+  for (const n of [...peers.keys()]) closePeer(n, quiet);
   pc = null;
   dropped = null;
 }
