@@ -13,6 +13,9 @@ from crystalclans.rng import Rng, seed_state
 from crystalclans.simulate import pairings
 
 LONG = os.environ.get("CRYSTALCLANS_LONG") == "1"
+# how deep the hostile nested values of the tests go: far past any recursion limit; in Pyodide a list nested
+# some 5,000 deep takes the runtime down as it is freed (a JSON text never gets there: its depth is checked first)
+DEEP = 10_000 if sys.platform != "emscripten" else 3_000
 
 
 def pytest_configure(config) -> None:

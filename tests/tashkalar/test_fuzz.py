@@ -26,7 +26,7 @@ from tashkalar.content import BY_ID, CARDS_T, PLAYABLE_DECKS, TASK_BY_ID
 from tashkalar.position import KEYS, PositionError
 from tashkalar.saves import SaveError
 
-from ..conftest import LONG
+from ..conftest import DEEP, LONG
 from ..fuzzkit import DAMAGE, Refused, bad_actions, checked_playout, damaged_save, position_refused_or_sound, tally
 from .conftest import random_policy
 
@@ -307,10 +307,10 @@ def test_fuzz_positions_structured(data):
     reloads(g)
 
 
-DEEP = st.one_of(st.integers(500, 12_000).map(nested), st.integers(500, 5000).map(lambda n: {"a": nested(n)}),
-                 st.integers(500, 12_000).map(lambda n: tk.Action("place", (nested(n),))),
-                 st.integers(500, 12_000).map(lambda n: tk.Action(nested(n), ())),
-                 st.integers(500, 12_000).map(lambda n: (nested(n), ())),
+DEEP = st.one_of(st.integers(500, DEEP).map(nested), st.integers(500, DEEP).map(lambda n: {"a": nested(n)}),
+                 st.integers(500, DEEP).map(lambda n: tk.Action("place", (nested(n),))),
+                 st.integers(500, DEEP).map(lambda n: tk.Action(nested(n), ())),
+                 st.integers(500, DEEP).map(lambda n: (nested(n), ())),
                  st.integers(10 ** 4, 2 * 10 ** 5).map(lambda n: list(range(n))),
                  st.integers(115, 10 ** 5).map(lambda n: "resign" + " " * n),
                  st.integers(0, 200).map(lambda n: "resign" + " " * n + "x"),

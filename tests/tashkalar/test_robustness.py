@@ -12,7 +12,7 @@ import tashkalar as tk
 from tashkalar.position import PositionError
 from tashkalar.saves import SaveError
 
-from ..conftest import LONG
+from ..conftest import DEEP, LONG
 
 TEAM = ["northern", "highland", "southern", "sylvan"]
 
@@ -141,8 +141,8 @@ def test_a_huge_flat_position_is_refused_quickly_by_its_size():
 
 # ---------------------------------------------------------------- 5. describing bad input without recursion
 @pytest.mark.parametrize("junk", [
-    nested(10_000), tk.Action("place", (nested(10_000),)), tk.Action(nested(10_000), ()),
-    (nested(10_000), ()), {"a": nested(10_000)}, list(range(1_000_000)), "x" * 10_000_000,
+    nested(DEEP), tk.Action("place", (nested(DEEP),)), tk.Action(nested(DEEP), ()),
+    (nested(DEEP), ()), {"a": nested(DEEP)}, list(range(1_000_000)), "x" * 10_000_000,
     tk.Action("place", tuple(range(100_000))), tk.Action("p" * 1_000_000, ()),
 ], ids=lambda v: type(v).__name__)
 def test_apply_of_a_deeply_nested_or_huge_value_is_an_illegal_action_with_a_short_message(junk):
@@ -156,13 +156,13 @@ def test_apply_of_a_deeply_nested_or_huge_value_is_an_illegal_action_with_a_shor
 def test_resign_of_a_deeply_nested_player_is_an_illegal_action():
     g = tk.new_game(seed=1)
     with pytest.raises(tk.IllegalAction):
-        g.resign(nested(10_000))
+        g.resign(nested(DEEP))
 
 
 def test_the_description_of_junk_is_short_and_names_its_type():
     from gamecore.untrusted import describe
 
-    assert describe(nested(100_000)) == "a list of 1"
+    assert describe(nested(DEEP)) == "a list of 1"
     assert len(describe("y" * 10_000)) < 90 and len(describe(list(range(10 ** 5)))) < 90
     assert describe(10 ** 5000) == "a whole number of more than 20 digits"
 

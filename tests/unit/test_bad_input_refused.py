@@ -7,6 +7,8 @@ import pytest
 
 import crystalclans as cc
 
+from ..conftest import DEEP
+
 
 def nested(depth: int, leaf=0):
     v = leaf
@@ -41,15 +43,15 @@ def test_from_log_refuses_a_malformed_setup_with_a_save_error(setup):
 def test_from_log_refuses_moves_that_are_not_moves_clearly():
     setup = cc.new_game(("blood", "skull"), seed=1).setup
     with pytest.raises(cc.IllegalAction) as e:
-        cc.Game.from_log(setup, [nested(5000)])
+        cc.Game.from_log(setup, [nested(DEEP)])
     assert len(str(e.value)) < 400
     with pytest.raises(cc.SaveError):
         cc.Game.from_log(setup, 5)
     assert cc.Game.from_log(setup, []).state_hash() == cc.new_game(("blood", "skull"), seed=1).state_hash()
 
 
-@pytest.mark.parametrize("junk", [nested(10_000), cc.Action("summon", (nested(10_000),)), ("summon", nested(5000)),
-                                  cc.Action(nested(10_000), ()), {"a": nested(10_000)}, list(range(10 ** 5)),
+@pytest.mark.parametrize("junk", [nested(DEEP), cc.Action("summon", (nested(DEEP),)), ("summon", nested(DEEP)),
+                                  cc.Action(nested(DEEP), ()), {"a": nested(DEEP)}, list(range(10 ** 5)),
                                   "x" * 10 ** 6, cc.Action("x" * 10 ** 6, ())])
 def test_apply_of_a_deep_or_huge_value_is_an_illegal_action_with_a_short_message(junk):
     g = cc.new_game(("blood", "skull"), seed=3)

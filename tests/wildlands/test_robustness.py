@@ -15,6 +15,7 @@ from wildlands.content import FACTIONS
 from wildlands.position import PositionError
 from wildlands.saves import SaveError
 
+from ..conftest import DEEP
 from .conftest import card, options, position
 
 
@@ -78,13 +79,13 @@ def _deep(depth: int, leaf=0):
     return v
 
 
-@pytest.mark.parametrize("depth", [40, 600, 5000])
+@pytest.mark.parametrize("depth", [40, 600, DEEP])
 def test_a_deeply_nested_position_is_a_position_error(depth):
     with pytest.raises(PositionError, match="nested"):
         wl.Game.from_position({"factions": ["guild", "gnomads"], "hands": [_deep(depth, "c1"), []]})
 
 
-@pytest.mark.parametrize("depth", [40, 600, 5000])
+@pytest.mark.parametrize("depth", [40, 600, DEEP])
 def test_a_deeply_nested_save_given_as_a_dict_is_a_save_error(depth):
     doc = json.loads(wl.new_game(seed=1).to_json())
     doc["log"] = _deep(depth)
@@ -98,11 +99,11 @@ def test_a_deeply_nested_save_given_as_a_dict_is_a_save_error(depth):
 
 # ---------------------------------------------------------------------------------------------- finding 4
 BAD_VALUES = {
-    "a deep list": lambda: _deep(10_000), "an action with deep args": lambda: wl.Action("move", (_deep(10_000),)),
-    "an action with a deep kind": lambda: wl.Action(_deep(10_000), ()),
-    "a deep tuple pair": lambda: ("move", _deep(5000)),
+    "a deep list": lambda: _deep(DEEP), "an action with deep args": lambda: wl.Action("move", (_deep(DEEP),)),
+    "an action with a deep kind": lambda: wl.Action(_deep(DEEP), ()),
+    "a deep tuple pair": lambda: ("move", _deep(DEEP)),
     "a huge number in an action": lambda: wl.Action("move", ("c1", 10 ** 5000)), "a huge number": lambda: 10 ** 5000,
-    "a huge kind": lambda: wl.Action("x" * 10 ** 6, ()), "a deep dict": lambda: {"a": _deep(10_000)},
+    "a huge kind": lambda: wl.Action("x" * 10 ** 6, ()), "a deep dict": lambda: {"a": _deep(DEEP)},
     "many args": lambda: wl.Action("move", tuple(range(100_000))),
 }
 
