@@ -120,3 +120,92 @@ def write_summary(terminalreporter) -> None:
         out.write_text(json.dumps(TALLY, indent=1))
     except OSError:
         pass
+
+
+# ------------------------------------------------------------------ structured and byte-level damage
+def json_paths(doc, max_depth: int = 12, max_list: int = 400) -> list[tuple]:
+    """Every path into a JSON-like document (keys and indexes from the top), without recursion: the junk the
+    fuzzers put in holds lists nested thousands deep, so paths stop at `max_depth` and lists longer than
+    `max_list` are not entered."""
+    out: list[tuple] = []
+    stack: list[tuple] = [(doc, ())]
+    while stack:
+        d, pre = stack.pop()
+        out.append(pre)
+        if len(pre) >= max_depth:
+            continue
+        if isinstance(d, dict):
+            stack.extend((v, pre + (k,)) for k, v in d.items())
+        elif isinstance(d, list) and len(d) <= max_list:
+            stack.extend((v, pre + (i,)) for i, v in enumerate(d))
+    return out
+
+
+def copied(doc):
+    """A copy of JSON-like data, made without recursion."""
+    top: list = [None]
+    stack = [(doc, top, 0)]
+    while stack:
+        v, parent, key = stack.pop()
+        if isinstance(v, dict):
+            parent[key] = c = {}
+            stack.extend((x, c, k) for k, x in v.items())
+        elif isinstance(v, list):
+            parent[key] = c = [None] * len(v)
+            stack.extend((x, c, j) for j, x in enumerate(v))
+        else:
+            parent[key] = v
+    return top[0]
+
+
+def mutate(doc, data, junk: st.SearchStrategy, keys, rounds: int = 3):
+    """1..rounds structured mutations of a copy of `doc` at paths drawn from it: a value replaced by `junk`,
+    deleted, a key added (one of `keys` or any text), a list entry duplicated, two entries swapped."""
+    doc = copied(doc)
+    for _ in range(data.draw(st.integers(1, rounds))):
+        path = data.draw(st.sampled_from(json_paths(doc)))
+        op = data.draw(st.sampled_from(["replace", "replace", "delete", "add", "dup", "swap"]))
+        if not path:
+            if op == "replace":
+                doc = data.draw(junk)
+            continue
+        parent = doc
+        for k in path[:-1]:
+            parent = parent[k]
+        key = path[-1]
+        if op == "replace":
+            parent[key] = data.draw(junk)
+        elif op == "delete":
+            del parent[key]
+        elif op == "add" and isinstance(parent, dict):
+            parent[data.draw(st.one_of(st.text(max_size=6), st.sampled_from(list(keys))))] = data.draw(junk)
+        elif op == "dup" and isinstance(parent, list):
+            parent.insert(key, parent[key])  # shared, not copied: it may be junk nested thousands deep
+        elif op == "swap" and isinstance(parent, list) and len(parent) > 1:
+            j = data.draw(st.integers(0, len(parent) - 1))
+            parent[key], parent[j] = parent[j], parent[key]
+    return doc
+
+
+HOSTILE_BYTES = [b"NaN", b"1e999", b"-0", b"9" * 40, b"4.0", b"1.5", b"true", b'"\\ud800"', b"\xff", "²".encode()]
+
+
+def mutate_bytes(raw: bytes, data) -> bytes:
+    """1..4 byte-level damages of a file: a bit flipped, a piece cut, hostile bytes inserted (HOSTILE_BYTES or
+    random), a piece duplicated, up to 5,000 brackets nested in."""
+    b = bytearray(raw)
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, max(0, len(b) - 1)))
+        op = data.draw(st.sampled_from(["flip", "cut", "insert", "dup", "nest"]))
+        if op == "flip" and b:
+            b[i] ^= 1 << data.draw(st.integers(0, 7))
+        elif op == "cut":
+            del b[i:i + data.draw(st.integers(1, 64))]
+        elif op == "insert":
+            b[i:i] = data.draw(st.binary(max_size=16) | st.sampled_from(HOSTILE_BYTES))
+        elif op == "dup":
+            b[i:i] = b[i:i + data.draw(st.integers(1, 200))]
+        elif op == "nest":
+            k = data.draw(st.integers(1, 5000))
+            b[i:i] = b"[" * k + b"]" * data.draw(st.sampled_from([0, k]))
+    return bytes(b)

@@ -10,7 +10,6 @@ at least 20,000 per entry point. Hypothesis's example database is off, so every 
 """
 from __future__ import annotations
 
-import copy
 import json
 from functools import lru_cache
 
@@ -25,7 +24,8 @@ from crystalclans.position import KEYS
 from crystalclans.rng import Rng, seed_state
 
 from ..conftest import LONG, sample_states
-from ..fuzzkit import Refused, tally
+from .. import fuzzkit
+from ..fuzzkit import Refused, mutate_bytes, tally
 
 # Inputs per test: saves and card sets have two or three tests each, so every entry point gets >= 20,000 long.
 FUZZ = settings(max_examples=20_000 if LONG else 700, database=None, deadline=None, derandomize=not LONG,
@@ -98,68 +98,14 @@ JUNK = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dict
     st.one_of(st.text(max_size=6), st.sampled_from(list(KEYS))), inner, max_size=4), max_leaves=8)
 
 
-def paths(doc, prefix=()):
-    yield prefix
-    if isinstance(doc, dict):
-        for k, v in doc.items():
-            yield from paths(v, prefix + (k,))
-    elif isinstance(doc, list):
-        for i, v in enumerate(doc):
-            yield from paths(v, prefix + (i,))
-
-
 def mutate(doc, data, rounds: int = 3):
-    """1..rounds structured mutations of a JSON document (a copy): replace, delete, add, duplicate, swap."""
-    doc = copy.deepcopy(doc)
-    for _ in range(data.draw(st.integers(1, rounds))):
-        all_paths = list(paths(doc))
-        path = data.draw(st.sampled_from(all_paths))
-        op = data.draw(st.sampled_from(["replace", "replace", "delete", "add", "dup", "swap"]))
-        if not path:
-            if op == "replace":
-                doc = data.draw(JUNK)
-            continue
-        parent = doc
-        for k in path[:-1]:
-            parent = parent[k]
-        key = path[-1]
-        if op == "replace":
-            parent[key] = data.draw(JUNK)
-        elif op == "delete":
-            del parent[key]
-        elif op == "add" and isinstance(parent, dict):
-            parent[data.draw(st.one_of(st.text(max_size=6), st.sampled_from(list(KEYS))))] = data.draw(JUNK)
-        elif op == "dup" and isinstance(parent, list):
-            parent.insert(key, copy.deepcopy(parent[key]))
-        elif op == "swap" and isinstance(parent, list) and len(parent) > 1:
-            j = data.draw(st.integers(0, len(parent) - 1))
-            parent[key], parent[j] = parent[j], parent[key]
-    return doc
-
-
-def mutate_bytes(raw: bytes, data) -> bytes:
-    b = bytearray(raw)
-    for _ in range(data.draw(st.integers(1, 4))):
-        i = data.draw(st.integers(0, max(0, len(b) - 1)))
-        op = data.draw(st.sampled_from(["flip", "cut", "insert", "dup", "nest"]))
-        if op == "flip" and b:
-            b[i] ^= 1 << data.draw(st.integers(0, 7))
-        elif op == "cut":
-            del b[i:i + data.draw(st.integers(1, 64))]
-        elif op == "insert":
-            b[i:i] = data.draw(st.binary(max_size=16) | st.sampled_from([b"NaN", b"1e999", b"-0", b"9" * 40,
-                                                                         b'"\\ud800"', b"\xff"]))
-        elif op == "dup":
-            b[i:i] = b[i:i + data.draw(st.integers(1, 200))]
-        elif op == "nest":
-            k = data.draw(st.integers(1, 5000))
-            b[i:i] = b"[" * k + b"]" * data.draw(st.sampled_from([0, k]))
-    return bytes(b)
+    """Structured damage of a copy of `doc` (fuzzkit.mutate) with Crystal Clans' junk and position keys."""
+    return fuzzkit.mutate(doc, data, JUNK, KEYS, rounds)
 
 
 def accept_save(text, card_set=None, seed: int = 0) -> None:
     try:
-        with tally("Game.from_json", cc.SaveError, repr(text)[:80]):
+        with tally("crystalclans Game.from_json", cc.SaveError, repr(text)[:80]):
             g = cc.Game.from_json(text, card_set=card_set)
     except Refused:
         return
@@ -176,7 +122,7 @@ def test_fuzz_saves_structured(data):
     text = json.dumps(doc, allow_nan=True) if data.draw(st.booleans()) else doc
     if isinstance(text, dict):
         try:
-            with tally("Game.from_json", cc.SaveError, repr(text)[:80]):
+            with tally("crystalclans Game.from_json", cc.SaveError, repr(text)[:80]):
                 g = cc.Game.from_json(text)
         except Refused:
             return
@@ -222,7 +168,7 @@ def test_fuzz_positions(data):
     if data.draw(st.integers(0, 3)) == 0:
         pos = mutate(pos, data, rounds=2)
     try:
-        with tally("Game.from_position", cc.PositionError, repr(pos)[:80]):
+        with tally("crystalclans Game.from_position", cc.PositionError, repr(pos)[:80]):
             g = cc.Game.from_position(pos)
     except Refused:
         return
@@ -238,7 +184,7 @@ def base_doc() -> dict:
 
 def accept_card_set(data, source, override=None) -> None:
     try:
-        with tally("load_card_set", cc.CardSetError, repr(source)[:80]):
+        with tally("crystalclans load_card_set", cc.CardSetError, repr(source)[:80]):
             cs = cc.load_card_set(source, override)
     except Refused:
         return
@@ -292,7 +238,7 @@ def test_fuzz_apply(data):
         st.builds(cc.Action, kind, SCALARS),
         vocabulary(), JUNK))
     try:
-        with tally("Game.apply", cc.IllegalAction, repr(action)[:80]):
+        with tally("crystalclans Game.apply", cc.IllegalAction, repr(action)[:80]):
             g.apply(action)
     except Refused:
         assert g.state_hash() == before and g.log == log  # refused: unchanged

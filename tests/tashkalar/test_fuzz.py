@@ -27,7 +27,9 @@ from tashkalar.position import KEYS, PositionError
 from tashkalar.saves import SaveError
 
 from ..conftest import DEEP, LONG
-from ..fuzzkit import DAMAGE, Refused, bad_actions, checked_playout, damaged_save, position_refused_or_sound, tally
+from .. import fuzzkit
+from ..fuzzkit import (DAMAGE, Refused, bad_actions, checked_playout, damaged_save, mutate_bytes,
+                       position_refused_or_sound, tally)
 from .conftest import random_policy
 
 
@@ -181,67 +183,9 @@ JUNK = st.one_of(
 )
 
 
-def paths(doc, prefix=()):
-    """Every path into a JSON document, without recursion (documents here are shallow, but junk is not)."""
-    stack = [(doc, prefix)]
-    while stack:
-        d, pre = stack.pop()
-        yield pre
-        if len(pre) > 12:
-            continue
-        if isinstance(d, dict):
-            stack.extend((v, pre + (k,)) for k, v in d.items())
-        elif isinstance(d, list) and len(d) < 400:
-            stack.extend((v, pre + (i,)) for i, v in enumerate(d))
-
-
 def mutate(doc, data, rounds: int = 3):
-    """1..rounds structured mutations of a JSON document (a copy): replace, delete, add, duplicate, swap."""
-    doc = copy.deepcopy(doc)
-    for _ in range(data.draw(st.integers(1, rounds))):
-        all_paths = sorted(paths(doc), key=repr)
-        path = data.draw(st.sampled_from(all_paths))
-        op = data.draw(st.sampled_from(["replace", "replace", "delete", "add", "dup", "swap"]))
-        if not path:
-            if op == "replace":
-                doc = data.draw(JUNK)
-            continue
-        parent = doc
-        for k in path[:-1]:
-            parent = parent[k]
-        key = path[-1]
-        if op == "replace":
-            parent[key] = data.draw(JUNK)
-        elif op == "delete":
-            del parent[key]
-        elif op == "add" and isinstance(parent, dict):
-            parent[data.draw(st.one_of(st.text(max_size=6), st.sampled_from(list(KEYS))))] = data.draw(JUNK)
-        elif op == "dup" and isinstance(parent, list):
-            parent.insert(key, parent[key])  # shared, not copied: it may be junk nested thousands deep
-        elif op == "swap" and isinstance(parent, list) and len(parent) > 1:
-            j = data.draw(st.integers(0, len(parent) - 1))
-            parent[key], parent[j] = parent[j], parent[key]
-    return doc
-
-
-def mutate_bytes(raw: bytes, data) -> bytes:
-    b = bytearray(raw)
-    for _ in range(data.draw(st.integers(1, 4))):
-        i = data.draw(st.integers(0, max(0, len(b) - 1)))
-        op = data.draw(st.sampled_from(["flip", "cut", "insert", "dup", "nest"]))
-        if op == "flip" and b:
-            b[i] ^= 1 << data.draw(st.integers(0, 7))
-        elif op == "cut":
-            del b[i:i + data.draw(st.integers(1, 64))]
-        elif op == "insert":
-            b[i:i] = data.draw(st.binary(max_size=16) | st.sampled_from(
-                [b"NaN", b"1e999", b"-0", b"9" * 40, b"4.0", b"true", b'"\\ud800"', b"\xff", "\u00b2".encode()]))
-        elif op == "dup":
-            b[i:i] = b[i:i + data.draw(st.integers(1, 200))]
-        elif op == "nest":
-            k = data.draw(st.integers(1, 5000))
-            b[i:i] = b"[" * k + b"]" * data.draw(st.sampled_from([0, k]))
-    return bytes(b)
+    """Structured damage of a copy of `doc` (fuzzkit.mutate) with Tash-Kalar's junk and position keys."""
+    return fuzzkit.mutate(doc, data, JUNK, KEYS, rounds)
 
 
 def reloads(g: tk.Game) -> None:

@@ -26,7 +26,8 @@ from wildlands.position import KEYS, PositionError
 from wildlands.saves import SaveError
 
 from ..conftest import LONG
-from ..fuzzkit import DAMAGE, Refused, bad_actions, checked_playout, damaged_save, tally
+from .. import fuzzkit
+from ..fuzzkit import DAMAGE, Refused, bad_actions, checked_playout, copied, damaged_save, mutate_bytes, tally
 from .conftest import uniform_policy
 
 
@@ -112,82 +113,9 @@ def test_apply_refuses_junk_objects_and_deep_values(i, action):
     applied(states()[i % len(states())].clone(), action)
 
 
-def paths(doc, prefix=()):
-    """Every path into a JSON document (iteratively: the documents mutated are shallow)."""
-    out, stack = [], [(doc, prefix)]
-    while stack:
-        v, p = stack.pop()
-        out.append(p)
-        if isinstance(v, dict):
-            stack.extend((x, p + (k,)) for k, x in v.items())
-        elif isinstance(v, list) and len(p) < 6:
-            stack.extend((x, p + (j,)) for j, x in enumerate(v))
-    return out
-
-
-def copied(doc):
-    """A copy of JSON-like data, made without recursion (the junk holds lists nested thousands deep)."""
-    top: list = [None]
-    stack = [(doc, top, 0)]
-    while stack:
-        v, parent, key = stack.pop()
-        if isinstance(v, dict):
-            parent[key] = c = {}
-            stack.extend((x, c, k) for k, x in v.items())
-        elif isinstance(v, list):
-            parent[key] = c = [None] * len(v)
-            stack.extend((x, c, j) for j, x in enumerate(v))
-        else:
-            parent[key] = v
-    return top[0]
-
-
 def mutate(doc, data, rounds: int = 3, keys: "tuple[str, ...]" = KEYS):
-    """1..rounds structured mutations of a copy of `doc`: replace, delete, add, duplicate or swap at a path."""
-    doc = copied(doc)
-    for _ in range(data.draw(st.integers(1, rounds))):
-        path = data.draw(st.sampled_from(paths(doc)))
-        op = data.draw(st.sampled_from(["replace", "replace", "delete", "add", "dup", "swap"]))
-        if not path:
-            if op == "replace":
-                doc = data.draw(JUNK)
-            continue
-        parent = doc
-        for k in path[:-1]:
-            parent = parent[k]
-        key = path[-1]
-        if op == "replace":
-            parent[key] = data.draw(JUNK)
-        elif op == "delete":
-            del parent[key]
-        elif op == "add" and isinstance(parent, dict):
-            parent[data.draw(st.one_of(TEXTS, st.sampled_from(keys)))] = data.draw(JUNK)
-        elif op == "dup" and isinstance(parent, list):
-            parent.insert(key, copied(parent[key]))
-        elif op == "swap" and isinstance(parent, list) and len(parent) > 1:
-            j = data.draw(st.integers(0, len(parent) - 1))
-            parent[key], parent[j] = parent[j], parent[key]
-    return doc
-
-
-def mutate_bytes(raw: bytes, data) -> bytes:
-    b = bytearray(raw)
-    for _ in range(data.draw(st.integers(1, 4))):
-        i = data.draw(st.integers(0, max(0, len(b) - 1)))
-        op = data.draw(st.sampled_from(["flip", "cut", "insert", "dup", "nest"]))
-        if op == "flip" and b:
-            b[i] ^= 1 << data.draw(st.integers(0, 7))
-        elif op == "cut":
-            del b[i:i + data.draw(st.integers(1, 64))]
-        elif op == "insert":
-            b[i:i] = data.draw(st.binary(max_size=16) | st.sampled_from(
-                [b"NaN", b"1e999", b"-0", b"9" * 40, b"1.5", b'"\\ud800"', b"\xff", "²".encode(), b"true"]))
-        elif op == "dup":
-            b[i:i] = b[i:i + data.draw(st.integers(1, 200))]
-        elif op == "nest":
-            k = data.draw(st.integers(1, 5000))
-            b[i:i] = b"[" * k + b"]" * data.draw(st.sampled_from([0, k]))
-    return bytes(b)
+    """Structured damage of a copy of `doc` (fuzzkit.mutate) with Wildlands' junk and `keys`."""
+    return fuzzkit.mutate(doc, data, JUNK, keys, rounds)
 
 
 def sound(g: wl.Game, seed: int, steps: int = 30) -> None:
