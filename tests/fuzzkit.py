@@ -112,7 +112,7 @@ def write_summary(terminalreporter) -> None:
     tr = terminalreporter
     tr.section("fuzz: inputs per entry point")
     for entry, t in sorted(TALLY.items()):
-        tr.write_line(f"{entry:<28} {t['accepted'] + t['refused']:>7} inputs  {t['accepted']:>6} accepted  "
+        tr.write_line(f"{entry:<34} {t['accepted'] + t['refused']:>7} inputs  {t['accepted']:>6} accepted  "
                       f"{t['refused']:>6} refused  slowest refusal {t['slowest_refusal_ms']:.1f} ms")
     out = Path(__file__).resolve().parents[1] / ".cache" / "fuzz_summary.json"
     try:
