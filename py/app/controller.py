@@ -256,6 +256,12 @@ class App:
             self.seats = tuple(Seat(HUMAN) if s.remote else s for s in self.seats)
         if any(s.computer for s in self.seats) and tutorial is None:
             self.computer.start()
+        self._table_for(game)
+        self.autosave()
+
+    def _table_for(self, game) -> None:
+        """The table shows `game` (just put on it) afresh: no undo marks, overlay, dialog or replay of the last
+        game, nor its message; its last battle counts as seen."""
         self.undo_marks = []
         self.shown_player = None
         self.pending_battle = None
@@ -265,7 +271,6 @@ class App:
         self.screen = "game"
         self.clear_error()  # a message about the last game does not belong to this one
         self._after_change(games.of(game).last_battle(game))  # a loaded game's last battle was already seen
-        self.autosave()
 
     def _after_change(self, prev_battle) -> None:
         g = self.game
@@ -681,15 +686,7 @@ class App:
         self.names = list(saved.names)
         self.seats = tuple(Seat(HUMAN if i == saved.seat else REMOTE) for i in range(saved.players))
         self.settings = dict(self.settings, game=games.of(g).name)
-        self.undo_marks = []
-        self.shown_player = None
-        self.pending_battle = None
-        self.pending_pass = None
-        self.modal = None
-        self.replay = None
-        self.screen = "game"
-        self.clear_error()
-        self._after_change(games.of(g).last_battle(g))
+        self._table_for(g)
         self.render()
         self._relink_next()
 
