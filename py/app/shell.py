@@ -39,7 +39,9 @@ def turn_state(app) -> tuple[bool, int, str, int, str, str] | None:
     if g is None or app.screen == "start" or app.replay is not None:
         return None
     decider = g.decision.player if g.decision is not None else None
-    if app.session is not None:
+    if getattr(app, "relinking", False):  # an online game waiting for its link: nothing can be played yet
+        mine = False
+    elif app.session is not None:
         mine = bool(app.session.offered())
     else:
         mine = offers(app.seats, decider)

@@ -186,3 +186,16 @@ def test_which_pages_meet_through_relays():
     assert not relays_here("?relay=none&relay=wss://relay.example.org", True)
     assert not relays_here("?relay=javascript:alert(1)", False)
     assert relays_here("", True) and not relays_here("", False)
+
+
+def test_while_relinking_the_tab_title_never_says_it_is_this_players_turn():
+    """Nothing can be played until the link is back, so the title and the notification (app/shell.py) do not
+    call the player to a move she cannot make."""
+    from app.shell import turn_state
+
+    for seat in (0, 1):
+        app = page()
+        wildlands_saved(app, seat=seat)
+        assert run(app.back_to_online_game()) is True
+        g = app.game
+        assert turn_state(app)[0] is False, f"seat {seat}, {g.decision.player} decides"
