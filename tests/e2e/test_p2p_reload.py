@@ -50,22 +50,25 @@ def choose(host, game: str) -> None:
     host.fill("#name-0", "Ada")
 
 
-def settled(a, b, timeout_s: float = 30) -> str:
+def settled(a, b, rounds: int = 150) -> str:
     """The pages' common hash once no answer clock runs and every move has crossed (a summon's picks in a game
-    without trust travel once it is done: click on until they agree)."""
-    end = time.perf_counter() + timeout_s
+    without trust travel once it is done: click on until they agree). Bounded by rounds of looking, not by a
+    time: a running answer clock is waited out (it ends by itself), so a busy machine only makes it slower."""
     rng = random.Random(1)
-    while True:
-        busy = any(p.locator("[data-answer-clock], [data-answer-held]").count() for p in (a, b))
-        ha, hb = shared_hash(a), shared_hash(b)
-        if not busy and ha == hb:
+    for _ in range(rounds):
+        for p in (a, b):
+            p.wait_for_function("() => !document.querySelector('[data-answer-clock], [data-answer-held]')",
+                                timeout=120_000)
+        ha = shared_hash(a)
+        if ha == shared_hash(b):
             time.sleep(0.4)
             if shared_hash(a) == shared_hash(b) == ha:
                 return ha
-        assert time.perf_counter() < end, "the two pages never came to the same game"
-        time.sleep(0.2)
-        if not busy and ha != hb:
+            continue
+        time.sleep(0.2)  # a move may still be crossing the link
+        if shared_hash(a) != shared_hash(b):
             play(a, b, rng, 1, None, hands=None)
+    raise AssertionError(f"the two pages never came to the same game in {rounds} rounds")
 
 
 def on_the_table(*pages, timeout_s: float = 90) -> None:
