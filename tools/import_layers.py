@@ -1,7 +1,10 @@
-"""The engine's import graph as floors: each module sits one floor above the highest module it imports.
+"""The import graphs as floors: each module (or package) sits one floor above the highest one it imports.
 
-    python tools/import_layers.py            # print the floors of py/crystalclans
+    python tools/import_layers.py            # print the floors of the packages under py/ and of py/crystalclans
     python tools/import_layers.py --write    # write them to docs/ENGINE_LAYERS.md
+
+The packages' floors put the shared core (py/gamecore) on the ground floor, the engines above it (none
+imports another), then the self-play runner and the app.
 
 Every import counts, at module level or inside a function, except those under `if TYPE_CHECKING:` (they
 never run). A circle has no floors, so it is reported instead (tests/unit/test_engine_layers.py fails then).
@@ -14,7 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINE = ROOT / "py" / "crystalclans"
+PY = ROOT / "py"
+ENGINE = PY / "crystalclans"
+ENGINES = ("crystalclans", "tashkalar", "wildlands")
 DOC = ROOT / "docs" / "ENGINE_LAYERS.md"
 
 
@@ -62,6 +67,30 @@ def import_graph(package: Path = ENGINE) -> Graph:
                     g.edges[name].add(t)
                     if id(node) not in top:
                         g.deferred[name].add(t)
+    return g
+
+
+
+def package_graph(root: Path = PY) -> Graph:
+    """The packages under `root` (folders with an __init__.py) and which of the others each one's modules
+    import (at module level or inside a function, not under TYPE_CHECKING)."""
+    names = sorted(p.parent.name for p in root.glob("*/__init__.py"))
+    g = Graph({n: root / n for n in names}, {n: set() for n in names}, {n: set() for n in names})
+    for n in names:
+        for path in sorted((root / n).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            skip = _type_checking_nodes(tree)
+            top = {id(x) for x in tree.body}
+            for node in ast.walk(tree):
+                if id(node) in skip:
+                    continue
+                heads = [a.name.split(".")[0] for a in node.names] if isinstance(node, ast.Import) else \
+                    [node.module.split(".")[0]] if isinstance(node, ast.ImportFrom) and not node.level and node.module else []
+                for t in heads:
+                    if t in g.modules and t != n:
+                        g.edges[n].add(t)
+                        if id(node) not in top:
+                            g.deferred[n].add(t)
     return g
 
 
@@ -119,11 +148,18 @@ def floors(g: Graph) -> list[list[str]]:
     return [sorted(f) for f in out]
 
 
-def render(g: Graph) -> str:
-    lines = ["# The engine's floors", "",
-             "Made by `python tools/import_layers.py --write` from the imports of `py/crystalclans` (checked by",
-             "`tests/unit/test_engine_layers.py`). A module imports only modules on floors below its own, so there",
-             "is no circle; imports inside functions count too.", ""]
+def render(g: Graph, packages: "Graph | None" = None) -> str:
+    packages = package_graph() if packages is None else packages
+    lines = ["# The engines' floors", "",
+             "Made by `python tools/import_layers.py --write` (checked by `tests/unit/test_engine_layers.py`). A",
+             "module imports only modules on floors below its own, so there is no circle; imports inside functions",
+             "count too.", "", "## The packages under py/", "",
+             "The shared core is the ground floor; no engine imports another.", ""]
+    for n, group in reversed(list(enumerate(floors(packages)))):
+        lines.append(f"- floor {n}: " + ", ".join(
+            f"`{m}`" + (f" (imports {', '.join(f'`{t}`' for t in sorted(packages.edges[m]))})" if packages.edges[m] else "")
+            for m in group))
+    lines += ["", "## The modules of py/crystalclans", ""]
     for n, group in reversed(list(enumerate(floors(g)))):
         names = ", ".join(f"`{m.removeprefix('crystalclans.') or 'crystalclans'}`" for m in group)
         lines.append(f"- floor {n}: {names}")
@@ -136,7 +172,7 @@ def render(g: Graph) -> str:
 
 def main(argv: list[str]) -> int:
     g = import_graph()
-    found = circles(g)
+    found = circles(g) + circles(package_graph())
     if found:
         for group in found:
             print("circle:", " <-> ".join(group))

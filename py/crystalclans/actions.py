@@ -1,4 +1,4 @@
-"""Action value objects, decisions and the text notation.
+"""Crystal Clans' text notation (Action and Decision are the shared core's: gamecore.actions).
 
 An action is `kind` plus string/int arguments; `str(action)` is its notation and parsing a notation finds
 the equal legal action, so notation round-trips by construction. Card arguments are tokens:
@@ -9,60 +9,18 @@ the equal legal action, so notation round-trips by construction. Card arguments 
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
+
+from gamecore import errors
+from gamecore.actions import Action, Decision, normalize
+from gamecore.actions import action_text as _bounded_text
+
+__all__ = ["Action", "Decision", "IllegalAction", "MAX_ACTION_CHARS", "action_parts", "action_text", "card_token",
+           "counted", "normalize", "read_token", "squad_token"]
 
 
-class IllegalAction(ValueError):
+class IllegalAction(errors.IllegalAction):
     """An action that is not legal now; the game is unchanged."""
-
-
-class Action(NamedTuple):
-    kind: str
-    args: tuple = ()
-
-    def __str__(self) -> str:
-        if not self.args:
-            return self.kind
-        return self.kind + " " + " ".join(str(a) for a in self.args)
-
-    @property
-    def text(self) -> str:
-        return str(self)
-
-
-class Decision:
-    """What the engine asks now: one player, one kind of choice, its legal options.
-
-    Besides the options, a decision says what a table, a peer and an undo need to know about it, so none of
-    them works it out again from its kind:
-    * `secret`: the choice is made in secret and shown only at a reveal (a battle card, a Foresight
-      prediction): a peer sends it as a commitment, a second person at the screen must not see it;
-    * `private`: its info shows what only its player may see (her hand, the top of a pile, picks not yet
-      committed): the other players' views keep only its zone.
-    Whether an undo may step back over a move is the game's `undo_floor`.
-    """
-
-    __slots__ = ("kind", "player", "prompt", "options", "info", "secret", "private")
-
-    def __init__(self, kind: str, player: int, prompt: str, options: list[Action], info: dict | None = None,
-                 *, secret: bool = False, private: bool = False):
-        self.kind = kind
-        self.player = player
-        self.prompt = prompt
-        self.options = options
-        self.info = info or {}
-        self.secret = secret
-        self.private = private or secret
-
-    def to_dict(self, with_options: bool = True) -> dict[str, Any]:
-        d: dict[str, Any] = {"kind": self.kind, "player": self.player, "prompt": self.prompt, "info": dict(self.info),
-                             "secret": self.secret, "private": self.private}
-        if with_options:
-            d["options"] = [str(a) for a in self.options]
-        return d
-
-    def __repr__(self) -> str:
-        return f"Decision({self.kind!r}, player={self.player}, options={[str(a) for a in self.options]})"
 
 
 def counted(n: int, one: str, many: str | None = None) -> str:
@@ -97,17 +55,13 @@ def read_token(token: str) -> tuple[str, int | None, int | None]:
 MAX_ACTION_CHARS = 1000
 
 
-def action_text(action: Action) -> str | None:
+# the most words after a kind: a reveal of a whole hand (27 cards) and the words around it
+MAX_ARGS = 40
+
+
+def action_text(action: Any) -> str | None:
     """An Action's notation if it is well formed (a text kind, text or whole-number arguments), else None."""
-    kind, args = action
-    if not isinstance(kind, str) or not isinstance(args, tuple) or not all(
-            isinstance(a, str) or (isinstance(a, int) and not isinstance(a, bool)) for a in args):
-        return None
-    return str(action)
-
-
-def normalize(text: str) -> str:
-    return " ".join(str(text).split())
+    return _bounded_text(action, MAX_ACTION_CHARS, MAX_ARGS)
 
 
 #: Words of the notation that name no card, zone or number but qualify the argument after them.

@@ -7,15 +7,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamecore.frames import Frame
+
 from .abilities import is_optional
-from .registry import flag_on
 from .actions import Action, Decision
 from .cardset import BEATS, STYLES
 from .crystals import B0_TRIGGERS, usable, use_crystal
-from .effects import (EffectsFrame, active_passives, counter_value, destroy_simultaneously, passive_boost, passive_terms,
-                      queue_triggers, stat_boost)
-from .frames import Frame
+from .effects import (
+    EffectsFrame,
+    active_passives,
+    counter_value,
+    destroy_simultaneously,
+    passive_boost,
+    passive_terms,
+    queue_triggers,
+    stat_boost,
+)
 from .hand import DrawFrame
+from .registry import flag_on
 from .reveals import BATTLE, RevealFrame
 from .squads import enforce_limit
 

@@ -33,8 +33,11 @@ from pydantic import (
     model_validator,
 )
 
-from .errors import MAX_PROBLEMS_SHOWN, CardSetError  # CardSetError lives there so `import crystalclans` stays pydantic-free
-from .jsontext import canonical_hash as card_set_hash
+from gamecore.jsontext import canonical_hash as card_set_hash
+
+from .errors import (  # CardSetError lives there so `import crystalclans` stays pydantic-free
+    CardSetError,
+)
 
 __all__ = [
     "CardSetError",

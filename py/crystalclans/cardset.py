@@ -13,8 +13,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import jsontext
-from .jsontext import canonical_hash as card_set_hash
+from gamecore import jsontext
+from gamecore.jsontext import canonical_hash as card_set_hash
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 BASE_SET_FILE = DATA_DIR / "base_set.json"

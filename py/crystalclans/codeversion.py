@@ -21,12 +21,13 @@ import hashlib
 from functools import lru_cache
 from pathlib import Path
 
+from gamecore.codeversion import OLDER  # noqa: F401 - the code of games recorded before records named their code
+from gamecore.jsontext import canonical_hash
+
 from .cardset import CardSet, base_set
-from .jsontext import canonical_hash
 
 PACKAGE = Path(__file__).resolve().parent
 CORE = PACKAGE.parent / "gamecore"  # the shared core the engine imports (its refusals' words among them)
-OLDER = "older"  # the code of games recorded before records named their code
 LENGTH = 12
 TOOLS = ("__main__.py", "balancenotes.py", "cli.py", "codeversion.py", "ai/tournament.py")
 PROVENANCE = frozenset({"src", "note", "conf"})  # where a card set's value comes from: no game reads it

@@ -35,10 +35,11 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from gamecore import errors
+from gamecore.rng import Rng, seed_state
 from gamecore.untrusted import data_problem
 
 from .invariants import check
-from .rng import Rng, seed_state
 from .rules import TurnFrame
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -52,7 +53,7 @@ MAX_SEED = 1 << 63
 MAX_COPIES = 16
 
 
-class PositionError(ValueError):
+class PositionError(errors.PositionError):
     """A position that cannot be a game; the message names the field and what is wrong with it."""
 
 

@@ -17,10 +17,11 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING, Any
 
+from gamecore.rng import Rng
+
 from .abilities import KindInfo
 from .cardset import UnitDef
 from .reveals import BATTLE, RevealFrame
-from .rng import Rng
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cardset import CardSet

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamecore.frames import Frame
+
 from .actions import Action, Decision, counted
-from .frames import Frame
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game

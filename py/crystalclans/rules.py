@@ -8,15 +8,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .registry import flag_on
+from gamecore.frames import Frame
+
 from .actions import Action, Decision
 from .battle import start_battle
 from .crystals import crystal_on_gain, usable, use_crystal
 from .effects import active_passives, passive_boost, passive_total, queue_triggers
-from .frames import Frame
 from .hand import CANCEL, DONE, DrawFrame, MulliganFrame, ReplenishFrame  # noqa: F401  (re-exported)
-from .squads import KEEP, ReorderFrame, enforce_limit, meaningful_reorder, position_of, settle
-from .squads import squad_token
+from .registry import flag_on
+from .squads import (
+    KEEP,
+    ReorderFrame,
+    enforce_limit,
+    meaningful_reorder,
+    position_of,
+    settle,
+    squad_token,
+)
 from .summon import SummonFrame, parse_pick
 from .summon import openings as summon_openings
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import jsontext
+from gamecore import errors, jsontext
+
 from .actions import IllegalAction
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -28,15 +29,10 @@ MAX_MOVE_CHARS = 1000  # a private-chance game's reveal of a whole hand is the l
 MAX_DEPTH = 32
 
 
-class SaveError(ValueError):
+class SaveError(errors.SaveError):
     """A save that cannot be loaded; the message says why in words a player can act on. `code` and `params`
     say the same as data, so an app can word it in the player's language (params["detail"], where present,
     is a technical detail: a parser's or validator's own message)."""
-
-    def __init__(self, message: str, code: str = "", **params: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params
 
 
 def check_save_text(text: "str | bytes") -> dict:

@@ -5,8 +5,9 @@ import itertools
 import time
 from typing import Callable, Iterator
 
+from gamecore.rng import Rng, seed_state
+
 from .game import Game
-from .rng import Rng, seed_state
 
 CLANS = ("blood", "flower", "meteor", "skull", "stone", "water")
 MAX_ACTIONS = 20_000  # a safety net: no random game has come near it; tests assert it is never reached

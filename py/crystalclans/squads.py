@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamecore.frames import Frame
+
 from .actions import Action, Decision, squad_token
-from .frames import Frame
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamecore.frames import Frame
+
 from .actions import Action, Decision, counted
 from .crystals import SUMMON_TRIGGERS, turn_facedown
 from .effects import EffectsFrame, condition_holds, matches, queue_triggers, to_hand
-from .frames import Frame
 from .registry import flag_on, primitive
 from .squads import enforce_limit, settle
 

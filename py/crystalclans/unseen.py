@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from gamecore.frames import Frame
+
 from .actions import Action, Decision, IllegalAction, action_text, normalize, read_token
-from .frames import Frame
 from .hand import CANCEL, DONE, ReplenishFrame
 from .privacy import UNKNOWN_ID, is_redacted, wire_text
 from .reveals import HAND, PILE, RevealFrame

@@ -13,7 +13,7 @@ from typing import Any
 
 __all__ = ["MAX_DIGITS", "data_problem", "describe"]
 
-MAX_DIGITS = 20  # the JSON texts of our saves hold whole numbers of at most 20 digits (crystalclans.jsontext)
+MAX_DIGITS = 20  # the JSON texts of our saves hold whole numbers of at most 20 digits (gamecore.jsontext)
 _LIMIT = 10 ** MAX_DIGITS
 
 

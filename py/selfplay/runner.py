@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-ANY = "any"      # count every recorded game, whatever code played it (reading old records; plays none)
-OLDER = "older"  # the code of games recorded before records named their code
+from gamecore.codeversion import ANY, OLDER  # noqa: F401 - the records' names: any code, no code named
+
 INSTALL_HINT = ("--cluster needs the cluster engine (Dask), which is not installed. Install it here and on "
                 "every worker of the cluster, from the same checkout:  pip install -e '.[cluster]'")
 RETRIES = 3      # times a process pool is started again after a worker died (then the run stops)

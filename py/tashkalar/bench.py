@@ -18,7 +18,7 @@ import json
 import platform
 import time
 
-from crystalclans.rng import Rng, seed_state
+from gamecore.rng import Rng, seed_state
 
 from .board import ON
 from .content import PLAYABLE_DECKS

@@ -1,4 +1,4 @@
-"""Frames: the engine's explicit continuation stack, the same mechanism as Crystal Clans' (crystalclans/frames.py,
+"""Frames: the engine's explicit continuation stack, the same mechanism as Crystal Clans' (gamecore/frames.py,
 whose base class this engine uses).
 
 Every multi-step rule (a turn, a summon, an effect's script, one primitive such as "pick up to 2 pieces to
@@ -9,6 +9,6 @@ copies each frame with `copy()` and the copies share nothing.
 """
 from __future__ import annotations
 
-from crystalclans.frames import Frame
+from gamecore.frames import Frame
 
 __all__ = ["Frame"]

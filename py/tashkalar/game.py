@@ -26,12 +26,19 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Iterable, Iterator
 
-from crystalclans.rng import Rng
+from gamecore.rng import Rng
+from gamecore.untrusted import describe
 
-from .actions import MAX_ACTION_CHARS, Action, Decision, IllegalAction, action_text, normalize
+from .actions import (
+    MAX_ACTION_CHARS,
+    Action,
+    Decision,
+    IllegalAction,
+    action_text,
+    normalize,
+)
 from .board import NAME, SIZE
 from .content import CARDS_T, DECKS, LEGENDARY_PIECES, TWO_SIDED
-from gamecore.untrusted import describe
 from .saves import SaveError
 
 MODES = ("duel", "high_form", "melee", "team")

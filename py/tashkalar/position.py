@@ -50,14 +50,24 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
-from crystalclans.rng import Rng, seed_state
+from gamecore import errors
+from gamecore.rng import Rng, seed_state
+from gamecore.untrusted import data_problem, describe
 
 from .board import BY_NAME
-from gamecore.untrusted import data_problem, describe
+from .content import (
+    BY_ID,
+    CARDS_T,
+    DECKS,
+    FLARES,
+    LEGENDARY_PIECES,
+    LEGENDS,
+    TASK_BY_ID,
+    TASKS,
+)
 from .rules import MAX_TURNS, TurnFrame
 from .scoring import deal_tasks, reveal_next
 from .setup import check_form, check_options, shape
-from .content import BY_ID, CARDS_T, DECKS, FLARES, LEGENDARY_PIECES, LEGENDS, TASK_BY_ID, TASKS
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -76,7 +86,7 @@ MAX_TEXT = 64  # characters of any text or key (the longest card id has 30)
 COLOUR_DIGIT = {"0": 0, "1": 1, "2": 2, "3": 3}  # ASCII only: "²".isdigit() is True, int("²") fails
 
 
-class PositionError(ValueError):
+class PositionError(errors.PositionError):
     """A position that cannot be a game; the message names the field and what is wrong."""
 
 

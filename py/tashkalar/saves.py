@@ -1,6 +1,6 @@
 """Saves: format version + content hash + setup (or a scenario position) + action log + state hash.
 
-Loading checks the text's size and nesting before parsing (crystalclans.jsontext; a save given as a dict gets
+Loading checks the text's size and nesting before parsing (gamecore.jsontext; a save given as a dict gets
 the same checks, made without recursion by gamecore.untrusted.data_problem), validates the document
 with pydantic (imported only here, when a save is loaded), replays every action and compares the final
 state hash, so a broken, tampered or incompatible save is refused with a SaveError a player can act on and
@@ -12,11 +12,11 @@ import hashlib
 import json
 from typing import TYPE_CHECKING, Any
 
-from crystalclans import jsontext
+from gamecore import errors, jsontext
+from gamecore.untrusted import data_problem, describe
 
 from .actions import IllegalAction
 from .content import DATA_DIR
-from gamecore.untrusted import data_problem, describe
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -46,7 +46,7 @@ def _content_hash() -> str:
 CONTENT_HASH = _content_hash()
 
 
-class SaveError(ValueError):
+class SaveError(errors.SaveError):
     """A save that cannot be loaded; the message says why in words a player can act on."""
 
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from crystalclans.rng import Rng, seed_state
+from gamecore.rng import Rng, seed_state
+from gamecore.untrusted import data_problem, describe
 
 from .content import DECKS, FLARES, LEGENDS, PLAYABLE_DECKS, TWO_SIDED
-from gamecore.untrusted import data_problem, describe
 from .rules import MeleeStartFrame, StartSquaresFrame, begin_turn, refill
 from .scoring import deal_tasks
 

@@ -1,5 +1,4 @@
-"""Action value objects, decisions and their text notation (the same Action and Decision shapes as the other
-engines: crystalclans.actions' Action, a Decision with kind, player, prompt, options, info).
+"""Wildlands' text notation (Action and Decision are the shared core's: gamecore.actions).
 
 Notation (every choice is an Action; `str(action)` is its text and a text is applied by finding the legal
 action with that text, so it round-trips by construction). Characters by their data id (`lunk`, `tak`),
@@ -24,40 +23,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from crystalclans.actions import Action, normalize
+from gamecore import errors
+from gamecore.actions import Action, Decision, normalize
+from gamecore.actions import action_text as _bounded_text
 from gamecore.untrusted import describe  # noqa: F401 - the engine's messages name junk with it
 
 __all__ = ["Action", "Decision", "IllegalAction", "MAX_ACTION_CHARS", "action_text", "describe", "normalize",
            "PASS", "END", "CANCEL", "INTERRUPT", "ALONE", "STAY"]
 
 
-class IllegalAction(ValueError):
+class IllegalAction(errors.IllegalAction):
     """An action that is not legal now, or is malformed; the game is unchanged."""
-
-
-class Decision:
-    """One question: which player decides, what kind of choice it is, the prompt, the options, the info."""
-
-    __slots__ = ("kind", "player", "prompt", "options", "info")
-    secret = False
-
-    def __init__(self, kind: str, player: int, prompt: str, options: list[Action], info: dict | None = None):
-        self.kind = kind
-        self.player = player
-        self.prompt = prompt
-        self.options = options
-        self.info = info if info is not None else {}
-
-    def to_dict(self, with_options: bool = True) -> dict[str, Any]:
-        d: dict[str, Any] = {"kind": self.kind, "player": self.player, "prompt": self.prompt, "info": self.info}
-        if with_options:
-            d["options"] = [str(a) for a in self.options]
-        return d
-
-    def __repr__(self) -> str:
-        shown = [str(a) for a in self.options[:8]]
-        more = f" +{len(self.options) - 8}" if len(self.options) > 8 else ""
-        return f"Decision({self.kind!r}, player={self.player}, options={shown}{more})"
 
 
 MAX_ACTION_CHARS = 80
@@ -72,20 +48,5 @@ STAY = Action("stay")
 
 
 def action_text(action: Any) -> str | None:
-    """The notation of a well-formed action (a text kind and a short tuple of short texts and small whole
-    numbers), else None. Bounded in time: nothing is converted to text before its size is checked."""
-    if not isinstance(action, tuple) or len(action) != 2:
-        return None
-    kind, args = action
-    if not isinstance(kind, str) or len(kind) > MAX_ACTION_CHARS or not isinstance(args, tuple) \
-            or len(args) > MAX_ARGS:
-        return None
-    for a in args:
-        if isinstance(a, str):
-            if len(a) > MAX_ACTION_CHARS:
-                return None
-        elif isinstance(a, bool) or not isinstance(a, int) or int.bit_length(a) > MAX_ARG_BITS:
-            return None
-    # plain copies: a subclass of str or int cannot run its own code here
-    return str(Action(str.__str__(kind), tuple(str.__str__(a) if isinstance(a, str) else int.__int__(a)
-                                               for a in args)))
+    """An Action's notation if it is well formed (gamecore.actions.action_text), else None."""
+    return _bounded_text(action, MAX_ACTION_CHARS, MAX_ARGS, MAX_ARG_BITS)

@@ -18,7 +18,8 @@ from __future__ import annotations
 import sys
 import time
 
-from crystalclans.rng import Rng, seed_state
+from gamecore.bots import timings, useful
+from gamecore.rng import Rng, seed_state
 
 from . import FACTION_IDS, Game, new_game
 
@@ -87,8 +88,6 @@ def clone_cost(repeat: int = 2000) -> dict:
 def search_positions(count: int = 40, seed: int = 11) -> "list[Game]":
     """`count` action choices (play or reveal, more than one useful option) spread over seeded greedy
     self-play games, two players, boards and faction pairings in turn: the positions a search is timed on."""
-    from crystalclans.ai.bots import useful
-
     from .ai import make_bot
     from .ai.tournament import deals
 
@@ -113,8 +112,6 @@ def decision_times(names: "tuple[str, ...]" = ("greedy", "search"), count: int =
                    limit: "float | None" = None) -> dict:
     """Median, p95 and max thinking time (ms) per bot over `count` search_positions; `limit`: the search's
     time limit in seconds (the app's worker gives the hard level 2 s), None: none."""
-    from crystalclans.ai.bench import summary
-
     from .ai import make_bot
 
     games = search_positions(count)
@@ -125,7 +122,7 @@ def decision_times(names: "tuple[str, ...]" = ("greedy", "search"), count: int =
             t = time.perf_counter()
             make_bot(name, seed=i, **({"limit": limit} if limit and name not in ("random", "greedy") else {})).choose(g)
             ms.append((time.perf_counter() - t) * 1000)
-        out[name] = summary(ms)
+        out[name] = timings(ms)
     return out
 
 

@@ -1,5 +1,5 @@
 """Frames: the engine's explicit continuation stack, the same mechanism as Crystal Clans' and Tash-Kalar's
-(crystalclans/frames.py, whose base class this engine uses).
+(gamecore/frames.py: the shared core's base class).
 
 A turn, an interrupt window, a payment, an attack with its defences, a manoeuvre: each is a small frame on
 `game.stack`; the loop calls `run()` on the top frame until one returns a Decision, `choose()` applies the
@@ -8,6 +8,6 @@ are in rules.py.
 """
 from __future__ import annotations
 
-from crystalclans.frames import Frame
+from gamecore.frames import Frame
 
 __all__ = ["Frame"]

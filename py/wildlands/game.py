@@ -25,10 +25,25 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Iterable, Iterator
 
-from crystalclans.rng import Rng
+from gamecore.rng import Rng
 
-from .actions import MAX_ACTION_CHARS, Action, Decision, IllegalAction, action_text, describe, normalize
-from .content import BOARDS, FACTIONS, FIRST_SPECIAL, HAND_LIMIT, POINTS_TO_WIN, BoardDef
+from .actions import (
+    MAX_ACTION_CHARS,
+    Action,
+    Decision,
+    IllegalAction,
+    action_text,
+    describe,
+    normalize,
+)
+from .content import (
+    BOARDS,
+    FACTIONS,
+    FIRST_SPECIAL,
+    HAND_LIMIT,
+    POINTS_TO_WIN,
+    BoardDef,
+)
 from .rules import MAX_MOVES, move_limit
 from .saves import SaveError
 

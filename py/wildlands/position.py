@@ -27,10 +27,19 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
-from crystalclans.rng import Rng, seed_state
-
-from .content import BOARDS, DECK_SIZE, FACTIONS, FIRST_SPECIAL, HAND_LIMIT, N_SPACES, SPECIAL
+from gamecore import errors
+from gamecore.rng import Rng, seed_state
 from gamecore.untrusted import data_problem
+
+from .content import (
+    BOARDS,
+    DECK_SIZE,
+    FACTIONS,
+    FIRST_SPECIAL,
+    HAND_LIMIT,
+    N_SPACES,
+    SPECIAL,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -44,7 +53,7 @@ MAX_CHARS = 8_000    # as compact JSON; the fullest valid position is some 3,000
 HIDDEN = re.compile(r"hidden ([1-9][0-9]?)", re.ASCII)  # "hidden 17": ASCII digits only, no leading zero
 
 
-class PositionError(ValueError):
+class PositionError(errors.PositionError):
     """A scenario that cannot be built; the message names the field."""
 
 

@@ -234,7 +234,7 @@ class Setup(Frame):
             cid = g.fd[p].ids[self.i]
             opts = [Action("start", (cid, s)) for s in g.dealt[p] if s not in used]
             return Decision("start", p, f"Choose the start space of {g.fd[p].names[self.i]}", opts,
-                            {"character": cid})
+                            {"character": cid}, secret=True)  # W13: revealed only once all are chosen
         n = g.n
         for p in range(n):  # W14: p's shards go where p's right-hand neighbour's unused cards say (p+1 passes to p)
             q = (p + 1) % n

@@ -1,6 +1,6 @@
 """Saves: format version + content hash + setup (or a scenario position) + action log + state hash.
 
-Loading checks the text's size and nesting before parsing (crystalclans.jsontext; a save given as a dict
+Loading checks the text's size and nesting before parsing (gamecore.jsontext; a save given as a dict
 is walked by gamecore.untrusted.data_problem, without recursion, instead), validates the document with pydantic
 (imported only here, when a save is loaded), replays every action and compares the final state hash, so a
 broken, tampered or incompatible save is refused with a SaveError and nothing else changes.
@@ -17,11 +17,11 @@ import json
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from crystalclans import jsontext
+from gamecore import errors, jsontext
+from gamecore.untrusted import data_problem
 
 from .actions import IllegalAction
 from .content import DATA_DIR, FACTIONS, N_SPACES
-from gamecore.untrusted import data_problem
 from .position import MAX_CHARS as MAX_POSITION_CHARS
 from .rules import MAX_MOVES
 
@@ -63,7 +63,7 @@ def _content_hash() -> str:
 CONTENT_HASH = _content_hash()
 
 
-class SaveError(ValueError):
+class SaveError(errors.SaveError):
     """A save that cannot be loaded; the message says why in words a player can act on."""
 
 

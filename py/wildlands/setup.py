@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from crystalclans.rng import Rng, seed_state
+from gamecore.rng import Rng, seed_state
 
 from .content import DECK_SIZE, MAP_CARDS, N_SPACES
 

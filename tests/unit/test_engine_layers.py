@@ -26,6 +26,27 @@ def test_the_engine_has_no_import_circle():
     assert layers.circles(g) == []
 
 
+def test_the_shared_core_is_the_ground_floor_and_no_engine_imports_another():
+    """Issue 51: the engines shared the first engine's package as their kernel; now they share py/gamecore, which
+    imports no other package of ours, and no engine imports another."""
+    g = layers.package_graph()
+    assert set(layers.ENGINES) <= set(g.modules) and "gamecore" in g.modules
+    assert g.edges["gamecore"] == set()
+    for engine in layers.ENGINES:
+        assert "gamecore" in g.edges[engine]
+        assert g.edges[engine] & set(layers.ENGINES) == set(), (engine, g.edges[engine])
+    assert layers.circles(g) == []
+
+
+def test_a_package_that_imports_an_engine_is_seen(tmp_path):
+    for name, source in (("core", "import json\n"), ("one", "from core import x\n"),
+                         ("two", "def f():\n    import one.rules\n")):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "__init__.py").write_text(source)
+    g = layers.package_graph(tmp_path)
+    assert g.edges == {"core": set(), "one": {"core"}, "two": {"one"}} and g.deferred["two"] == {"one"}
+
+
 def test_imports_inside_functions_are_only_the_deliberate_ones():
     g = layers.import_graph()
     deferred = {(m, t) for m, ts in g.deferred.items() for t in ts}

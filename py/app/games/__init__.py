@@ -11,10 +11,9 @@ from __future__ import annotations
 import importlib
 from typing import Any, Protocol
 
-# compact JSON with its limits checked first (saves, card files, peer messages): every engine's and the shell's.
-# It lives in the first engine's package, whose files cannot move without changing the engines' code hashes
-# (and so disowning their tournament records); the shell reaches it here, not through an engine's name.
-from crystalclans import jsontext  # noqa: F401
+# compact JSON with its limits checked first (saves, card files, peer messages): every engine's and the shell's,
+# the shared core's (gamecore.jsontext); the shell reaches it here.
+from gamecore import jsontext  # noqa: F401
 
 # name -> the module under app.games that describes it; the first is the default game
 REGISTRY: dict[str, str] = {"crystalclans": "app.games.crystalclans", "tashkalar": "app.games.tashkalar",
@@ -71,7 +70,6 @@ class GameModule(Protocol):
     rules_search_hint: str  # the search box's placeholder (a catalog message naming two of its own terms)
     def replay_table(self, app: Any, view: dict, frame: Any) -> str: ...  # one frame of the replay viewer
     # optional: asked_aloud(game, decision) (a question asked at every action, whatever the hand: controller),
-    # secret_choice(decision) (a secret pick where the engine's Decision has no `secret`: net/session.py),
     # answer_seconds(decision) (online, when a page answers an asked-aloud question by itself: controller),
     # dialog(app, modal, view) (a dialog of the game's own that its table opens with a data-cmd main.py passes
     # on as app.modal: Crystal Clans' discard pile), words(lang) (the default game's: `app.words`, see words()),

@@ -8,7 +8,7 @@ where it is) and "Take the device", which hands it over behind the pass screen t
 options. Nothing answers for a person by itself: an automatic pass only when a hand has nothing to play would
 tell everyone at the screen what that hand holds.
 
-Online (two linked pages, app/net): the start spaces are secret picks (`secret_choice`: committed, revealed
+Online (two linked pages, app/net): the start spaces are secret picks (the engine marks them `secret`: committed, revealed
 once both players chose all five), and each question asked aloud is answered on the asked player's own page,
 which answers `pass` by itself `answer_seconds` after the question reached it (the controller's answer
 clock), the same whatever its player holds; a pass chosen early waits for the clock, a card played goes at
@@ -30,7 +30,7 @@ Game = wl.Game
 IllegalAction = wl.IllegalAction
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "asked_aloud", "bot_levels", "card_details",
-           "check_save_text", "content_hash", "answer_seconds", "secret_choice", "default_names", "effects", "last_battle", "link_options", "make_bot",
+           "check_save_text", "content_hash", "answer_seconds", "default_names", "effects", "last_battle", "link_options", "make_bot",
            "name", "needs_own_hand", "new_game", "options_from_settings", "options_of", "replay_table", "save_names", "seats_of",
            "save_text",
            "summary", "table_screen", "title", "tutorial", "useful", "warm_up", "winner", "rules_entries",
@@ -88,12 +88,6 @@ def link_options(raw: Any) -> dict[str, Any]:
 def seats_of(options: dict[str, Any]) -> int:
     """How many play a game of these (checked) options: a page each online."""
     return len(options["factions"])
-
-
-def secret_choice(d) -> bool:
-    """Online, a start space (W13) is a secret pick: committed, and revealed to the other pages only once every
-    player has chosen all of hers (app/net/session.py)."""
-    return d.kind == "start"
 
 
 def answer_seconds(d) -> float:
@@ -186,7 +180,9 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
 
 def make_bot(level: str, seed: int, **budget: Any):
     """The bot for one of the table's levels (or a bot's own name, for tournaments)."""
-    from wildlands.ai import make_bot as make  # the bots are loaded with the first computer move
+    from wildlands.ai import (
+        make_bot as make,  # the bots are loaded with the first computer move
+    )
 
     return bot_for_level(make, LEVELS, level, seed, **budget)
 

@@ -24,7 +24,7 @@ import json
 from typing import Any, Callable
 
 from .. import games
-from ..i18n import _, ngettext
+from ..i18n import ngettext
 from .protocol import ProtocolError, dump, parse
 from .resync import Cheating, refusal, resynced
 from .session import Session, is_secret
@@ -138,7 +138,7 @@ class Resume:
         self._go_on(common)
         for move in extra:  # my own moves the other page missed, in order, through the session
             d = self.session.game.decision
-            if d is None or d.player != self.me or is_secret(self.session.game, d) or move not in self.session.offered():
+            if d is None or d.player != self.me or is_secret(d) or move not in self.session.offered():
                 break
             self.session.play(move)
             self.resent += 1

@@ -32,12 +32,11 @@ from .protocol import ProtocolError, commitment, dump, new_salt, parse
 from .resync import Cheating, refusal, resynced, wire_log
 from .trust import Audit, Secrets, opening, private_game, run_audit, their_opening
 
-def is_secret(game: Any, d: Any) -> bool:
+
+def is_secret(d: Any) -> bool:
     """Whether decision `d` is a secret pick (committed, then revealed once every pick of its run is fixed):
-    the engine's `d.secret`, or the game module's `secret_choice(d)` where the engine has none for it
-    (Wildlands' start spaces, W13)."""
-    hook = getattr(games.of(game), "secret_choice", None)
-    return bool(hook(d)) if hook is not None else bool(getattr(d, "secret", False))
+    the engine's `d.secret` (gamecore.actions.Decision)."""
+    return bool(d.secret)
 
 
 class Session:
@@ -94,7 +93,7 @@ class Session:
 
     def _secret(self, g: Any, d: Any) -> bool:
         """is_secret, but in a private game a battle card picked first (Mind Reading) is public at once."""
-        if not is_secret(g, d):
+        if not is_secret(d):
             return False
         b = getattr(g, "battle", None)
         return not (self.private is not None and d.kind == "battle_card" and b is not None and b.first == d.player)

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamecore.frames import Frame
+
 from ..actions import Action, Decision
-from ..frames import Frame
 from ..registry import register_signature, register_special
 from ..reveals import HAND, RevealFrame
 

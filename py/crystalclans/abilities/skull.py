@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamecore.frames import Frame
+
 from ..actions import Action, Decision, card_token
-from ..frames import Frame
-from ..squads import enforce_limit
 from ..registry import register_signature, register_special
+from ..squads import enforce_limit
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..cardset import Effect

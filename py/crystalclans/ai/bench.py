@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import time
 
+from gamecore.bots import timings as summary  # (bench/ reads it from here)
+from gamecore.rng import Rng, seed_state
+
 from ..game import Game
-from ..rng import Rng, seed_state
 from ..simulate import pairings
 from . import make_bot
 from .bots import SearchBot, useful
@@ -57,9 +59,3 @@ def decision_times(levels: tuple[str, ...] = ("easy", "normal", "hard"), count: 
             ms.append((time.perf_counter() - t) * 1000)
         out[level] = summary(ms)
     return out
-
-
-def summary(ms: list[float]) -> dict:
-    s = sorted(ms)
-    return {"n": len(s), "median_ms": round(s[len(s) // 2], 1), "p95_ms": round(s[min(len(s) - 1, int(0.95 * len(s)))], 1),
-            "max_ms": round(s[-1], 1)}

@@ -18,7 +18,9 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Callable
 
-from ..rng import Rng, seed_state
+from gamecore.bots import Bot, RandomBot, useful  # noqa: F401 - the bots' base, shared by the engines
+from gamecore.rng import Rng
+
 from .determinize import determinize
 from .evaluate import evaluate
 
@@ -27,42 +29,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
 
-def useful(options: list) -> list:
-    """The options worth a bot's thought: "cancel" only undoes a choice (people need it, a bot gains
-    nothing), so it is dropped unless it is all there is."""
-    kept = [a for a in options if a.kind != "cancel"]
-    return kept or options
-
-
 def _random_move(g: "Game", rng: Rng) -> None:
     o = useful(g.decision.options)
     g.apply(o[rng.below(len(o))])
-
-
-class Bot:
-    name = "bot"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed_state(seed, 7))
-
-    def choose(self, game: "Game") -> "Action":
-        d = game.decision
-        if d is None:
-            raise ValueError("the game asks nothing")
-        if len(useful(d.options)) == 1:
-            return useful(d.options)[0]
-        return self._choose(game, d.player)
-
-    def _choose(self, game: "Game", p: int) -> "Action":  # pragma: no cover - abstract
-        raise NotImplementedError
-
-
-class RandomBot(Bot):
-    name = "random"
-
-    def _choose(self, game: "Game", p: int) -> "Action":
-        opts = useful(game.decision.options)
-        return opts[self.rng.below(len(opts))]
 
 
 def _finish_action(g: "Game", rng: Rng, limit: int) -> None:

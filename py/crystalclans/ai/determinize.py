@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamecore.rng import Rng
+
 from ..cardset import STYLES
 from ..privacy import Secrecy, shown_first
-from ..rng import Rng
 from ..unseen import unaccounted
 
 if TYPE_CHECKING:  # pragma: no cover

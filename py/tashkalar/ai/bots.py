@@ -1,11 +1,10 @@
-"""Tash-Kalar's computer players, called as Crystal Clans' are: `bot.choose(game)` returns one of
+"""Tash-Kalar's computer players, called as every engine's are: `bot.choose(game)` returns one of
 `game.legal_actions()` for whoever decides now, deterministic given the bot's seed. A bot that looks ahead
 never reads what its player cannot see: it first builds its own determinization (determinize.py) and
 thinks only about that.
 
-The base class and the random player are Crystal Clans' own (crystalclans.ai.bots: `Bot`, `RandomBot`,
-`useful`, which drops `cancel` unless it is all there is); they only read `decision.player` and
-`decision.options`, which both engines have.
+The base class and the random player are the shared core's (gamecore.bots: `Bot`, `RandomBot`, `useful`,
+which drops `cancel` unless it is all there is).
 
 * GreedyBot: the best option by `evaluate` after it, where an option that opens smaller choices of the same
   player (a summon's placement, its effect's targets, a flare's halves) is followed through them, picking
@@ -20,8 +19,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from crystalclans.ai.bots import Bot, RandomBot, useful
-from crystalclans.rng import Rng
+from gamecore.bots import Bot, RandomBot, useful
+from gamecore.rng import Rng
 
 from ..board import ADJ_MASK, BY_NAME
 from .determinize import determinize

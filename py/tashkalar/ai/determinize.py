@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from crystalclans.rng import Rng
+from gamecore.rng import Rng
 
 from ..content import CARDS_T
 

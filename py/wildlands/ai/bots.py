@@ -1,7 +1,7 @@
 """Wildlands' computer players, called as Crystal Clans' and Tash-Kalar's are: `bot.choose(game)` returns one
 of `game.legal_actions()` for whoever decides now, deterministic given the bot's seed. A bot that looks
 ahead never reads what its player cannot see: it first builds its own determinization (determinize.py) and
-thinks only about that. The base class and the random player are Crystal Clans' own.
+thinks only about that. The base class and the random player are the shared core's (gamecore.bots).
 
 Decision kinds (wildlands.rules): "start" (setup), "reveal" and "play" (an action of the active player or of
 an interrupter), "pay" (a card of a climb or pickup), "manoeuvre", "victim", "defend", "interrupt".
@@ -33,12 +33,12 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from crystalclans.ai.bots import Bot, RandomBot, useful
-from crystalclans.rng import Rng
+from gamecore.bots import Bot, RandomBot, useful
+from gamecore.rng import Rng
 
 from ..content import FIRST_SPECIAL, HAND_LIMIT
 from .determinize import determinize
-from .evaluate import distances, evaluate, evaluate_fitted, profile
+from .evaluate import distances, evaluate, evaluate_fitted
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from crystalclans.rng import Rng
+from gamecore.rng import Rng
 
 from ..content import N_SPACES
 from ..view import visible_log

@@ -1,0 +1,52 @@
+"""The computer players' base: what every engine's bots share. A bot's `choose(game)` returns one of
+`game.legal_actions()` for the player who must decide, deterministic given the bot's seed; a forced choice
+(one useful option) is made without thought, and a subclass's `_choose(game, player)` does the rest. What a
+bot may read is each engine's concern: a bot that looks ahead builds its own determinization first.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .rng import Rng, seed_state
+
+__all__ = ["Bot", "RandomBot", "timings", "useful"]
+
+
+def useful(options: list) -> list:
+    """The options worth a bot's thought: "cancel" only undoes a choice (people need it, a bot gains
+    nothing), so it is dropped unless it is all there is."""
+    kept = [a for a in options if a.kind != "cancel"]
+    return kept or options
+
+
+class Bot:
+    name = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed_state(seed, 7))
+
+    def choose(self, game: Any) -> Any:
+        d = game.decision
+        if d is None:
+            raise ValueError("the game asks nothing")
+        if len(useful(d.options)) == 1:
+            return useful(d.options)[0]
+        return self._choose(game, d.player)
+
+    def _choose(self, game: Any, p: int) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    name = "random"
+
+    def _choose(self, game: Any, p: int) -> Any:
+        opts = useful(game.decision.options)
+        return opts[self.rng.below(len(opts))]
+
+
+def timings(ms: "list[float]") -> dict:
+    """A benchmark's thinking times (ms) in short: how many, the median, the 95th percentile and the most."""
+    s = sorted(ms)
+    return {"n": len(s), "median_ms": round(s[len(s) // 2], 1), "p95_ms": round(s[min(len(s) - 1, int(0.95 * len(s)))], 1),
+            "max_ms": round(s[-1], 1)}
