@@ -1,14 +1,15 @@
-"""The engine's errors in the player's language: a save that does not load says why (crystalclans.SaveError
-carries a code and its values; the engine's English message is the fallback for a code not worded here)."""
+"""The engines' errors in the player's language: a save that does not load says why (every engine's SaveError,
+a gamecore.errors.SaveError, carries a code and its values; the engine's English message is the fallback for a
+code not worded here)."""
 from __future__ import annotations
 
 from .i18n import N_, _
 
 SAVE_ERRORS = {
-    "too_large": N_("the file is too large to be a Crystal Clans save ({size} characters; a save has at most {limit})."),
-    "not_text": N_("this is not a Crystal Clans save file (it is not text)."),
-    "not_json": N_("this is not a Crystal Clans save file ({detail})."),
-    "no_format": N_("this is not a Crystal Clans save file (it has no “format” field)."),
+    "too_large": N_("the file is too large to be a {game} save ({size} characters; a save has at most {limit})."),
+    "not_text": N_("this is not a {game} save file (it is not text)."),
+    "not_json": N_("this is not a {game} save file ({detail})."),
+    "no_format": N_("this is not a {game} save file (it has no “format” field)."),
     "format": N_("the save format {got} is unknown; this version reads {known}."),
     "damaged": N_("the save file is damaged ({detail})."),
     "card_set": N_("the save was made with the card set {saved}, but this game uses {loaded}."),

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable
 
+from gamecore.lifecycle import Lifecycle
 from gamecore.rng import Rng, seed_state
 from gamecore.untrusted import data_problem, describe
 
@@ -53,13 +54,15 @@ SETUP_KEYS = frozenset({"clans", "seed", "first_player", "mulligan", "private_se
 MAX_SETUP_SEED = 1 << 63  # a setup's seed, as a save holds it (saves.py)
 
 
-class Game:
+class Game(Lifecycle):
     __slots__ = (
         "cs", "U", "K", "setup", "pos", "active", "first_player", "hands", "draws", "discards", "removed",
         "squads", "crystal_deck", "crystal_row", "collected", "crystals_removed", "rng", "stack",
         "decision", "winner", "log", "secret_log", "open_secrets", "owed", "battle", "last_battle", "card_total",
         "turn", "_legal", "events", "undo_floor", "secrecy",
     )
+    IllegalAction = IllegalAction  # (gamecore.lifecycle: the errors its shared methods raise)
+    SaveError = SaveError
 
     # ------------------------------------------------------------------ construction
     def __init__(self, card_set: CardSet | None = None) -> None:
@@ -191,18 +194,13 @@ class Game:
         except ValueError as e:  # a PositionError or a bad option
             raise SaveError(f"The game's setup is invalid: {e}", "damaged", detail=str(e)) from None
 
-    # ------------------------------------------------------------------ public API
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return () if self.decision is None else (self.decision.player,)
+    def _context(self) -> dict:
+        return {"card_set": self.cs}  # (gamecore.lifecycle: this game's own card set for from_log, at, replay)
 
+    # ------------------------------------------------------------------ public API
     @property
     def is_over(self) -> bool:
         return self.winner is not None
-
-    def legal_actions(self) -> list[Action]:
-        d = self.decision
-        return [] if d is None else list(d.options)
 
     def apply(self, action: Action | str) -> None:
         d = self.decision
@@ -240,14 +238,7 @@ class Game:
         for a in self.decision.options:  # type: ignore[union-attr]
             if str(a) == t:
                 return a
-        raise IllegalAction(self._illegal_message(t))
-
-    def _illegal_message(self, text: str) -> str:
-        d = self.decision
-        assert d is not None
-        opts = [str(a) for a in d.options]
-        shown = ", ".join(opts[:12]) + (f", ... ({len(opts)} in all)" if len(opts) > 12 else "")
-        return f"'{text}' is not legal now: {d.prompt} (player {d.player}). Legal: {shown}"
+        raise IllegalAction(self._illegal_message(f"'{t}'"))
 
     def clone(self, story: bool = True) -> "Game":
         """A deep copy; `story=False` leaves out the story's facts, and the copy records none (a bot's
@@ -412,38 +403,6 @@ class Game:
         """Per player: crystals and how they came, battles won/lost/even, units lost and destroyed,
         initiative spent, cards drawn, actions (see story.statistics)."""
         return statistics(self)
-
-    def replay(self) -> "Iterator[Game]":
-        """This game played again from its start: yields a new Game at the start, then that same Game after
-        each move of this one's log (clone() what you keep). The last one yielded has this game's state_hash."""
-        g = Game.from_setup(self.setup, card_set=self.cs)
-        yield g
-        for move in self.log:
-            g.apply(move)
-            yield g
-
-    def at(self, moves: int) -> "Game":
-        """A new Game: this one as it stood after its first `moves` moves (an undo, a resync's common part)."""
-        if not 0 <= moves <= len(self.log):
-            raise ValueError(f"this game has {len(self.log)} moves, not {moves}")
-        return Game.from_log(self.setup, self.log[:moves], card_set=self.cs)
-
-    @classmethod
-    def from_log(cls, setup: dict, log: "Iterable[str]", card_set: CardSet | None = None) -> "Game":
-        """The game a setup and its moves make (a game is exactly that): each move applied where it stands.
-        A move that is not legal there, or comes after the end, raises IllegalAction saying which; a setup that
-        is not one, or a log that is not a list of moves, raises SaveError."""
-        g = cls.from_setup(setup, card_set=card_set)
-        if isinstance(log, (str, bytes, dict)) or not hasattr(log, "__iter__"):
-            raise SaveError(f"A game's log is a list of moves, not {describe(log, 30)}.", "damaged")
-        for i, move in enumerate(log):
-            if g.decision is None:
-                raise IllegalAction(f"move {i + 1} ({describe(move)}) comes after the end of the game")
-            try:
-                g.apply(move)
-            except IllegalAction as e:
-                raise IllegalAction(f"move {i + 1}: {e}") from None
-        return g
 
     def revealed(self) -> None:
         """The move being applied showed someone something hidden, or drew on chance: no undo may take it

@@ -1,17 +1,15 @@
-"""Saves: format version + card set (id, hash) + setup (or a scenario position) + action log + state hash.
-
-Loading validates the file with pydantic, replays every action and checks the final state hash, so a
-broken, tampered or incompatible save is refused with a message a player can act on, and nothing else
-changes. pydantic is imported only when a save is loaded (it costs about a second in Pyodide).
+"""Crystal Clans' saves: format version + card set (id, hash) + setup (or a scenario position) + action log +
+state hash, in the shared core's envelope (gamecore.saves: the cheap checks before parsing, pydantic when a
+save is loaded (it costs about a second in Pyodide), every move replayed and the final state hash compared,
+a SaveError a player can act on, and nothing else changes).
 """
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any, Callable
 
-from gamecore import errors, jsontext
-
-from .actions import IllegalAction
+from gamecore import errors
+from gamecore.saves import Envelope
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cardset import CardSet
@@ -35,28 +33,13 @@ class SaveError(errors.SaveError):
     is a technical detail: a parser's or validator's own message)."""
 
 
+ENVELOPE = Envelope("Crystal Clans", READ_FORMATS, SaveError, MAX_SAVE_CHARS, MAX_DEPTH, MAX_LOG + 10_000)
+
+
 def check_save_text(text: "str | bytes") -> dict:
-    """Parse a save's text after the cheap checks (size, nesting depth, no NaN/Infinity/fractions), so a
-    hostile file costs little and never reaches a deep or slow parse; the parsed JSON object (not yet
-    validated as a save). Raises SaveError with a message a player can act on."""
-    if isinstance(text, (bytes, bytearray)):
-        if len(text) > MAX_SAVE_CHARS * 4:
-            raise SaveError(f"This file is too large to be a Crystal Clans save ({len(text):,} bytes).", "too_large",
-                            size=len(text), limit=MAX_SAVE_CHARS)
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError:
-            raise SaveError("This is not a Crystal Clans save file (it is not UTF-8 text).", "not_text") from None
-    if not isinstance(text, str):
-        raise SaveError(f"A save is text, not {type(text).__name__}.", "not_text")
-    if len(text) > MAX_SAVE_CHARS:
-        raise SaveError(f"This file is too large to be a Crystal Clans save ({len(text):,} characters; a save "
-                        f"is at most {MAX_SAVE_CHARS:,}).", "too_large", size=len(text), limit=MAX_SAVE_CHARS)
-    try:
-        raw = jsontext.loads(text, MAX_SAVE_CHARS, MAX_DEPTH, floats=False)
-    except jsontext.JsonTextError as e:
-        raise SaveError(f"This is not a Crystal Clans save file: {e}.", "not_json", detail=str(e)) from None
-    return raw
+    """Parse a save's text after the cheap checks (gamecore.saves.Envelope.text): the parsed JSON object (not
+    yet validated as a save). Raises SaveError with a message a player can act on."""
+    return ENVELOPE.text(text)
 
 
 def game_to_json(g: "Game", names: "list[str] | tuple[str, str] | None" = None) -> str:
@@ -115,31 +98,11 @@ def _models():
     return Save
 
 
-def _describe(err: Exception) -> str:
-    errors = getattr(err, "errors", None)
-    if not callable(errors):
-        return str(err)
-    parts = []
-    for e in errors()[:5]:
-        where = ".".join(str(x) for x in e.get("loc", ())) or "file"
-        parts.append(f"{where}: {e.get('msg')}")
-    return "; ".join(parts)
-
-
 def load_save(text: "str | bytes | dict", cs: "CardSet", start: "Callable[[dict, CardSet], Game]") -> "Game":
     """The game a save holds: checked, its start made by `start(setup, cs)` (Game.from_setup), its log
     replayed move by move and its recorded state hash compared. Any problem raises SaveError."""
-    raw = text if isinstance(text, dict) else check_save_text(text)
-    if not isinstance(raw, dict) or "format" not in raw:
-        raise SaveError("This is not a Crystal Clans save file (no 'format' field).", "no_format")
-    if raw.get("format") not in READ_FORMATS:
-        raise SaveError(f"Unsupported save format {str(raw.get('format'))[:40]!r}; this version reads "
-                        f"{' and '.join(map(repr, READ_FORMATS))}.", "format", got=str(raw.get("format"))[:40],
-                        known=" / ".join(READ_FORMATS))
-    try:
-        save = _models().model_validate(raw)
-    except Exception as e:  # pydantic.ValidationError
-        raise SaveError(f"The save file is damaged: {_describe(e)}.", "damaged", detail=_describe(e)) from None
+    raw = ENVELOPE.document(text)
+    save = ENVELOPE.validated(_models().model_validate, raw)
     if save.players is not None and save.format == SAVE_FORMAT:
         raise SaveError("The save file is damaged: player names need format 'crystalclans-save/2'.", "damaged",
                         detail="player names need format 'crystalclans-save/2'")
@@ -169,18 +132,7 @@ def load_save(text: "str | bytes | dict", cs: "CardSet", start: "Callable[[dict,
             g = start({"position": save.position}, cs)
         except ValueError as e:  # PositionError
             raise SaveError(f"The save's position is invalid: {e}", "position", detail=str(e)) from None
-    for i, text_action in enumerate(save.log):
-        try:
-            g.apply(text_action)
-        except IllegalAction as e:
-            raise SaveError(
-                f"Move {i + 1} of {len(save.log)} ('{text_action}') is not legal at that point, so the file is "
-                f"damaged or was edited. ({e})", "move", n=i + 1, total=len(save.log), move=text_action[:60],
-                detail=str(e)) from None
-    if save.state_hash is not None and g.state_hash() != save.state_hash:
-        raise SaveError("The save's moves do not lead to the state it records: the file was edited, or it was "
-                        "made by an incompatible version of the game.", "state")
-    return g
+    return ENVELOPE.replayed(g, save.log, save.state_hash)
 
 
 def save_names(doc: dict) -> "list[str] | None":

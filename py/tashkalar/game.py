@@ -24,8 +24,9 @@ and the Melee; in the Team game partners (seats 0+2 and 1+3, opposite each other
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Iterable, Iterator
+from typing import Any
 
+from gamecore.lifecycle import Lifecycle
 from gamecore.rng import Rng
 from gamecore.untrusted import describe
 
@@ -46,7 +47,7 @@ HANDOVER = Action("handover")
 SEAT_DIGITS = {str(p): p for p in range(4)}  # the seat of a `resign <seat>` log entry
 
 
-class Game:
+class Game(Lifecycle):
     __slots__ = (
         "setup", "mode", "form", "n", "decks", "colour", "two_sided", "cells", "bits",
         "hands", "draws", "discards", "legend_deck", "legend_discard", "flare_deck", "flare_discard", "playing",
@@ -58,6 +59,8 @@ class Game:
         "frozen", "malus", "removed", "gateway", "summon_colour", "pending", "stasis", "warped", "double_kills",
         "void",
     )
+    IllegalAction = IllegalAction  # (gamecore.lifecycle: the errors its shared methods raise)
+    SaveError = SaveError
 
     def __init__(self) -> None:
         self.setup: dict = {}
@@ -163,35 +166,7 @@ class Game:
         else:
             self.apply(move)
 
-    @classmethod
-    def from_log(cls, setup: dict, log: "Iterable[str]") -> "Game":
-        """The game a setup and its moves make: each move played where it stands. A malformed setup raises
-        SaveError; a move that is not legal there, or comes after the end, raises IllegalAction saying
-        which."""
-        g = cls.from_setup(setup)
-        for i, move in enumerate(log):
-            if g.decision is None:
-                raise IllegalAction(f"move {i + 1} ({str(move)[:60]!r}) comes after the end of the game")
-            try:
-                g.play(move)
-            except IllegalAction as e:
-                raise IllegalAction(f"move {i + 1}: {e}") from None
-        return g
-
-    def at(self, moves: int) -> "Game":
-        """A new Game: this one as it stood after its first `moves` moves (a resync's common part)."""
-        if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= len(self.log):
-            raise ValueError(f"this game has {len(self.log)} moves, not {describe(moves)}")
-        return Game.from_log(self.setup, self.log[:moves])
-
-    def replay(self) -> "Iterator[Game]":
-        """This game played again from its start: yields a new Game at the start, then that same Game after
-        each move of this one's log (clone() what you keep)."""
-        g = Game.from_setup(self.setup)
-        yield g
-        for move in self.log:
-            g.play(move)
-            yield g
+    _replay = play  # (gamecore.lifecycle: how from_log, at and replay play a logged move)
 
     # ------------------------------------------------------------------ public API
     @property
@@ -199,18 +174,10 @@ class Game:
         return self.over
 
     @property
-    def to_act(self) -> tuple[int, ...]:
-        return () if self.decision is None else (self.decision.player,)
-
-    @property
     def scores(self) -> list[int]:
         from .scoring import scores
 
         return scores(self)
-
-    def legal_actions(self) -> list[Action]:
-        d = self.decision
-        return [] if d is None else list(d.options)
 
     def apply(self, action: "Action | str") -> None:
         """Apply a legal action (or its text). Illegal or malformed: IllegalAction, and nothing changes.
@@ -280,14 +247,7 @@ class Game:
         for a in options:
             if a.kind == kind and str(a) == t:  # the kind first: building every option's text costs (replays)
                 return a
-        raise IllegalAction(self._illegal_message(t))
-
-    def _illegal_message(self, text: str) -> str:
-        d = self.decision
-        assert d is not None
-        opts = [str(a) for a in d.options]
-        shown = ", ".join(opts[:12]) + (f", ... ({len(opts)} in all)" if len(opts) > 12 else "")
-        return f"'{text}' is not legal now: {d.prompt} (player {d.player}). Legal: {shown}"
+        raise IllegalAction(self._illegal_message(f"'{t}'"))
 
     def clone(self, story: bool = True) -> "Game":
         """A deep copy (`story=False`: the copy records no story facts, as a bot's thinking copies)."""

@@ -23,8 +23,9 @@ Every game ends: at rules.MAX_MOVES moves at the latest (rules.move_limit), so e
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Iterable, Iterator
+from typing import Any
 
+from gamecore.lifecycle import Lifecycle
 from gamecore.rng import Rng
 
 from .actions import (
@@ -51,13 +52,15 @@ NC = 5  # characters per faction (W1)
 SETUP_KEYS = ("board", "factions", "seed", "first_player")
 
 
-class Game:
+class Game(Lifecycle):
     __slots__ = (
         "setup", "board", "bd", "n", "factions", "fd", "ids", "health", "pos", "start", "dmg", "dealt",
         "shards", "collected", "taken", "hands", "draws", "discards", "active", "actor", "first_player", "turn",
         "must_reveal", "tie", "over", "winners", "rng", "stack", "decision", "log", "hidden", "events", "prompts",
         "undo_floor", "cancels",
     )
+    IllegalAction = IllegalAction  # (gamecore.lifecycle: the errors its shared methods raise)
+    SaveError = SaveError
 
     def __init__(self) -> None:
         self.setup: dict = {}
@@ -167,58 +170,14 @@ class Game:
         except ValueError as e:
             raise SaveError(f"The setup is invalid: {e}") from None
 
-    @classmethod
-    def from_log(cls, setup: dict, log: "Iterable[str]") -> "Game":
-        """The game a setup and its moves make: each move applied where it stands. A malformed setup (or a
-        log that is no sequence of moves) raises SaveError; a move that is not legal there, or comes after the
-        end, raises IllegalAction saying which."""
-        if isinstance(log, (str, bytes, dict)):
-            raise SaveError("A game's log is a list of moves.")
-        try:
-            moves = iter(log)
-        except TypeError:
-            raise SaveError(f"A game's log is a list of moves, not {describe(log, 30)}.") from None
-        g = cls.from_setup(setup)
-        for i, move in enumerate(moves):
-            if g.decision is None:
-                raise IllegalAction(f"move {i + 1} ({describe(move)}) comes after the end of the game")
-            try:
-                g.apply(move)
-            except IllegalAction as e:
-                raise IllegalAction(f"move {i + 1}: {e}") from None
-        return g
-
-    def at(self, moves: int) -> "Game":
-        """A new Game: this one as it stood after its first `moves` moves (an undo, a resync's common part)."""
-        if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= len(self.log):
-            raise ValueError(f"this game has {len(self.log)} moves, not {moves!r:.20}")
-        return Game.from_log(self.setup, self.log[:moves])
-
-    def replay(self) -> "Iterator[Game]":
-        """This game played again from its start: yields a new Game at the start, then that same Game after
-        each move of this one's log (clone() what you keep)."""
-        g = Game.from_setup(self.setup)
-        yield g
-        for move in self.log:
-            g.apply(move)
-            yield g
-
     # ------------------------------------------------------------------ public API
     @property
     def is_over(self) -> bool:
         return self.over
 
     @property
-    def to_act(self) -> tuple[int, ...]:
-        return () if self.decision is None else (self.decision.player,)
-
-    @property
     def scores(self) -> list[int]:
         return [self.collected[p] + len(self.taken[p]) for p in range(self.n)]
-
-    def legal_actions(self) -> list[Action]:
-        d = self.decision
-        return [] if d is None else list(d.options)
 
     def apply(self, action: "Action | str") -> None:
         """Apply a legal action (or its text). Illegal or malformed: IllegalAction, and nothing changes."""
@@ -263,13 +222,6 @@ class Game:
             if str(a) == t:
                 return a
         raise IllegalAction(self._illegal_message(repr(t)))
-
-    def _illegal_message(self, shown_action: str) -> str:
-        d = self.decision
-        assert d is not None
-        opts = [str(a) for a in d.options]
-        shown = ", ".join(opts[:12]) + (f", ... ({len(opts)} in all)" if len(opts) > 12 else "")
-        return f"{shown_action} is not legal now: {d.prompt} (player {d.player}). Legal: {shown}"
 
     def clone(self, story: bool = True) -> "Game":
         g = Game.__new__(Game)

@@ -1,9 +1,6 @@
-"""Saves: format version + content hash + setup (or a scenario position) + action log + state hash.
-
-Loading checks the text's size and nesting before parsing (gamecore.jsontext; a save given as a dict
-is walked by gamecore.untrusted.data_problem, without recursion, instead), validates the document with pydantic
-(imported only here, when a save is loaded), replays every action and compares the final state hash, so a
-broken, tampered or incompatible save is refused with a SaveError and nothing else changes.
+"""Wildlands' saves: format version + content hash + setup (or a scenario position) + action log + state hash,
+in the shared core's envelope (gamecore.saves: the cheap checks before parsing, pydantic when a save is loaded,
+every move replayed and the final state hash compared, a SaveError a player can act on).
 
 The limits are the longest legal game's, computed, not guessed: a game ends at rules.MAX_MOVES moves at the
 latest, no move's notation is longer than LONGEST_MOVE (from the content's ids), and a position is at most
@@ -12,15 +9,13 @@ position.MAX_CHARS; so MAX_LOG and MAX_SAVE_CHARS sit just above what a legal ga
 """
 from __future__ import annotations
 
-import hashlib
 import json
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from gamecore import errors, jsontext
-from gamecore.untrusted import data_problem
+from gamecore import errors
+from gamecore.saves import Envelope, content_hash
 
-from .actions import IllegalAction
 from .content import DATA_DIR, FACTIONS, N_SPACES
 from .position import MAX_CHARS as MAX_POSITION_CHARS
 from .rules import MAX_MOVES
@@ -52,19 +47,16 @@ SAVE_OVERHEAD = 400 + MAX_POSITION_CHARS  # format, content and state hashes, ke
 MAX_SAVE_CHARS = SAVE_OVERHEAD + MAX_LOG * (LONGEST_MOVE + 3)  # each move with its quotes and comma
 
 
-def _content_hash() -> str:
-    h = hashlib.sha256()
-    for name in ("boards.json", "factions.json"):
-        with open(DATA_DIR / name, encoding="utf-8") as f:
-            h.update(json.dumps(json.load(f), sort_keys=True, separators=(",", ":")).encode("utf-8"))
-    return h.hexdigest()
+CONTENT_HASH = content_hash(DATA_DIR, ("boards.json", "factions.json"))
 
 
-CONTENT_HASH = _content_hash()
 
 
 class SaveError(errors.SaveError):
     """A save that cannot be loaded; the message says why in words a player can act on."""
+
+
+ENVELOPE = Envelope("Wildlands", (SAVE_FORMAT,), SaveError, MAX_SAVE_CHARS, MAX_DEPTH, MAX_LOG + 10_000)
 
 
 def game_to_json(g: "Game") -> str:
@@ -103,52 +95,21 @@ def _model():
     return Save
 
 
-def _describe(err: Exception) -> str:
-    errors = getattr(err, "errors", None)
-    if not callable(errors):
-        return str(err)
-    return "; ".join(f"{'.'.join(str(x) for x in e.get('loc', ())) or 'file'}: {e.get('msg')}"
-                     for e in errors()[:5])
-
-
 def check_save_text(text: "str | bytes") -> dict:
-    if isinstance(text, (bytes, bytearray)):
-        if len(text) > MAX_SAVE_CHARS * 4:
-            raise SaveError(f"This file is too large to be a Wildlands save ({len(text):,} bytes).")
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError:
-            raise SaveError("This is not a Wildlands save file (it is not UTF-8 text).") from None
-    if not isinstance(text, str):
-        raise SaveError(f"A save is text, not {type(text).__name__}.")
-    try:
-        return jsontext.loads(text, MAX_SAVE_CHARS, MAX_DEPTH, floats=False)
-    except jsontext.JsonTextError as e:
-        raise SaveError(f"This is not a Wildlands save file: {e}.") from None
+    """A save's text parsed after the cheap checks (gamecore.saves.Envelope.text). Raises SaveError."""
+    return ENVELOPE.text(text)
 
 
 def game_from_json(text: "str | bytes | dict") -> "Game":
     from .game import Game
 
-    if isinstance(text, dict):
-        problem = data_problem(text, MAX_DEPTH, MAX_LOG + 10_000)
-        if problem is not None:
-            raise SaveError(f"This is not a Wildlands save: {problem}.")
-    raw = text if isinstance(text, dict) else check_save_text(text)
-    if not isinstance(raw, dict) or "format" not in raw:
-        raise SaveError("This is not a Wildlands save file (no 'format' field).")
-    if raw.get("format") != SAVE_FORMAT:
-        raise SaveError(f"Unsupported save format {str(raw.get('format'))[:40]!r}; this version reads "
-                        f"{SAVE_FORMAT!r}.")
-    try:
-        save = _model().model_validate(raw)
-    except Exception as e:  # pydantic.ValidationError
-        raise SaveError(f"The save file is damaged: {_describe(e)}.") from None
+    raw = ENVELOPE.document(text)
+    save = ENVELOPE.validated(_model().model_validate, raw)
     if (save.setup is None) == (save.position is None):
-        raise SaveError("The save file is damaged: it needs exactly one of 'setup' or 'position'.")
+        raise SaveError("The save file is damaged: it needs exactly one of 'setup' or 'position'.", "damaged")
     if save.content != CONTENT_HASH:
         raise SaveError("This save was made with other Wildlands data (another version of the game); it "
-                        "cannot be replayed here.")
+                        "cannot be replayed here.", "content")
     try:
         if save.setup is not None:
             s = save.setup
@@ -156,14 +117,5 @@ def game_from_json(text: "str | bytes | dict") -> "Game":
         else:
             g = Game.from_position(save.position)
     except ValueError as e:
-        raise SaveError(f"The save's setup is invalid: {e}") from None
-    for i, move in enumerate(save.log):
-        try:
-            g.apply(move)
-        except IllegalAction as e:
-            raise SaveError(f"Move {i + 1} of {len(save.log)} ('{move[:60]}') is not legal at that point, so the "
-                            f"file is damaged or was edited. ({e})") from None
-    if save.state_hash is not None and g.state_hash() != save.state_hash:
-        raise SaveError("The save's moves do not lead to the state it records: the file was edited, or it was "
-                        "made by an incompatible version of the game.")
-    return g
+        raise SaveError(f"The save's setup is invalid: {e}", "damaged", detail=str(e)) from None
+    return ENVELOPE.replayed(g, save.log, save.state_hash)
