@@ -5,11 +5,12 @@ bot may read is each engine's concern: a bot that looks ahead builds its own det
 """
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from .rng import Rng, seed_state
 
-__all__ = ["Bot", "RandomBot", "timings", "useful"]
+__all__ = ["Bot", "RandomBot", "play_out", "timings", "useful"]
 
 
 def useful(options: list) -> list:
@@ -50,3 +51,22 @@ def timings(ms: "list[float]") -> dict:
     s = sorted(ms)
     return {"n": len(s), "median_ms": round(s[len(s) // 2], 1), "p95_ms": round(s[min(len(s) - 1, int(0.95 * len(s)))], 1),
             "max_ms": round(s[-1], 1)}
+
+
+def play_out(game: Any, players: list, max_decisions: int) -> "tuple[int, list[float], list[int]]":
+    """Bots play `game` on until it ends or `max_decisions` decisions were made: `players[p]` decides for seat p.
+    Returns the decisions made, each seat's seconds of thought and its decisions with a real choice (more
+    than one option): what a tournament records of a game."""
+    n = len(players)
+    think = [0.0] * n
+    decisions = [0] * n
+    moves = 0
+    while game.decision is not None and moves < max_decisions:
+        p = game.decision.player
+        t = time.perf_counter()
+        a = players[p].choose(game)
+        think[p] += time.perf_counter() - t
+        decisions[p] += len(game.decision.options) > 1
+        game.apply(a)
+        moves += 1
+    return moves, think, decisions

@@ -3,7 +3,7 @@ clans, the seed and the budgets, so a tournament is a list of independent games 
 This module belongs to the code version (crystalclans.codeversion): it decides how a recorded game goes."""
 from __future__ import annotations
 
-import time
+from gamecore.bots import play_out
 
 from ..game import Game
 from . import make_bot
@@ -15,16 +15,6 @@ def play(bots: tuple[str, str], clans: tuple[str, str], seed: int, budget: dict 
     """One game: bots[i] plays seat i. Returns winner (or None), moves, seconds thinking per seat."""
     g = Game.new(clans=clans, seed=seed)
     players = [make_bot(name, seed=seed * 2 + i, **(budget or {}).get(name, {})) for i, name in enumerate(bots)]
-    think = [0.0, 0.0]
-    decisions = [0, 0]
-    n = 0
-    while g.decision is not None and n < MAX_DECISIONS:
-        p = g.decision.player
-        t = time.perf_counter()
-        a = players[p].choose(g)
-        think[p] += time.perf_counter() - t
-        decisions[p] += len(g.decision.options) > 1
-        g.apply(a)
-        n += 1
+    n, think, decisions = play_out(g, players, MAX_DECISIONS)
     return {"bots": bots, "winner": g.winner, "moves": n, "think": think, "decisions": decisions, "clans": clans,
             "first": g.first_player, "seed": seed}

@@ -16,6 +16,7 @@ from collections import Counter
 from pathlib import Path
 
 from selfplay import ANY, Game, Games, PairResult, elo, read_record, run, wilson
+from selfplay.pairs import pair_results
 
 from ..balancenotes import adjusted_values, balance_cards
 from ..codeversion import OLDER, code_version
@@ -68,11 +69,15 @@ GAME = Game(name="crystalclans", play=_job, task_key=_task_key, line_key=_line_k
             stamp=_stamp, counts=_counts)
 
 
+def _seat_share(line: dict, seat: int) -> float:
+    """A seat's share of the win: 1, 0, or half of a game without a winner."""
+    w = line["winner"]
+    return 0.5 if w is None else float(w == seat)
+
+
 def sides(line: dict) -> tuple:
     """For selfplay.report: each seat's bot, clan and share of the win, and the first seat."""
-    w = line["winner"]
-    share = [0.5, 0.5] if w is None else [float(w == 0), float(w == 1)]
-    return list(line["bots"]), list(line["clans"]), share, line.get("first")
+    return list(line["bots"]), list(line["clans"]), [_seat_share(line, 0), _seat_share(line, 1)], line.get("first")
 
 
 def run_jobs(jobs: list[tuple], workers: int | None, record: Path | None = None, play_missing: bool = True,
@@ -121,25 +126,7 @@ def tournament(bots: list[str], games: int, seed: int = 1, workers: int | None =
     played = {_line_key(x): x for x in run_jobs(every, workers or os.cpu_count() or 1, record, play_missing, code,
                                                   cluster, status)}
     other = read_record(record, GAME, code or code_version())[1]
-    results = []
-    for a, b in pairs:
-        r = PairResult(a, b)
-        r.older = sum(_task_key(j) in other for j in jobs[(a, b)])
-        for out in (played[_task_key(j)] for j in jobs[(a, b)] if _task_key(j) in played):
-            sa = out["bots"].index(a)  # the seat `a` played in this game
-            r.games += 1
-            w = out["winner"]
-            r.a_wins += 0.5 if w is None else float(w == sa)
-            r.think[0] += out["think"][sa]
-            r.think[1] += out["think"][1 - sa]
-            r.decisions[0] += out["decisions"][sa]
-            r.decisions[1] += out["decisions"][1 - sa]
-            py = out.get("python", "CPython").split()[0]
-            r.python[py] = r.python.get(py, 0) + 1
-        results.append(r)
-        if progress:
-            progress(r.line())
-    return results
+    return pair_results(pairs, jobs, played, other, _task_key, _seat_share, progress)
 
 
 def ladder_markdown(bots: list[str], results: list[PairResult], command: str, code: str, planned: int = 0) -> str:

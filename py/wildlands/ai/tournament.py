@@ -13,11 +13,12 @@ games still missing.
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import selfplay
+from gamecore.bots import play_out
 from selfplay import Games, PairResult, elo, read_record, run, wilson
+from selfplay.pairs import Fields, Presets, pair_results, win_share
 
 from ..content import BOARD_IDS, FACTION_IDS
 from ..game import Game
@@ -49,17 +50,7 @@ def play(bots: "tuple[str, ...]", factions: "tuple[str, ...]", seed: int, board:
     n = len(bots)
     g = Game.new(board=board, factions=tuple(factions), seed=seed)
     players = [make_bot(name, seed=seed * n + i, **(budget or {}).get(name, {})) for i, name in enumerate(bots)]
-    think = [0.0] * n
-    decisions = [0] * n
-    moves = 0
-    while g.decision is not None and moves < MAX_DECISIONS:
-        p = g.decision.player
-        t = time.perf_counter()
-        a = players[p].choose(g)
-        think[p] += time.perf_counter() - t
-        decisions[p] += len(g.decision.options) > 1
-        g.apply(a)
-        moves += 1
+    moves, think, decisions = play_out(g, players, MAX_DECISIONS)
     return {"bots": list(bots), "board": board, "factions": list(factions), "seed": seed, "first": g.first_player,
             "winners": list(g.winners), "scores": g.scores, "turns": g.turn, "moves": moves,
             "prompts": list(g.prompts), "think": think, "decisions": decisions}
@@ -69,39 +60,18 @@ def _job(args: tuple) -> dict:
     return play(*args)
 
 
-def _key(bots, factions, seed, board) -> tuple:
-    return (tuple(bots), tuple(factions), int(seed), board)
-
-
-def _budgets(bots) -> list:
-    """The presets the bots played with: a recorded game counts only while they are unchanged."""
-    return [PRESETS.get(b) for b in bots]
-
-
-def _task_key(job: tuple) -> tuple:
-    return _key(*job[:4])
-
-
-def _line_key(out: dict) -> tuple:
-    return _key(out["bots"], out["factions"], out["seed"], out["board"])
-
-
-def _stamp(out: dict) -> dict:
-    return {**out, "budgets": _budgets(out["bots"])}
-
-
-def _counts(line: dict) -> bool:
-    return line.get("budgets", _budgets(line["bots"])) == _budgets(line["bots"])
+KEYS = Fields(('bots', 'factions', 'seed', 'board'))
+PRESET_STAMP = Presets(PRESETS)
+_task_key, _line_key = KEYS.task, KEYS.line
 
 
 #: Wildlands for the self-play runner: a task is (bots, factions, seed, board[, budget])
-GAME = selfplay.Game(name="wildlands", play=_job, task_key=_task_key, line_key=_line_key,
-                     code_version=code_version, stamp=_stamp, counts=_counts)
+GAME = selfplay.Game(name="wildlands", play=_job, task_key=KEYS.task, line_key=KEYS.line, code_version=code_version,
+                     stamp=PRESET_STAMP.stamp, counts=PRESET_STAMP.counts)
 
 
 def _share(out: dict, seat: int) -> float:
-    w = out["winners"]
-    return 1.0 / len(w) if seat in w else 0.0  # a shared win (or a game cut at MAX_DECISIONS: none) splits
+    return win_share(out["winners"], seat)  # a shared win splits; a game cut at MAX_DECISIONS has no winner
 
 
 def sides(line: dict) -> tuple:
@@ -141,23 +111,7 @@ def tournament(bots: "list[str]", games: int, seed: int = 1, workers: "int | Non
     played = {_line_key(x): x for x in run_jobs(every, workers or os.cpu_count() or 1, record, play_missing, code,
                                                   cluster, status)}
     other = read_record(record, GAME, code or code_version())[1]
-    results = []
-    for a, b in pairs:
-        r = PairResult(a, b)
-        r.older = sum(_task_key(j) in other for j in jobs[(a, b)])
-        for out in (played[_task_key(j)] for j in jobs[(a, b)] if _task_key(j) in played):
-            sa = out["bots"].index(a)
-            sb = 1 - sa
-            r.games += 1
-            r.a_wins += _share(out, sa)
-            r.think[0] += out["think"][sa]
-            r.think[1] += out["think"][sb]
-            r.decisions[0] += out["decisions"][sa]
-            r.decisions[1] += out["decisions"][sb]
-        results.append(r)
-        if progress:
-            progress(r.line())
-    return results
+    return pair_results(pairs, jobs, played, other, _task_key, _share, progress)
 
 
 def balance(bot: str, games_per_pairing: int, seed: int = 1, workers: "int | None" = None,
