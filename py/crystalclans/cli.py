@@ -19,7 +19,18 @@ from collections import defaultdict
 from pathlib import Path
 
 from selfplay import ANY as ANY_CODE
-from selfplay.cli import cannot_run, record_path, runner_options, status, write_out
+from selfplay.cli import (
+    again,
+    bot_list,
+    cannot_run,
+    record_options,
+    record_path,
+    report_parser,
+    runner_options,
+    status,
+    which_games,
+    write_out,
+)
 
 from .cardset import BASE_SET_FILE
 from .codeversion import code_version
@@ -79,17 +90,15 @@ def tournament(args: argparse.Namespace) -> int:
     from .ai.tournament import ladder_markdown, ladder_pairs
     from .ai.tournament import tournament as run
 
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    unknown = [b for b in bots if b not in BOT_NAMES]
-    if unknown or len(bots) < 2:
-        print(f"--bots: two or more of {', '.join(BOT_NAMES)} (got {args.bots!r})", file=sys.stderr)
+    bots = bot_list(args.bots, BOT_NAMES)
+    if bots is None:
         return 2
     if (failed := cannot_run(args)) is not None:
         return failed
     t0 = time.perf_counter()
     code = args.code or code_version()
     print(f"seat-swapped pairs of games over mixed clans, {args.games} games per pair, seed {args.seed}, "
-          + ("every recorded game whatever its code" if code == "any" else f"code {code}"))
+          + which_games(code))
     record = record_path(args)
     pairs = ladder_pairs(bots) if args.ladder else None
     results = run(bots, args.games, args.seed, args.workers, progress=lambda line: print(line, flush=True),
@@ -97,9 +106,8 @@ def tournament(args: argparse.Namespace) -> int:
                   pairs=pairs)
     print(f"{time.perf_counter() - t0:.0f} s")
     if args.out:
-        cmd = (f"python -m crystalclans tournament --bots {','.join(bots)} --games {args.games} --seed {args.seed}"
-               + (" --ladder" if args.ladder else "") + (f" --record {args.record}" if record else "")
-               + (" --recorded-only" if args.recorded_only else "") + (f" --code {args.code}" if args.code else ""))
+        args.bots = bots
+        cmd = again("crystalclans", args, "bots", "games", "seed", "ladder")
         write_out(args, ladder_markdown(bots, results, cmd, code, planned=(args.games + 1) // 2 * 2))
     return 0
 
@@ -117,11 +125,7 @@ def balance(args: argparse.Namespace) -> int:
     record = record_path(args)
     r = run(args.bot, args.games, args.seed, args.workers, record=record, play_missing=not args.recorded_only,
             code=args.code, cluster=args.cluster, status=status)
-    cmd = f"python -m crystalclans balance --bot {args.bot} --games {args.games} --seed {args.seed}"
-    if record is not None:
-        cmd += f" --record {args.record}" + (" --recorded-only" if args.recorded_only else "")
-    if args.code:
-        cmd += f" --code {args.code}"
+    cmd = again("crystalclans", args, "bot", "games", "seed")
     before = None
     if args.before:
         before = recorded_balance(Path(args.before), args.before_code)
@@ -161,11 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     tour.add_argument("--games", type=int, default=40, help="games per pair of bots")
     tour.add_argument("--seed", type=int, default=1)
     runner_options(tour)
-    tour.add_argument("--record", help="a JSON-lines file: each game appended as it ends; games already "
-                                       "in it are not played again (continue a stopped run)")
-    tour.add_argument("--recorded-only", action="store_true", help="with --record: report the games played so "
-                                                                     "far, play none")
-    tour.add_argument("--code", help=CODE_HELP)
+    record_options(tour, CODE_HELP)
     tour.add_argument("--ladder", action="store_true", help="only the steps between neighbours in --bots, and the "
                                                             "second bot against every bot above the next step")
     tour.add_argument("--out", help="write the table (markdown, with Elo along the steps) there")
@@ -175,18 +175,12 @@ def main(argv: list[str] | None = None) -> int:
     bal.add_argument("--seed", type=int, default=1)
     runner_options(bal)
     bal.add_argument("--out", default="docs/BALANCE.md")
-    bal.add_argument("--record", help="a JSON-lines file of finished games (continue a stopped run)")
-    bal.add_argument("--recorded-only", action="store_true", help="with --record: write the report of the games "
-                                                                     "played so far, play none")
-    bal.add_argument("--code", help=CODE_HELP)
+    record_options(bal, CODE_HELP)
     bal.add_argument("--before", help="the record of an earlier balance run: the report adds a table of each "
                                       "clan's win rate before and after")
     bal.add_argument("--before-code", default=ANY_CODE, help="which games of --before count (as --code; "
                                                             "default: every game it holds)")
-    rep = sub.add_parser("report", help="win rates, Elo, per clan and per seat, from a record alone (markdown)")
-    rep.add_argument("--record", required=True, help="a JSON-lines record of a tournament or balance run")
-    rep.add_argument("--code", help=CODE_HELP)
-    rep.add_argument("--out", help="write the markdown there too")
+    report_parser(sub, "clan", CODE_HELP)
     args = ap.parse_args(argv)
     if args.cmd == "report":
         return report(args)

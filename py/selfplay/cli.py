@@ -1,6 +1,6 @@
 """What every game's command line (crystalclans, tashkalar, wildlands) does alike around the runner: the
---workers/--cluster options, the record's path, whether the games can run where asked, progress lines on
-stderr, and the report of a record."""
+--workers/--cluster options, the record's options and path, the bots asked for, whether the games can run
+where asked, progress lines on stderr, the command that makes a report again, and the report of a record."""
 from __future__ import annotations
 
 import argparse
@@ -16,6 +16,59 @@ def runner_options(p: argparse.ArgumentParser, workers_help: str = WORKERS_HELP)
     p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask cluster: 'local' starts a "
                    "throwaway one of --workers processes, else a running scheduler's address (tcp://host:8786); "
                    "needs pip install -e '.[cluster]' here and on the workers")
+
+
+RECORD_HELP = ("a JSON-lines file: each game appended as it ends; games already in it are not played again "
+               "(continue a stopped run)")
+RECORDED_HELP = "with --record: report the games played so far, play none"
+
+
+def record_options(p: argparse.ArgumentParser, code_help: str, record_help: str = RECORD_HELP,
+                   recorded_help: str = RECORDED_HELP) -> None:
+    """--record, --recorded-only and --code (which recorded games count)."""
+    p.add_argument("--record", help=record_help)
+    p.add_argument("--recorded-only", action="store_true", help=recorded_help)
+    p.add_argument("--code", help=code_help)
+
+
+def report_parser(sub: Any, per: str, code_help: str) -> None:
+    """The `report` command: the tables of a record alone (`per`: "clan", "deck", "faction")."""
+    rep = sub.add_parser("report", help=f"win rates, Elo, per {per} and per seat, from a record alone (markdown)")
+    rep.add_argument("--record", required=True, help="a JSON-lines record of a tournament or balance run")
+    rep.add_argument("--code", help=code_help)
+    rep.add_argument("--out", help="write the markdown there too")
+
+
+def bot_list(text: str, known: Iterable[str]) -> "list[str] | None":
+    """The bots of a --bots list (two or more known names), or None having said why not."""
+    known = tuple(known)
+    bots = [b.strip() for b in text.split(",") if b.strip()]
+    if any(b not in known for b in bots) or len(bots) < 2:
+        print(f"--bots: two or more of {', '.join(known)} (got {text!r})", file=sys.stderr)
+        return None
+    return bots
+
+
+def which_games(code: str) -> str:
+    """The games a run counts, in words: those of one code, or every recorded game (code "any")."""
+    return "every recorded game whatever its code" if code == "any" else f"code {code}"
+
+
+def again(prog: str, args: argparse.Namespace, *options: str) -> str:
+    """The command that makes this report again: `python -m <prog> <command>` with `options` (argparse
+    names) as given, then --record (and --recorded-only) and --code where given."""
+    words = [f"python -m {prog} {args.cmd}"]
+    for name in options:
+        value = getattr(args, name)
+        if value is True:
+            words.append(f"--{name.replace('_', '-')}")
+        elif value not in (None, False):
+            words.append(f"--{name.replace('_', '-')} {','.join(value) if isinstance(value, list) else value}")
+    if getattr(args, "record", None):
+        words.append(f"--record {args.record}" + (" --recorded-only" if args.recorded_only else ""))
+    if getattr(args, "code", None):
+        words.append(f"--code {args.code}")
+    return " ".join(words)
 
 
 def record_path(args: argparse.Namespace) -> "Path | None":

@@ -14,7 +14,18 @@ import argparse
 import sys
 import time
 
-from selfplay.cli import cannot_run, record_path, runner_options, status, write_out
+from selfplay.cli import (
+    again,
+    bot_list,
+    cannot_run,
+    record_options,
+    record_path,
+    report_parser,
+    runner_options,
+    status,
+    which_games,
+    write_out,
+)
 
 CODE_HELP = ("which recorded games count: those of this code (default: today's, wildlands.ai.codeversion; "
              "others are left out and counted), 'older' (records that name no code), 'any' (every recorded "
@@ -26,17 +37,15 @@ def tournament(args: argparse.Namespace) -> int:
     from .ai.codeversion import code_version
     from .ai.tournament import tournament as run
 
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    unknown = [b for b in bots if b not in BOT_NAMES]
-    if unknown or len(bots) < 2:
-        print(f"--bots: two or more of {', '.join(BOT_NAMES)} (got {args.bots!r})", file=sys.stderr)
+    bots = bot_list(args.bots, BOT_NAMES)
+    if bots is None:
         return 2
     if (failed := cannot_run(args)) is not None:
         return failed
     code = args.code or code_version()
     t0 = time.perf_counter()
     print(f"seat-swapped pairs of games over every faction pairing on both boards, {args.games} games per pair, seed "
-          f"{args.seed}, " + ("every recorded game whatever its code" if code == "any" else f"code {code}"),
+          f"{args.seed}, " + which_games(code),
           flush=True)
     run(bots, args.games, args.seed, args.workers, progress=lambda line: print(line, flush=True),
         record=record_path(args), play_missing=not args.recorded_only, code=code, cluster=args.cluster,
@@ -70,11 +79,7 @@ def balance(args: argparse.Namespace) -> int:
     r = run(args.bot, args.games, args.seed, args.workers, record=record_path(args),
             play_missing=not args.recorded_only, code=args.code, cluster=args.cluster,
             status=status)
-    cmd = f"python -m wildlands balance --bot {args.bot} --games {args.games} --seed {args.seed}"
-    if args.record:
-        cmd += f" --record {args.record}" + (" --recorded-only" if args.recorded_only else "")
-    if args.code:
-        cmd += f" --code {args.code}"
+    cmd = again("wildlands", args, "bot", "games", "seed")
     if tried:
         cmd += f" --try '{args.try_values}'"
     text = balance_markdown(r, cmd)
@@ -102,28 +107,19 @@ def main(argv: "list[str] | None" = None) -> int:
     tour.add_argument("--games", type=int, default=20, help="games per pair of bots")
     tour.add_argument("--seed", type=int, default=1)
     runner_options(tour)
-    tour.add_argument("--record", help="a JSON-lines file: each game appended as it ends; games already in it "
-                                       "are not played again (continue a stopped run)")
-    tour.add_argument("--recorded-only", action="store_true", help="with --record: report the games played so "
-                                                                     "far, play none")
-    tour.add_argument("--code", help=CODE_HELP)
+    record_options(tour, CODE_HELP)
     bal = sub.add_parser("balance", help="a bot against itself over every faction pairing on both boards (markdown)")
     bal.add_argument("--bot", default="greedy")
     bal.add_argument("--games", type=int, default=10, help="games per ordered faction pairing and board (24 deals)")
     bal.add_argument("--seed", type=int, default=1)
     runner_options(bal)
     bal.add_argument("--out", default=None, help="write the markdown there too")
-    bal.add_argument("--record", help="a JSON-lines file of finished games (continue a stopped run)")
-    bal.add_argument("--recorded-only", action="store_true", help="with --record: report what is recorded")
-    bal.add_argument("--code", help=CODE_HELP)
+    record_options(bal, CODE_HELP)
     bal.add_argument("--try", dest="try_values", metavar="JSON",
                      help="designed values to try instead of the data's, as a JSON list of wildlands.tuning's "
                           "changes without 'was' and 'reason' (e.g. '[{\"faction\": \"gnomads\", \"character\": "
                           "\"elsie\", \"field\": \"health\", \"now\": 3}]'); needs --workers 1, no --record")
-    rep = sub.add_parser("report", help="win rates, Elo, per faction and per seat, from a record alone (markdown)")
-    rep.add_argument("--record", required=True, help="a JSON-lines record of a tournament or balance run")
-    rep.add_argument("--code", help=CODE_HELP)
-    rep.add_argument("--out", help="write the markdown there too")
+    report_parser(sub, "faction", CODE_HELP)
     args = ap.parse_args(argv)
     if args.cmd == "report":
         return report(args)
