@@ -10,7 +10,7 @@ from typing import Any
 
 from .rng import Rng, seed_state
 
-__all__ = ["Bot", "RandomBot", "play_out", "timings", "useful"]
+__all__ = ["Bot", "RandomBot", "named_bot", "play_out", "timings", "useful"]
 
 
 def useful(options: list) -> list:
@@ -70,3 +70,18 @@ def play_out(game: Any, players: list, max_decisions: int) -> "tuple[int, list[f
         game.apply(a)
         moves += 1
     return moves, think, decisions
+
+
+def named_bot(name: str, seed: int, budget: dict, greedy: type, search: type, presets: "dict[str, dict]") -> Bot:
+    """The bot an engine's `make_bot(name, seed, **budget)` makes: "random", "greedy" (`greedy(seed,
+    **budget)`), or a search preset by name (`search(seed, **preset, **budget)`, named so); ValueError for an
+    unknown name."""
+    if name == "random":
+        return RandomBot(seed)
+    if name == "greedy":
+        return greedy(seed, **budget)
+    if name in presets:
+        bot = search(seed, **{**presets[name], **budget})
+        bot.name = name
+        return bot
+    raise ValueError(f"unknown bot {name!r}; bots are {', '.join(('random', 'greedy', *presets))}")

@@ -85,6 +85,23 @@ class Envelope:
             words = validation_words(e)
             raise self.error(f"The save file is damaged: {words}.", "damaged", detail=words) from None
 
+    def start(self, save: Any, content: str, deal: Callable[[Any], Any], position: Callable[[dict], Any],
+              data: str = "data") -> Any:
+        """The game a validated save (`setup` or `position`, `content`) starts from: exactly one of its setup,
+        dealt by `deal(setup)`, and its position, set up by `position(pos)`; refused when it was played with
+        other content than today's (`content`: the hash of the game's `data`, e.g. its card data)."""
+        err = self.error
+        if (save.setup is None) == (save.position is None):
+            raise err("The save file is damaged: it needs exactly one of 'setup' or 'position'.", "damaged",
+                      detail="it needs exactly one of 'setup' or 'position'")
+        if save.content != content:
+            raise err(f"This save was made with other {self.game} {data} (another version of the game); it cannot "
+                      "be replayed here.", "content", game=self.game)
+        try:
+            return deal(save.setup) if save.setup is not None else position(save.position)
+        except ValueError as e:  # a PositionError or a bad option
+            raise err(f"The save's setup is invalid: {e}", "damaged", detail=str(e)) from None
+
     def replayed(self, game: Any, log: "Iterable[str]", state_hash: "str | None",
                  play: "Callable[[Any, str], None] | None" = None) -> Any:
         """`game` (the save's start) with every move of `log` played where it stands (`play(game, move)`,

@@ -85,18 +85,7 @@ def game_from_json(text: "str | bytes | dict") -> "Game":
 
     raw = ENVELOPE.document(text)
     save = ENVELOPE.validated(_model().model_validate, raw)
-    if (save.setup is None) == (save.position is None):
-        raise SaveError("The save file is damaged: it needs exactly one of 'setup' or 'position'.", "damaged")
-    if save.content != CONTENT_HASH:
-        raise SaveError("This save was made with other Tash-Kalar card data (another version of the game); it "
-                        "cannot be replayed here.", "content")
-    try:
-        if save.setup is not None:
-            s = save.setup
-            g = Game.new(mode=s.mode, players=s.players, decks=tuple(s.decks), seed=s.seed,
-                         first_player=s.first_player, form=s.form)
-        else:
-            g = Game.from_position(save.position)
-    except ValueError as e:  # PositionError or a bad option
-        raise SaveError(f"The save's setup is invalid: {e}", "damaged", detail=str(e)) from None
+    g = ENVELOPE.start(save, CONTENT_HASH, lambda s: Game.new(mode=s.mode, players=s.players, decks=tuple(s.decks),
+                                                              seed=s.seed, first_player=s.first_player, form=s.form),
+                       Game.from_position, "card data")
     return ENVELOPE.replayed(g, save.log, save.state_hash, Game.play)

@@ -105,17 +105,6 @@ def game_from_json(text: "str | bytes | dict") -> "Game":
 
     raw = ENVELOPE.document(text)
     save = ENVELOPE.validated(_model().model_validate, raw)
-    if (save.setup is None) == (save.position is None):
-        raise SaveError("The save file is damaged: it needs exactly one of 'setup' or 'position'.", "damaged")
-    if save.content != CONTENT_HASH:
-        raise SaveError("This save was made with other Wildlands data (another version of the game); it "
-                        "cannot be replayed here.", "content")
-    try:
-        if save.setup is not None:
-            s = save.setup
-            g = Game.new(board=s.board, factions=tuple(s.factions), seed=s.seed, first_player=s.first_player)
-        else:
-            g = Game.from_position(save.position)
-    except ValueError as e:
-        raise SaveError(f"The save's setup is invalid: {e}", "damaged", detail=str(e)) from None
+    g = ENVELOPE.start(save, CONTENT_HASH, lambda s: Game.new(board=s.board, factions=tuple(s.factions), seed=s.seed,
+                                                              first_player=s.first_player), Game.from_position)
     return ENVELOPE.replayed(g, save.log, save.state_hash)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamecore.bots import named_bot
+
 from .bots import Bot, GreedyBot, RandomBot, SearchBot
 from .determinize import determinize
 from .evaluate import evaluate
@@ -32,15 +34,7 @@ BOT_NAMES = ("random", "greedy", *PRESETS)
 
 def make_bot(name: str, seed: int = 0, **budget: Any) -> Bot:
     """A computer player by name (see BOT_NAMES); ValueError for an unknown name."""
-    if name == "random":
-        return RandomBot(seed)
-    if name == "greedy":
-        return GreedyBot(seed, **budget)
-    if name in PRESETS:
-        bot = SearchBot(seed, **{**PRESETS[name], **budget})
-        bot.name = name
-        return bot
-    raise ValueError(f"unknown bot {name!r}; bots are {', '.join(BOT_NAMES)}")
+    return named_bot(name, seed, budget, GreedyBot, SearchBot, PRESETS)
 
 
 __all__ = ["BOT_NAMES", "PRESETS", "Bot", "GreedyBot", "RandomBot", "SearchBot", "determinize", "evaluate",
