@@ -21,14 +21,13 @@ from pathlib import Path
 from selfplay import ANY as ANY_CODE
 from selfplay.cli import (
     again,
-    bot_list,
     cannot_run,
     record_options,
     record_path,
     report_parser,
     runner_options,
     status,
-    which_games,
+    tournament_command,
     write_out,
 )
 
@@ -90,21 +89,11 @@ def tournament(args: argparse.Namespace) -> int:
     from .ai.tournament import ladder_markdown, ladder_pairs
     from .ai.tournament import tournament as run
 
-    bots = bot_list(args.bots, BOT_NAMES)
-    if bots is None:
-        return 2
-    if (failed := cannot_run(args)) is not None:
-        return failed
-    t0 = time.perf_counter()
-    code = args.code or code_version()
-    print(f"seat-swapped pairs of games over mixed clans, {args.games} games per pair, seed {args.seed}, "
-          + which_games(code))
-    record = record_path(args)
-    pairs = ladder_pairs(bots) if args.ladder else None
-    results = run(bots, args.games, args.seed, args.workers, progress=lambda line: print(line, flush=True),
-                  record=record, play_missing=not args.recorded_only, code=code, cluster=args.cluster, status=status,
-                  pairs=pairs)
-    print(f"{time.perf_counter() - t0:.0f} s")
+    done = tournament_command(args, BOT_NAMES, code_version, run, "mixed clans",
+                              pairs=ladder_pairs if args.ladder else None)
+    if isinstance(done, int):
+        return done
+    bots, code, results = done
     if args.out:
         args.bots = bots
         cmd = again("crystalclans", args, "bots", "games", "seed", "ladder")

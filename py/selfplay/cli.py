@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -69,6 +70,32 @@ def again(prog: str, args: argparse.Namespace, *options: str) -> str:
     if getattr(args, "code", None):
         words.append(f"--code {args.code}")
     return " ".join(words)
+
+
+def tournament_command(args: argparse.Namespace, names: Iterable[str], code_version: Callable[[], str],
+                       run: Callable[..., Any], over: str, pairs: "Callable[[list[str]], Any] | None" = None,
+                       **options: Any) -> "tuple[list[str], str, Any] | int":
+    """`tournament`: the bots of --bots play seat-swapped pairs of games, `run(bots, games, seed, workers, ...,
+    **options)` (a game's ai.tournament.tournament; `pairs(bots)`: the pairs that play, all by default), each
+    pair's line printed as it is done, after a heading (`over`: what the games go round, in words) and before
+    the seconds it took. Returns (bots, code, results), or the exit status having said why the games cannot be
+    played."""
+    bots = bot_list(args.bots, names)
+    if bots is None:
+        return 2
+    if pairs is not None:
+        options["pairs"] = pairs(bots)
+    if (failed := cannot_run(args)) is not None:
+        return failed
+    code = args.code or code_version()
+    t0 = time.perf_counter()
+    print(f"seat-swapped pairs of games over {over}, {args.games} games per pair, seed {args.seed}, "
+          + which_games(code), flush=True)
+    results = run(bots, args.games, args.seed, args.workers, progress=lambda line: print(line, flush=True),
+                  record=record_path(args), play_missing=not args.recorded_only, code=code, cluster=args.cluster,
+                  status=status, **options)
+    print(f"{time.perf_counter() - t0:.0f} s")
+    return bots, code, results
 
 
 def record_path(args: argparse.Namespace) -> "Path | None":

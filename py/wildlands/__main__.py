@@ -12,18 +12,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 
 from selfplay.cli import (
     again,
-    bot_list,
     cannot_run,
     record_options,
     record_path,
     report_parser,
     runner_options,
     status,
-    which_games,
+    tournament_command,
     write_out,
 )
 
@@ -37,21 +35,8 @@ def tournament(args: argparse.Namespace) -> int:
     from .ai.codeversion import code_version
     from .ai.tournament import tournament as run
 
-    bots = bot_list(args.bots, BOT_NAMES)
-    if bots is None:
-        return 2
-    if (failed := cannot_run(args)) is not None:
-        return failed
-    code = args.code or code_version()
-    t0 = time.perf_counter()
-    print(f"seat-swapped pairs of games over every faction pairing on both boards, {args.games} games per pair, seed "
-          f"{args.seed}, " + which_games(code),
-          flush=True)
-    run(bots, args.games, args.seed, args.workers, progress=lambda line: print(line, flush=True),
-        record=record_path(args), play_missing=not args.recorded_only, code=code, cluster=args.cluster,
-        status=status)
-    print(f"{time.perf_counter() - t0:.0f} s")
-    return 0
+    done = tournament_command(args, BOT_NAMES, code_version, run, "every faction pairing on both boards")
+    return done if isinstance(done, int) else 0
 
 
 def balance(args: argparse.Namespace) -> int:
