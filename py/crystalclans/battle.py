@@ -13,16 +13,8 @@ from .abilities import is_optional
 from .actions import Action, Decision
 from .cardset import BEATS, STYLES
 from .crystals import B0_TRIGGERS, usable, use_crystal
-from .effects import (
-    EffectsFrame,
-    active_passives,
-    counter_value,
-    destroy_simultaneously,
-    passive_boost,
-    passive_terms,
-    queue_triggers,
-    stat_boost,
-)
+from .effects import (EffectsFrame, active_passives, counter_value, destroy_simultaneously, passive_boost,
+                      passive_terms, queue_triggers, stat_boost)
 from .hand import DrawFrame
 from .registry import flag_on
 from .reveals import BATTLE, RevealFrame

@@ -35,9 +35,7 @@ from pydantic import (
 
 from gamecore.jsontext import canonical_hash as card_set_hash
 
-from .errors import (  # CardSetError lives there so `import crystalclans` stays pydantic-free
-    CardSetError,
-)
+from .errors import MAX_PROBLEMS_SHOWN, CardSetError  # CardSetError lives there so `import crystalclans` stays pydantic-free
 
 __all__ = [
     "CardSetError",

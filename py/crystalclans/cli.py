@@ -19,17 +19,8 @@ from collections import defaultdict
 from pathlib import Path
 
 from selfplay import ANY as ANY_CODE
-from selfplay.cli import (
-    again,
-    cannot_run,
-    record_options,
-    record_path,
-    report_parser,
-    runner_options,
-    status,
-    tournament_command,
-    write_out,
-)
+from selfplay.cli import (again, cannot_run, record_options, record_path, report_parser, runner_options, status,
+                          tournament_command, write_out)
 
 from .cardset import BASE_SET_FILE
 from .codeversion import code_version

@@ -15,15 +15,7 @@ from .actions import Action, Decision, card_token, counted
 from .hand import DrawFrame, ReplenishFrame
 from .registry import HANDLERS, SPECIALS, Handler, primitive  # noqa: F401  (Handler, HANDLERS: the registry's)
 from .reveals import HAND, PILE, RevealFrame
-from .squads import (
-    ReorderFrame,
-    enforce_limit,
-    meaningful_reorder,
-    place_squad,
-    position_of,
-    position_options,
-    settle,
-)
+from .squads import ReorderFrame, enforce_limit, meaningful_reorder, place_squad, position_of, position_options, settle
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cardset import Effect

@@ -18,28 +18,12 @@ from gamecore.rng import Rng, seed_state
 from gamecore.untrusted import data_problem, describe
 
 from .abilities import kind_info
-from .actions import (
-    MAX_ACTION_CHARS,
-    Action,
-    Decision,
-    IllegalAction,
-    action_text,
-    card_token,
-    normalize,
-)
+from .actions import MAX_ACTION_CHARS, Action, Decision, IllegalAction, action_text, card_token, normalize
 from .cardset import CardSet, base_set
 from .costs import option_cost
 from .effects import passive_total
 from .position import build_position
-from .privacy import (
-    Secrecy,
-    extended_kinds,
-    extended_units,
-    private_state,
-    public_key,
-    redacted_moves,
-    wire_text,
-)
+from .privacy import Secrecy, extended_kinds, extended_units, private_state, public_key, redacted_moves, wire_text
 from .reveals import MillFrame
 from .rules import FreeScoreFrame, MulliganFrame, SetupFrame, TurnFrame
 from .saves import SaveError, game_to_json, load_save

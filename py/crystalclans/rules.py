@@ -16,15 +16,7 @@ from .crystals import crystal_on_gain, usable, use_crystal
 from .effects import active_passives, passive_boost, passive_total, queue_triggers
 from .hand import CANCEL, DONE, DrawFrame, MulliganFrame, ReplenishFrame  # noqa: F401  (re-exported)
 from .registry import flag_on
-from .squads import (
-    KEEP,
-    ReorderFrame,
-    enforce_limit,
-    meaningful_reorder,
-    position_of,
-    settle,
-    squad_token,
-)
+from .squads import KEEP, ReorderFrame, enforce_limit, meaningful_reorder, position_of, settle, squad_token
 from .summon import SummonFrame, parse_pick
 from .summon import openings as summon_openings
 

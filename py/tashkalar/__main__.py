@@ -12,17 +12,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from selfplay.cli import (
-    again,
-    cannot_run,
-    record_options,
-    record_path,
-    report_parser,
-    runner_options,
-    status,
-    tournament_command,
-    write_out,
-)
+from selfplay.cli import (again, cannot_run, record_options, record_path, report_parser, runner_options, status,
+                          tournament_command, write_out)
 
 MODES = ("duel", "high_form")
 CODE_HELP = ("which recorded games count: those of this code (default: today's, tashkalar.ai.codeversion; "

@@ -30,14 +30,7 @@ from gamecore.lifecycle import Lifecycle
 from gamecore.rng import Rng
 from gamecore.untrusted import describe
 
-from .actions import (
-    MAX_ACTION_CHARS,
-    Action,
-    Decision,
-    IllegalAction,
-    action_text,
-    normalize,
-)
+from .actions import MAX_ACTION_CHARS, Action, Decision, IllegalAction, action_text, normalize
 from .board import NAME, SIZE
 from .content import CARDS_T, DECKS, LEGENDARY_PIECES, TWO_SIDED
 from .saves import SaveError

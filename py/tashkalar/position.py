@@ -55,16 +55,7 @@ from gamecore.rng import Rng, seed_state
 from gamecore.untrusted import data_problem, describe
 
 from .board import BY_NAME
-from .content import (
-    BY_ID,
-    CARDS_T,
-    DECKS,
-    FLARES,
-    LEGENDARY_PIECES,
-    LEGENDS,
-    TASK_BY_ID,
-    TASKS,
-)
+from .content import BY_ID, CARDS_T, DECKS, FLARES, LEGENDARY_PIECES, LEGENDS, TASK_BY_ID, TASKS
 from .rules import MAX_TURNS, TurnFrame
 from .scoring import deal_tasks, reveal_next
 from .setup import check_form, check_options, shape

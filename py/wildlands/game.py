@@ -28,23 +28,8 @@ from typing import Any
 from gamecore.lifecycle import Lifecycle
 from gamecore.rng import Rng
 
-from .actions import (
-    MAX_ACTION_CHARS,
-    Action,
-    Decision,
-    IllegalAction,
-    action_text,
-    describe,
-    normalize,
-)
-from .content import (
-    BOARDS,
-    FACTIONS,
-    FIRST_SPECIAL,
-    HAND_LIMIT,
-    POINTS_TO_WIN,
-    BoardDef,
-)
+from .actions import (MAX_ACTION_CHARS, Action, Decision, IllegalAction, action_text, describe, normalize)
+from .content import (BOARDS, FACTIONS, FIRST_SPECIAL, HAND_LIMIT, POINTS_TO_WIN, BoardDef)
 from .rules import MAX_MOVES, move_limit
 from .saves import SaveError
 

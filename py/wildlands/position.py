@@ -31,15 +31,7 @@ from gamecore import errors
 from gamecore.rng import Rng, seed_state
 from gamecore.untrusted import data_problem
 
-from .content import (
-    BOARDS,
-    DECK_SIZE,
-    FACTIONS,
-    FIRST_SPECIAL,
-    HAND_LIMIT,
-    N_SPACES,
-    SPECIAL,
-)
+from .content import BOARDS, DECK_SIZE, FACTIONS, FIRST_SPECIAL, HAND_LIMIT, N_SPACES, SPECIAL
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game

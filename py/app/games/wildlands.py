@@ -8,8 +8,8 @@ where it is) and "Take the device", which hands it over behind the pass screen t
 options. Nothing answers for a person by itself: an automatic pass only when a hand has nothing to play would
 tell everyone at the screen what that hand holds.
 
-Online (two linked pages, app/net): the start spaces are secret picks (the engine marks them `secret`: committed, revealed
-once both players chose all five), and each question asked aloud is answered on the asked player's own page,
+Online (two linked pages, app/net): the start spaces are secret picks (the engine marks them `secret`: committed,
+revealed once both players chose all five), and each question asked aloud is answered on the asked player's own page,
 which answers `pass` by itself `answer_seconds` after the question reached it (the controller's answer
 clock), the same whatever its player holds; a pass chosen early waits for the clock, a card played goes at
 once. So the asking page cannot tell from when the answer comes whether the other player could have acted."""
@@ -180,9 +180,7 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
 
 def make_bot(level: str, seed: int, **budget: Any):
     """The bot for one of the table's levels (or a bot's own name, for tournaments)."""
-    from wildlands.ai import (
-        make_bot as make,  # the bots are loaded with the first computer move
-    )
+    from wildlands.ai import make_bot as make  # the bots are loaded with the first computer move
 
     return bot_for_level(make, LEVELS, level, seed, **budget)
 
