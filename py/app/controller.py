@@ -29,8 +29,8 @@ def asked_aloud(g, d) -> bool:
     """A question to someone who does not hold the device, the same whatever her hand (a module's optional
     `asked_aloud`): with people at one screen it is answered where the device is (pass in one click) or the
     asked player takes the device (`App.hand_over`), so asking never tells what she holds."""
-    hook = getattr(games.of(g), "asked_aloud", None)
-    return bool(hook and hook(g, d))
+    spec = games.of(g)
+    return spec.asks_aloud and bool(spec.asked_aloud(g, d))
 
 
 def needs_own_hand(g, d) -> bool:
@@ -250,7 +250,7 @@ class App:
         self.names = names
         self.resume_offer = None
         self.relinking = False
-        self.seats = parse_seats(seats, getattr(game, "n", 2))
+        self.seats = parse_seats(seats, game.n)
         if self.session is None or self.session.game is not game:
             self.link = None if self.session is not None else self.link
             self.seats = tuple(Seat(HUMAN) if s.remote else s for s in self.seats)
@@ -308,12 +308,14 @@ class App:
         answer: how long after it reached this page the page answers `pass` by itself; else None."""
         s, g = self.session, self.game
         d = g.decision if g is not None else None
-        hook = getattr(games.of(g), "answer_seconds", None) if g is not None else None
-        if s is None or d is None or hook is None or not asked_aloud(g, d) or s.over or s.desync:
+        if s is None or d is None or not asked_aloud(g, d) or s.over or s.desync:
             return None
         if d.player != s.me or "pass" not in s.offered():
             return None
-        return self.answer_ms / 1000 if self.answer_ms is not None else float(hook(d))
+        secs = games.of(g).answer_seconds(d)
+        if secs is None:
+            return None
+        return self.answer_ms / 1000 if self.answer_ms is not None else float(secs)
 
     def _arm_answer_clock(self) -> None:
         """Online, every such question is answered the same time after it arrived, whatever the player holds:
@@ -664,7 +666,7 @@ class App:
             return False
         seat = online.get("seat")
         if (self.link is not None or self.game is not None or game.is_over or type(seat) is not int
-                or not 0 <= seat < (getattr(game, "n", 2) or 2)):
+                or not 0 <= seat < game.n):
             return False
         self.open_loaded(game, doc, meta.get("names"), meta.get("seats"), online)
         return self.relinking
@@ -1006,12 +1008,12 @@ class App:
         return game, doc
 
     def open_loaded(self, game, doc, names=None, seats=None, online=None) -> None:
-        if not names or len(names) != (getattr(game, "n", 2) or 2):
+        if not names or len(names) != game.n:
             module = games.of(game)
             names = module.save_names(doc) or module.default_names(self.words, game)
         names = [str(n)[:24] for n in names]
         seat = online.get("seat") if isinstance(online, dict) else None
-        if type(seat) is int and 0 <= seat < (getattr(game, "n", 2) or 2) and not game.is_over:
+        if type(seat) is int and 0 <= seat < game.n and not game.is_over:
             from .link import SavedOnline
 
             saved = SavedOnline(game, seat, names, str(online.get("room") or ""), str(online.get("key") or ""),

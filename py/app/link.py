@@ -118,7 +118,7 @@ class SavedOnline:
 
     @property
     def players(self) -> int:
-        return int(getattr(self.game, "n", 2) or 2)
+        return int(self.game.n)
 
     @property
     def hosted(self) -> bool:

@@ -47,6 +47,7 @@ class Game(Lifecycle):
     )
     IllegalAction = IllegalAction  # (gamecore.lifecycle: the errors its shared methods raise)
     SaveError = SaveError
+    n = 2  # the players (every engine's name for how many play)
 
     # ------------------------------------------------------------------ construction
     def __init__(self, card_set: CardSet | None = None) -> None:

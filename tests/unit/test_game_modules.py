@@ -10,18 +10,34 @@ import crystalclans as cc
 from app import bot_service, games
 
 
-def protocol_names() -> set[str]:
-    names = set(games.GameModule.__annotations__)
-    names |= {n for n, v in vars(games.GameModule).items() if callable(v) and not n.startswith("_")}
-    return names
-
-
 @pytest.mark.parametrize("name", list(games.REGISTRY))
-def test_every_game_module_has_the_whole_shape(name):
-    module = games.get(name)
-    missing = sorted(n for n in protocol_names() if not hasattr(module, n))
-    assert not missing, f"{name} lacks {missing}"
-    assert module.name == name
+def test_every_game_has_a_whole_spec_that_agrees_with_its_module(name):
+    """Issue 51: the shell holds each game's spec (app.games.spec.GameSpec) and calls it, probing nothing: every
+    member is there (optional ones with the spec's defaults), and each member the module defines is the spec's."""
+    import dataclasses
+    import importlib
+
+    spec = games.get(name)
+    assert isinstance(spec, games.GameSpec) and spec.name == name and games.get(name) is spec
+    module = importlib.import_module(games.REGISTRY[name])
+    for f in dataclasses.fields(spec):
+        value = getattr(spec, f.name)
+        if hasattr(module, f.name):
+            assert value is getattr(module, f.name), f"{name}: its SPEC's {f.name} is not the module's"
+        assert value is not None or f.default is None, (name, f.name)
+    assert set(spec.seats) <= {2, 3, 4} and 2 in spec.seats
+
+
+def test_the_shell_never_probes_a_game_for_a_member():
+    """The shell calls its games' specs: no getattr(games.get(...) / games.of(...), ...) outside py/app/games."""
+    import re
+    from pathlib import Path
+
+    app = Path(__file__).resolve().parents[2] / "py" / "app"
+    probes = [f"{p.relative_to(app)}:{i}" for p in app.rglob("*.py") if "games" not in p.relative_to(app).parts
+              for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+              if re.search(r"(getattr|hasattr)\(games\.(get|of|for_save)\(", line)]
+    assert probes == []
 
 
 def test_a_game_and_its_save_find_their_module():

@@ -14,6 +14,7 @@ from crystalclans.saves import MAX_SAVE_CHARS, check_save_text, save_names
 from ..i18n import N_, _
 from ..settings import first_player
 from .crystalclans_start import TITLE as title  # the page's heading while it is played
+from .spec import GameSpec
 
 # Online of two without trust (app/net/trust.py): the engine's commitment to a private seed, its audit and the
 # opening it reads; a game module without `private_chance` is played online with both pages holding the whole game
@@ -190,3 +191,18 @@ def warm_up() -> None:
     import crystalclans.ai  # noqa: F401
 
     cc.base_set()
+
+
+#: the game as the shell sees it (app.games.spec)
+SPEC = GameSpec(
+    name=name, title=title,
+    Game=Game, IllegalAction=IllegalAction, SaveError=SaveError, MAX_SAVE_CHARS=MAX_SAVE_CHARS,
+    check_save_text=check_save_text, new_game=new_game, options_from_settings=options_from_settings,
+    options_of=options_of, link_options=link_options, content_hash=content_hash, save_text=save_text,
+    summary=summary, table_screen=table_screen, replay_table=replay_table, card_details=card_details,
+    effects=effects, needs_own_hand=needs_own_hand, rules_entries=rules_entries,
+    rules_search_hint=rules_search_hint, tutorial=tutorial, make_bot=make_bot, bot_levels=bot_levels,
+    warm_up=warm_up, save_names=save_names, default_names=default_names, winner=winner, last_battle=last_battle,
+    useful=useful,
+    secret_choices=True, dialog=dialog, words=words, private_chance=private_chance,
+)

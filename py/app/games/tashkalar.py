@@ -8,7 +8,8 @@ from tashkalar.saves import MAX_SAVE_CHARS, SaveError, check_save_text
 
 from ..i18n import N_, _
 from ..settings import first_player
-from . import bot_for_level, kept_names, numbered_names, searching_levels, sole_winner
+from . import bot_for_level, searching_levels
+from .spec import GameSpec, kept_names, numbered_names, sole_winner
 from .tashkalar_start import ONLINE_MODES as TK_ONLINE_MODES, TITLE as title, players as tk_players
 
 name = "tashkalar"
@@ -235,3 +236,18 @@ def warm_up() -> None:
     import tashkalar.ai  # noqa: F401
 
     tk.new_game(seed=0)
+
+
+#: the game as the shell sees it (app.games.spec)
+SPEC = GameSpec(
+    name=name, title=title,
+    Game=Game, IllegalAction=IllegalAction, SaveError=SaveError, MAX_SAVE_CHARS=MAX_SAVE_CHARS,
+    check_save_text=check_save_text, new_game=new_game, options_from_settings=options_from_settings,
+    options_of=options_of, link_options=link_options, content_hash=content_hash, save_text=save_text,
+    summary=summary, table_screen=table_screen, replay_table=replay_table, card_details=card_details,
+    effects=effects, needs_own_hand=needs_own_hand, rules_entries=rules_entries,
+    rules_search_hint=rules_search_hint, tutorial=tutorial, make_bot=make_bot, bot_levels=bot_levels,
+    warm_up=warm_up, save_names=save_names, default_names=default_names, winner=winner, last_battle=last_battle,
+    useful=useful,
+    seats=(2, 3, 4), seats_of=seats_of,
+)

@@ -29,8 +29,7 @@ APP = "crystalclans-web/2"
 
 def seats_of(game_name: str, options: dict) -> int:
     """How many play a game of these checked options (the game module says; two where it does not)."""
-    hook = getattr(games.get(game_name), "seats_of", None)
-    return int(hook(options)) if hook is not None else 2
+    return int(games.get(game_name).seats_of(options))
 
 
 def check_hello(m, game_name: str, role: str) -> str:

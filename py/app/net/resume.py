@@ -60,7 +60,7 @@ class Resume:
         self.dropped = 0  # moves of the other player's dropped here (chosen again)
         self.waiting = False  # the other page holds more moves: its verdict comes next
         self.held = 0  # how many first moves of this game the other page holds (a resync keeps them)
-        self.players = int(getattr(game, "n", 2) or 2)  # three or four: the host's page answers with its game
+        self.players = int(game.n)  # three or four: the host's page answers with its game
 
     def start(self) -> None:
         extra = {"key": self.key} if self.players > 2 else {}

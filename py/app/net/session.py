@@ -50,7 +50,7 @@ class Session:
         self.game = game
         self.me = me
         self.host = me == 0 if host is None else host  # the host's game is the reference in a resync
-        self.players = int(getattr(game, "n", 2) or 2)
+        self.players = int(game.n)
         self.them = 1 - me if self.players == 2 else 0  # (with three or four: the host, whom a guest hears)
         self.send = send
         self.to = to

@@ -18,7 +18,7 @@ from .protocol import dump
 def chance_of(game_name: str) -> Any:
     """The engine's private-chance part (commitment, audit, Opening) for a game played one-sided online, or None
     for a game both pages hold whole (the game module's `private_chance`)."""
-    return getattr(games.get(game_name), "private_chance", None) if game_name in games.REGISTRY else None
+    return games.get(game_name).private_chance if game_name in games.REGISTRY else None
 
 
 @dataclass
