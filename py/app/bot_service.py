@@ -32,7 +32,7 @@ def bot_seed(save: dict, log_len: int) -> int:
     return (int(base) * 1_000_003 + log_len) & 0x7FFFFFFF
 
 
-def _game_for(module: games.GameModule, save: dict) -> Any:
+def _game_for(module: games.GameSpec, save: dict) -> Any:
     key = module.name + json.dumps(save.get("setup") or save.get("position"), sort_keys=True)
     log = save["log"]
     g = _cache["game"]

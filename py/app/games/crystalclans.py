@@ -1,4 +1,4 @@
-"""Crystal Clans as a game module of the table (see app.games.GameModule). Its table: crystalclans_table.py;
+"""Crystal Clans as a game module of the table (its SPEC: app.games.spec.GameSpec). Its table: crystalclans_table.py;
 its cards and their dialogs: crystalclans_cards.py; its words: crystalclans_text.py; its log:
 crystalclans_story.py; its rules: crystalclans_rules.py; its guided game: crystalclans_tutorial.py; its part
 of the start screen: crystalclans_start.py."""

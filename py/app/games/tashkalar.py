@@ -1,4 +1,4 @@
-"""Tash-Kalar as a game module of the table (see app.games.GameModule). Its arena: tashkalar_table.py."""
+"""Tash-Kalar as a game module of the table (its SPEC: app.games.spec.GameSpec). Its arena: tashkalar_table.py."""
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,4 @@
-"""Wildlands as a game module of the table (see app.games.GameModule). Its board and panels:
+"""Wildlands as a game module of the table (its SPEC: app.games.spec.GameSpec). Its board and panels:
 wildlands_table.py; its story in sentences: wildlands_story.py; its part of the start screen: wildlands_start.py.
 
 Interrupt windows and defences (the engine asks every other player after every action, and the owner of
