@@ -73,7 +73,7 @@ class App:
         self.pending_pass: int | None = None
         # two people here, and the one deciding now sees nothing private: the table shows neither hand
         self.public_screen = False
-        self.pending_battle: dict | None = None
+        self.pending_result: dict | None = None
         self.undo_marks: list[int] = []
         self.screen = "start"
         self.modal = None
@@ -107,7 +107,7 @@ class App:
 
     # ------------------------------------------------------------------ overlays and perspective
     def overlay_pending(self) -> bool:
-        return bool(self.pending_battle) or (self.pending_pass is not None and self.game is not None
+        return bool(self.pending_result) or (self.pending_pass is not None and self.game is not None
                                              and not self.game.is_over)
 
     def viewer(self) -> int:
@@ -261,23 +261,23 @@ class App:
 
     def _table_for(self, game) -> None:
         """The table shows `game` (just put on it) afresh: no undo marks, overlay, dialog or replay of the last
-        game, nor its message; its last battle counts as seen."""
+        game, nor its message; the result it shows (a battle's) counts as seen."""
         self.undo_marks = []
         self.shown_player = None
-        self.pending_battle = None
+        self.pending_result = None
         self.pending_pass = None
         self.modal = None
         self.replay = None
         self.screen = "game"
         self.clear_error()  # a message about the last game does not belong to this one
-        self._after_change(games.of(game).last_battle(game))  # a loaded game's last battle was already seen
+        self._after_change(games.of(game).result_to_show(game))  # a loaded game's last result was already seen
 
-    def _after_change(self, prev_battle) -> None:
+    def _after_change(self, prev_result) -> None:
         g = self.game
         people_here = any(s.local for s in self.seats)
-        battle = games.of(g).last_battle(g)
-        if battle is not None and battle is not prev_battle and people_here:
-            self.pending_battle = battle
+        result = games.of(g).result_to_show(g)
+        if result is not None and result is not prev_result and people_here:
+            self.pending_result = result
         self.public_screen = False
         if (g.decision is not None and needs_pass_screen(self.seats) and g.decision.player != self.shown_player):
             if not self.seats[g.decision.player].local:
@@ -380,9 +380,9 @@ class App:
         self.render()
 
     def continue_overlay(self) -> None:
-        """The person dismissed the battle result or took the device: go on (the computer may move next)."""
-        if self.pending_battle:
-            self.pending_battle = None
+        """The person dismissed the result shown (a battle's) or took the device: go on (the computer may move next)."""
+        if self.pending_result:
+            self.pending_result = None
         elif self.pending_pass is not None:
             self.shown_player = self.pending_pass
             self.pending_pass = None
@@ -398,7 +398,7 @@ class App:
         t0 = time.perf_counter()
         player = g.decision.player
         turn = g.turn
-        prev_battle = games.of(g).last_battle(g)
+        prev_result = games.of(g).result_to_show(g)
         log_len = len(g.log)
         aloud = asked_aloud(g, g.decision)
         try:
@@ -410,7 +410,7 @@ class App:
         except games.of(g).IllegalAction as e:
             self.show_error(str(e))
             return False
-        self._after_change(prev_battle)
+        self._after_change(prev_result)
         self._update_undo(player, turn, log_len, aloud)
         self.autosave()
         self.render()
@@ -814,7 +814,7 @@ class App:
                 self.render()  # e.g. the two saved games differ: say so, offer the resync
             return
         g = self.game
-        prev_battle = games.of(g).last_battle(g) if g is not None else None
+        prev_result = games.of(g).result_to_show(g) if g is not None else None
         was_desync = link.session.desync
         reason = link.session.receive(text)
         if reason:
@@ -827,7 +827,7 @@ class App:
             return
         if link.session.game is not g or reason is None or link.session.desync != was_desync:
             self.game = link.session.game
-            self._after_change(prev_battle)
+            self._after_change(prev_result)
             self.autosave()
             self.render()
 
@@ -835,7 +835,7 @@ class App:
         """The host's page of three or four: a guest's page's message, through its star (net/party.py)."""
         link = self.link
         g = self.game
-        prev_battle = games.of(g).last_battle(g) if g is not None and link.session is not None else None
+        prev_result = games.of(g).result_to_show(g) if g is not None and link.session is not None else None
         reason = link.party.receive(peer, text)
         if reason:
             self.show_error(reason)
@@ -850,7 +850,7 @@ class App:
             return
         if s.game is not g or reason is None:
             self.game = s.game
-            self._after_change(prev_battle)
+            self._after_change(prev_result)
             self.autosave()
             self.render()
 
@@ -860,7 +860,7 @@ class App:
         self.seats = tuple(Seat(HUMAN) if s.computer else s for s in self.seats)
         self.computer_failure = ""
         self.clear_error()
-        self._after_change(games.of(self.game).last_battle(self.game) if self.game else None)
+        self._after_change(games.of(self.game).result_to_show(self.game) if self.game else None)
         self.autosave()
         self.render()
 
@@ -1039,7 +1039,7 @@ class App:
             self.screen = "game"
             self.shown_player = None
             self.clear_error()
-            self._after_change(games.of(g).last_battle(g))
+            self._after_change(games.of(g).result_to_show(g))
             self.render()
             self.drive()
             return

@@ -3,6 +3,7 @@ a gamecore.errors.SaveError, carries a code and its values; the engine's English
 code not worded here)."""
 from __future__ import annotations
 
+from . import games
 from .i18n import N_, _
 
 SAVE_ERRORS = {
@@ -12,8 +13,6 @@ SAVE_ERRORS = {
     "no_format": N_("this is not a {game} save file (it has no “format” field)."),
     "format": N_("the save format {got} is unknown; this version reads {known}."),
     "damaged": N_("the save file is damaged ({detail})."),
-    "card_set": N_("the save was made with the card set {saved}, but this game uses {loaded}."),
-    "clan": N_("the save names an unknown clan, {clan} (the clans are {clans})."),
     "position": N_("the save's starting position is invalid ({detail})."),
     "move": N_("move {n} of {total} ({move}) is not legal at that point, so the file is damaged or was edited."),
     "state": N_("the save's moves do not lead to the state it records: the file was edited, or it was made by an "
@@ -22,12 +21,15 @@ SAVE_ERRORS = {
 
 
 def reason(e: Exception) -> str:
-    """Why something did not load, in the player's language."""
+    """Why something did not load, in the player's language (the shell's words for the codes every game's saves
+    share, a game's own for its own codes: its spec's `save_errors`)."""
     code = getattr(e, "code", "")
-    if code in SAVE_ERRORS:
+    engine = type(e).__module__.split(".", 1)[0]
+    words = {**SAVE_ERRORS, **(games.get(engine).save_errors if engine in games.REGISTRY else {})}
+    if code in words:
         try:
-            return _(SAVE_ERRORS[code]).format(**{k: (f"{v:,}" if isinstance(v, int) and v > 9999 else v)
-                                                  for k, v in getattr(e, "params", {}).items()})
+            return _(words[code]).format(**{k: (f"{v:,}" if isinstance(v, int) and v > 9999 else v)
+                                           for k, v in getattr(e, "params", {}).items()})
         except (KeyError, IndexError, ValueError):
             pass
     return str(e)

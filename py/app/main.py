@@ -472,11 +472,11 @@ def on_change(event):
 
 
 async def import_file(inp, file):
-    MAX_SAVE_CHARS = games.get(games.DEFAULT).MAX_SAVE_CHARS  # the saves' reader checks any file first
+    MAX_SAVE_CHARS = games.MAX_SAVE_FILE  # (the game's save reader checks the file itself next)
 
     size = int(file.size)
     if size > MAX_SAVE_CHARS:  # refused before reading: a save is a few KB
-        app.show_error(i18n._("Could not load the save file: it is too large to be a Crystal Clans save ({size} bytes; "
+        app.show_error(i18n._("Could not load the save file: it is too large to be a save ({size} bytes; "
                               "a save is at most {max}).").format(size=f"{size:,}", max=f"{MAX_SAVE_CHARS:,}"))
         inp.value = ""
         return

@@ -465,13 +465,13 @@ def waiting_bar(app, view, since: str = "") -> str:
         return (f'<section class="action-bar waiting" aria-label="{h(_("Waiting"))}" data-answer-held>'
                 f'<p>{h(_(ANSWER_HELD))}</p></section>')
     asked = ""
-    if session is not None and d.get("kind") in ANSWER_CLOCK_KINDS:
+    g = getattr(app, "game", None)
+    if session is not None and g is not None and g.decision is not None and games.of(g).asked_aloud(g, g.decision):
         asked = f'<p class="muted" data-answer-wait>{h(_(ANSWER_WAIT))}</p>'
     return (f'<section class="action-bar waiting" aria-label="{h(_("Waiting"))}" data-waiting="{p}">'
             f'<p>{_("Waiting for <b>{name}</b>…").format(name=h(app.names[p]))}</p>{asked}</section>')
 
 
-ANSWER_CLOCK_KINDS = ("interrupt", "defend")  # the questions a game asks at every action or attack (asked_aloud)
 ANSWER_HELD = N_("You pass. The pass is sent when the time to answer is up, so the other page cannot tell from its "
                  "timing what you hold.")
 ANSWER_WAIT = N_("Each page answers these questions after the same short wait, whatever its player holds.")

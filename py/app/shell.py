@@ -11,22 +11,9 @@ from .text import h
 
 
 def cue(fx) -> str:
-    """The sound for what the table animates in this render, read from each game's effects object by its public
-    fields: "score" (a crystal gained; Tash-Kalar's points or a task claimed; Wildlands' point for a shard or a
-    defeat), "battle" (a clash, a unit or piece destroyed, a character hit or defeated), "summon" (units or a
-    being summoned), else "" (the shell plays its plain move sound)."""
-    classes: set = set()
-    for name in ("squares", "spaces"):  # Tash-Kalar's arena, Wildlands' board: classes per square or space
-        for v in (getattr(fx, name, None) or {}).values():
-            classes |= set(v)
-    if getattr(fx, "crystal", None) or getattr(fx, "scored", None) or "fx-shard" in classes:
-        return "score"
-    if (getattr(fx, "clash", None) or getattr(fx, "destroyed", None) or getattr(fx, "gone", None)
-            or getattr(fx, "defeated", False) or classes & {"fx-destroyed", "fx-hit", "fx-gone"}):
-        return "battle"
-    if getattr(fx, "arrive", None) or getattr(fx, "summoned", False):
-        return "summon"
-    return ""
+    """The sound for what the table animates in this render (a game's effects object: its `cue()`): "score",
+    "battle", "summon", or "" (the shell plays its plain move sound)."""
+    return fx.cue() if fx is not None else ""
 
 
 def turn_state(app) -> tuple[bool, int, str, int, str, str] | None:

@@ -26,7 +26,7 @@ NAMES = ["Ada", "Bo"]
 def fake_app(game: cc.Game, viewer: int) -> SimpleNamespace:
     return SimpleNamespace(game=game, view=game.view(viewer), words=WORDS, names=NAMES, cs=game.cs,
                            numbers=card_numbers(game.cs),
-                           can_undo=lambda: False, overlay_pending=lambda: False, pending_battle=None,
+                           can_undo=lambda: False, overlay_pending=lambda: False, pending_result=None,
                            offers_decision=lambda: game.decision is not None and game.decision.player == viewer,
                            seats=(Seat(), Seat()), thinking=None,
                            pending_pass=None, modal=None, storage=Storage(None), session=None,
@@ -168,7 +168,7 @@ def test_the_battle_result_shows_how_the_damage_was_made_and_whose_units_died():
         g.apply(o[rng.below(len(o))])
     lb = g.last_battle
     app = fake_app(g, 0)
-    app.pending_battle = lb
+    app.pending_result = lb
     text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app))).split())
     for p in (0, 1):
         ar = lb["arith"][p]
@@ -213,7 +213,7 @@ def test_the_battle_box_names_every_term_with_its_source_and_they_add_up():
                 if t["source"] == "crystal":
                     crystal_terms += 1
                     app = fake_app(g, 0)
-                    app.pending_battle = lb
+                    app.pending_result = lb
                     box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app))).split())
                     said = term_words(t, WORDS)
                     assert said.startswith(WORDS.unit_name(t["id"]) + " (crystal)") and said in box
@@ -233,7 +233,7 @@ def test_a_battle_card_played_from_the_draw_pile_says_the_hand_was_empty():
         g.apply(next((a for a in o if a.kind in ("stay", "battle", "done")), o[rng.below(len(o))]))
     assert g.last_battle["from_draw"] == [True, False]
     app = fake_app(g, 1)
-    app.pending_battle = g.last_battle
+    app.pending_result = g.last_battle
     box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app))).split())
     assert "No card in hand: the top card of the draw pile was played." in box
 
@@ -336,7 +336,7 @@ def test_a_lost_link_is_said_inside_an_open_battle_result_so_re_link_can_be_clic
     app.link = SimpleNamespace(problem="The link to the other player is lost.")
     page = cc_table.game_screen(app)
     assert page.count('data-cmd="relink"') == 1 and "data-battle-result" not in page
-    app.pending_battle = g.last_battle
+    app.pending_result = g.last_battle
     app.overlay_pending = lambda: True
     page = cc_table.game_screen(app)
     assert page.count('data-cmd="relink"') == 1
@@ -395,7 +395,7 @@ def test_a_battle_veylas_veil_ends_says_so_in_its_box():
     g.apply("battle")
     g.apply("remove crystal.veylas_veil")
     app = fake_app(g, 1)
-    app.pending_battle = g.last_battle
+    app.pending_result = g.last_battle
     box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app))).split())
     assert "Used Veyla's Veil" in box and "The battle ended before damage." in box, box
     # and what the Veil did: Skull's squad (player 1's) went from the Central crystal back to its home
@@ -418,7 +418,7 @@ def test_a_veil_used_where_the_enemy_squad_is_home_already_says_it_did_not_move_
         opts = [str(a) for a in g.legal_actions()]
         g.apply(next((o for o in opts if o == "remove crystal.veylas_veil"), opts[0]))
     app = fake_app(g, 0)
-    app.pending_battle = g.last_battle
+    app.pending_result = g.last_battle
     assert g.last_battle["crystals"] == [["crystal.veylas_veil"], []] and g.last_battle["ended_early"]
     box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app))).split())
     assert f"{app.names[1]}'s squad was in its home zone already: Veyla's Veil did not move it." in box, box

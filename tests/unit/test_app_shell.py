@@ -91,7 +91,7 @@ def test_the_shell_hears_whose_turn_it_is_and_nothing_else():
     assert all(isinstance(v, (bool, int, str)) for v in heard[-1])  # no card, no hand: plain facts
     while app.game.decision is not None and app.game.decision.player == 0 and not app.game.is_over:
         app.apply(str(app.game.legal_actions()[0]))
-        if app.pending_battle:
+        if app.pending_result:
             app.continue_overlay()
     assert any(h[0] is False and h[1] == 1 for h in heard), "the computer's turn is not mine"
     run_computer(app)

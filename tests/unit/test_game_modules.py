@@ -26,6 +26,7 @@ def test_every_game_has_a_whole_spec_that_agrees_with_its_module(name):
             assert value is getattr(module, f.name), f"{name}: its SPEC's {f.name} is not the module's"
         assert value is not None or f.default is None, (name, f.name)
     assert set(spec.seats) <= {2, 3, 4} and 2 in spec.seats
+    assert spec.MAX_SAVE_CHARS <= games.MAX_SAVE_FILE  # an import refuses a larger file before reading it
 
 
 def test_the_shell_never_probes_a_game_for_a_member():

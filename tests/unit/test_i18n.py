@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import pytest
 
 import crystalclans as cc
-from app import i18n, render
+from app import games, i18n, render
 from app.games import crystalclans_cards as cc_cards
 from app.games import crystalclans_table as cc_table
 from app.games.crystalclans_rules import card_numbers
@@ -40,7 +40,7 @@ def english_afterwards():
 def fake_app(game: cc.Game, viewer: int, words: Words) -> SimpleNamespace:
     return SimpleNamespace(game=game, view=game.view(viewer), words=words, names=NAMES, cs=game.cs,
                            numbers=card_numbers(game.cs),
-                           can_undo=lambda: True, overlay_pending=lambda: False, pending_battle=None,
+                           can_undo=lambda: True, overlay_pending=lambda: False, pending_result=None,
                            offers_decision=lambda: game.decision is not None and game.decision.player == viewer,
                            seats=(Seat(), Seat()), thinking=None, pending_pass=None, modal=None,
                            storage=Storage(None), session=None, finished=game.is_over, winner=lambda: game.winner,
@@ -67,7 +67,7 @@ def pages_of_a_game(lang: str, seed: int, clans: tuple[str, str], cards: bool = 
         app = fake_app(g, g.decision.player, words)
         pages.append((f"table {step} {g.decision.kind}", cc_table.game_screen(app) + render.menu_html(app)))
         if g.last_battle and seen_battles < 6 and step % 3 == 0:
-            app.pending_battle = g.last_battle
+            app.pending_result = g.last_battle
             pages.append((f"battle {step}", cc_table.battle_result(app)))
             seen_battles += 1
         opts = g.legal_actions()
@@ -235,7 +235,7 @@ def test_a_save_that_does_not_load_says_why_in_the_players_language():
             for value in info.value.params.values():  # the values are data (ids, a parser's detail), not prose
                 words = words.replace(str(value), "")
             assert not foreign_in(words, lang), (lang, said)
-    assert set(bad) <= set(SAVE_ERRORS)
+    assert set(bad) <= set(SAVE_ERRORS) | set(games.get("crystalclans").save_errors)
 
 
 def test_every_long_card_name_has_its_syllable_breaks_in_both_languages():

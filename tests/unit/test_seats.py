@@ -99,7 +99,7 @@ def test_a_person_against_the_computer_sees_only_her_side_and_never_a_pass_scree
         g = app.game
         if g.is_over:
             break
-        if app.pending_battle:
+        if app.pending_result:
             app.continue_overlay()
             continue
         assert app.pending_pass is None  # no pass-the-device screens against the computer

@@ -22,6 +22,7 @@ REGISTRY: dict[str, str] = {"crystalclans": "app.games.crystalclans", "tashkalar
                            "wildlands": "app.games.wildlands"}
 DEFAULT = "crystalclans"
 GAMES = tuple(REGISTRY)
+MAX_SAVE_FILE = 1_000_000  # the largest save file of any game (its MAX_SAVE_CHARS), known before any engine loads
 # name -> its part of the start screen (no engine import: the start screen shows before any engine). A start
 # module has: TITLE (the game switch's button), HAS_BOTS (a seat may be the computer), RANDOM_FIRST (the catalog
 # message for "who goes first" left to chance), FIELDS and REDRAW (its form's field ids: kept at once; drawing

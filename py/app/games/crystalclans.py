@@ -26,7 +26,7 @@ IllegalAction = cc.IllegalAction
 SaveError = cc.SaveError
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
-           "default_names", "last_battle", "link_options", "title", "make_bot", "name", "needs_own_hand", "new_game",
+           "default_names", "result_to_show", "link_options", "title", "make_bot", "name", "needs_own_hand", "new_game",
            "options_from_settings", "options_of", "replay_table", "save_names", "save_text", "summary", "effects", "table_screen",
            "card_details", "dialog", "rules_entries", "rules_search_hint", "tutorial", "useful", "warm_up", "winner", "words"]
 
@@ -109,7 +109,7 @@ def winner(g: cc.Game) -> "int | None":
     return g.winner if g.is_over else None
 
 
-def last_battle(g: cc.Game):
+def result_to_show(g: cc.Game):
     """The last battle fought (its result is shown once to the people at this screen)."""
     return g.last_battle
 
@@ -163,6 +163,19 @@ def dialog(app, modal: tuple, view: "dict | None" = None) -> str:
     return ""
 
 
+def sent_committed(g: cc.Game, d, one_sided: bool) -> bool:
+    """Online, whether a secret pick goes as a commitment first: always, but in a one-sided game (net/trust.py)
+    a battle card picked first under Mind Reading is public at once (the other picks hers seeing it)."""
+    b = g.battle
+    return not (one_sided and d.kind == "battle_card" and b is not None and b.first == d.player)
+
+
+SAVE_ERRORS = {  # the words of Crystal Clans' own save errors (app/errors.py has those every game shares)
+    "card_set": N_("the save was made with the card set {saved}, but this game uses {loaded}."),
+    "clan": N_("the save names an unknown clan, {clan} (the clans are {clans})."),
+}
+
+
 def needs_own_hand(g: cc.Game, d) -> bool:
     """Whether making decision `d` shows its player something the other may not see: a secret or private
     choice (the engine says so), or options that name cards in her hand (an action choice offering summons).
@@ -202,7 +215,7 @@ SPEC = GameSpec(
     summary=summary, table_screen=table_screen, replay_table=replay_table, card_details=card_details,
     effects=effects, needs_own_hand=needs_own_hand, rules_entries=rules_entries,
     rules_search_hint=rules_search_hint, tutorial=tutorial, make_bot=make_bot, bot_levels=bot_levels,
-    warm_up=warm_up, save_names=save_names, default_names=default_names, winner=winner, last_battle=last_battle,
+    warm_up=warm_up, save_names=save_names, default_names=default_names, winner=winner, result_to_show=result_to_show,
     useful=useful,
-    secret_choices=True, dialog=dialog, words=words, private_chance=private_chance,
+    secret_choices=True, sent_committed=sent_committed, save_errors=SAVE_ERRORS, dialog=dialog, words=words, private_chance=private_chance,
 )

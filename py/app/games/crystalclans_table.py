@@ -105,10 +105,10 @@ def game_screen(app) -> str:
     targets = Targets(view, app.cs.board.zone_ids, words.crystal_by_id) if interactive else None
     parts = [storage_notice(app.storage)]
     alerts = link_alerts(app)
-    if not app.pending_battle:  # an open battle result says them itself, or they would sit under it
+    if not app.pending_result:  # an open battle result says them itself, or they would sit under it
         parts.append(alerts)
     over = app.finished
-    if over and not app.pending_battle:
+    if over and not app.pending_result:
         parts.append(game_over_panel(app))
     parts.append('<div class="table">')
     parts.append('<div class="main-col">')
@@ -129,7 +129,7 @@ def game_screen(app) -> str:
     parts.append(crystal_row(app, view, targets))
     parts.append(log_panel(app, view))
     parts.append('</aside></div>')
-    if app.pending_battle:
+    if app.pending_result:
         parts.append(battle_result(app, alerts))
     elif app.pending_pass is not None and not over:
         parts.append(pass_screen(app))
@@ -491,7 +491,7 @@ def pass_screen(app) -> str:
 
 
 def battle_result(app, alerts: str = "") -> str:
-    lb = app.pending_battle
+    lb = app.pending_result
     words = app.words
     names = app.names
     cols = []
@@ -644,6 +644,10 @@ class Effects:
 
     def __bool__(self) -> bool:
         return bool(self.arrive or self.moved or self.clash or self.destroyed or self.crystal)
+
+    def cue(self) -> str:
+        """The sound the shell plays for it (app/shell.py): a crystal gained, a battle, a summon, or none."""
+        return "score" if self.crystal else "battle" if self.clash or self.destroyed else "summon" if self.arrive else ""
 
 
 def effects_of(facts: list) -> Effects:

@@ -10,7 +10,7 @@ rest speaks for the game where the shell would otherwise have to know it (see ea
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from gamecore.bots import useful as useful_options
@@ -47,11 +47,15 @@ def _no_clock(decision: Any) -> "float | None":
     return None
 
 
+def _always(game: Any, decision: Any, one_sided: bool) -> bool:
+    return True
+
+
 def _two(options: dict) -> int:
     return 2
 
 
-def _no_battle(game: Any) -> Any:
+def _no_result(game: Any) -> Any:
     return None
 
 
@@ -95,11 +99,14 @@ class GameSpec:
     save_names: Callable[[dict], "list[str] | None"] = kept_names  # the names a parsed save keeps
     default_names: Callable[[Any, Any], list] = numbered_names  # (words, game) -> names for a save with none
     winner: Callable[[Any], "int | None"] = sole_winner  # the one winner of a game that is over, or None
-    last_battle: Callable[[Any], Any] = _no_battle     # what the table shows of the last battle (Crystal Clans')
+    result_to_show: Callable[[Any], Any] = _no_result  # the last result the table holds up until dismissed
     useful: Callable[[list], list] = useful_options    # the options worth a bot's thought
     asked_aloud: Callable[[Any, Any], bool] = _never   # (game, decision) -> asked of every player alike
     answer_seconds: Callable[[Any], "float | None"] = _no_clock  # online: when a page answers such a question
     seats_of: Callable[[dict], int] = _two             # how many play a game of these link options
+    sent_committed: Callable[[Any, Any, bool], bool] = _always  # online: a secret pick goes as a commitment first
+    #                                                    (game, decision, one-sided game); False: it is public at once
+    save_errors: "dict[str, str]" = field(default_factory=dict)  # its own save errors' words (code -> a catalog message)
     dialog: Optional[Callable[..., str]] = None        # a dialog of the game's own its table opens (app.modal)
     words: Optional[Callable[[str], Any]] = None       # the default game's words (app.words)
     private_chance: Any = None                 # online trust protocol (net/trust.py): the engine's private chance

@@ -17,7 +17,7 @@ Game = tk.Game
 IllegalAction = tk.IllegalAction
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
-           "default_names", "last_battle", "link_options", "title", "make_bot", "name", "needs_own_hand", "new_game",
+           "default_names", "link_options", "title", "make_bot", "name", "needs_own_hand", "new_game",
            "options_from_settings", "options_of", "replay_table", "seats_of", "save_names", "save_text", "summary", "effects", "table_screen",
            "ArenaEffects", "arena_effects", "card_details", "rules_entries", "rules_search_hint", "tutorial", "useful", "warm_up", "winner"]
 MODE_NAMES = {"duel": N_("Duel"), "high_form": N_("High Form"), "melee": N_("Melee"), "team": N_("Team")}
@@ -106,10 +106,6 @@ default_names = numbered_names
 winner = sole_winner  # None also when two partners win a Team game
 
 
-def last_battle(g: tk.Game):
-    return None  # no battles: nothing to show between moves
-
-
 def save_text(g: tk.Game, names: list[str]) -> str:
     return g.to_json()  # the names are kept beside the save (autosave and slot metadata)
 
@@ -135,6 +131,14 @@ class ArenaEffects:
         self.gone: dict[str, dict[str, int]] = {}
         self.summoned = False
         self.scored: set[int] = set()
+
+    def cue(self) -> str:
+        """The sound the shell plays for it (app/shell.py): points or a task, a piece destroyed, a summon, or none."""
+        if self.scored:
+            return "score"
+        if self.gone or set().union(*self.squares.values()) & {"fx-destroyed"}:
+            return "battle"
+        return "summon" if self.summoned else ""
 
     def __bool__(self) -> bool:
         return bool(self.squares)
@@ -247,7 +251,7 @@ SPEC = GameSpec(
     summary=summary, table_screen=table_screen, replay_table=replay_table, card_details=card_details,
     effects=effects, needs_own_hand=needs_own_hand, rules_entries=rules_entries,
     rules_search_hint=rules_search_hint, tutorial=tutorial, make_bot=make_bot, bot_levels=bot_levels,
-    warm_up=warm_up, save_names=save_names, default_names=default_names, winner=winner, last_battle=last_battle,
+    warm_up=warm_up, save_names=save_names, default_names=default_names, winner=winner,
     useful=useful,
     seats=(2, 3, 4), seats_of=seats_of,
 )

@@ -31,7 +31,7 @@ Game = wl.Game
 IllegalAction = wl.IllegalAction
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "asked_aloud", "bot_levels", "card_details",
-           "check_save_text", "content_hash", "answer_seconds", "default_names", "effects", "last_battle", "link_options", "make_bot",
+           "check_save_text", "content_hash", "answer_seconds", "default_names", "effects", "link_options", "make_bot",
            "name", "needs_own_hand", "new_game", "options_from_settings", "options_of", "replay_table", "save_names", "seats_of",
            "save_text",
            "summary", "table_screen", "title", "tutorial", "useful", "warm_up", "winner", "rules_entries",
@@ -111,10 +111,6 @@ def content_hash() -> str:
 save_names = kept_names  # the names are kept beside the save: save_text
 default_names = numbered_names
 winner = sole_winner
-
-
-def last_battle(g: wl.Game):
-    return None  # attacks are told in the story; nothing to show between moves
 
 
 def save_text(g: wl.Game, names: list[str]) -> str:
@@ -211,7 +207,7 @@ SPEC = GameSpec(
     summary=summary, table_screen=table_screen, replay_table=replay_table, card_details=card_details,
     effects=effects, needs_own_hand=needs_own_hand, rules_entries=rules_entries,
     rules_search_hint=rules_search_hint, tutorial=tutorial, make_bot=make_bot, bot_levels=bot_levels,
-    warm_up=warm_up, save_names=save_names, default_names=default_names, winner=winner, last_battle=last_battle,
+    warm_up=warm_up, save_names=save_names, default_names=default_names, winner=winner,
     useful=useful,
     seats=(2, 3, 4), secret_choices=True, asks_aloud=True, asked_aloud=asked_aloud, answer_seconds=answer_seconds,
     seats_of=seats_of,

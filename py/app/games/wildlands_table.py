@@ -755,6 +755,13 @@ class BoardEffects:
     def __bool__(self) -> bool:
         return bool(self.spaces)
 
+    def cue(self) -> str:
+        """The sound the shell plays for it (app/shell.py): a point or a shard, a hit or a defeat, or none."""
+        classes = set().union(*self.spaces.values())
+        if self.scored or "fx-shard" in classes:
+            return "score"
+        return "battle" if self.defeated or classes & {"fx-hit", "fx-gone"} else ""
+
     def mark(self, s, cls: str) -> None:
         if isinstance(s, int) and s > 0:
             self.spaces.setdefault(s, set()).add(cls)

@@ -92,11 +92,9 @@ class Session:
         return len(self.ending) == self.players
 
     def _secret(self, g: Any, d: Any) -> bool:
-        """is_secret, but in a private game a battle card picked first (Mind Reading) is public at once."""
-        if not is_secret(d):
-            return False
-        b = getattr(g, "battle", None)
-        return not (self.private is not None and d.kind == "battle_card" and b is not None and b.first == d.player)
+        """is_secret, as the game has it for this page's kind of game (one-sided or not: the spec's
+        `sent_committed`, e.g. a pick the rules make public at once in a one-sided game)."""
+        return is_secret(d) and games.of(g).sent_committed(g, d, self.private is not None)
 
     def _stand_in(self, g: Any) -> Any:
         """A pick standing in for the other player's unknown one (the run's shape does not depend on it). In a
