@@ -48,8 +48,7 @@ class App:
         self._tasks: set = set()
         self.window = window
         self.to_js = to_js
-        self.words = games.words(language())  # the default game's words and card set (its start-screen part)
-        self.cs = self.words.cs
+        self.words = games.words(language())  # the default game's words (and card set: words.cs)
         self.storage = Storage.open(window)
         self.game = None
         self.names = ["Player 1", "Player 2"]
@@ -78,8 +77,7 @@ class App:
         self.screen = "start"
         self.modal = None
         self.busy = ""
-        clans = list(self.cs.clans)
-        self.settings = clean_settings(self.storage.new_game_settings(), clans)
+        self.settings = clean_settings(self.storage.new_game_settings())
         self.autosave_meta = self.storage.autosave_meta()
         self.pydantic_ready = False
         self._pydantic_task = None
@@ -201,9 +199,6 @@ class App:
         self.render()
         if run is not None:
             run()
-
-    def start_new(self, names, clans, first, mulligan, seats=None) -> None:
-        self.start_game(games.DEFAULT, {"clans": clans, "first": first, "mulligan": mulligan}, names, seats)
 
     def start_game(self, name: str, options: dict, names, seats=None) -> None:
         """A new game of `name` (a game module) from the start screen's `options`."""

@@ -47,8 +47,7 @@ class StartInfo:
         lang = i18n.use(i18n.pick(self.storage.language(), [str(x) for x in (window.navigator.languages or [])]))
         document.documentElement.lang = lang
         self.words = games.start_words(lang)
-        self.cs = self.words.cs
-        self.settings = clean_settings(self.storage.new_game_settings(), list(self.cs.clans))
+        self.settings = clean_settings(self.storage.new_game_settings())
         self.autosave_meta = self.storage.autosave_meta()
         self.busy = _going_back(self.autosave_meta, self.storage)
         self.modal = None

@@ -37,13 +37,13 @@ def redraw_ids() -> tuple[str, ...]:
     return tuple(f for m in _starts() for f in m.REDRAW)
 
 
-def default_settings(clan_ids: list[str]) -> dict:
+def default_settings() -> dict:
     """New-game settings: two names, random first player, two people at this screen, the default game chosen;
     each game's own fields at their defaults (Crystal Clans: Blood v Skull; Tash-Kalar: a Duel of Northern v
     Highland; Wildlands: two on the Dungeon)."""
     out = {"names": DEFAULT_NAMES[:2], "first": "random", "seats": [HUMAN, HUMAN], "game": GAMES[0]}
     for m in _starts():
-        out.update(m.defaults(clan_ids))
+        out.update(m.defaults())
     return out
 
 
@@ -63,10 +63,10 @@ def seat_codes(s: dict, n: int) -> list[str]:
     return seats + [HUMAN] * (n - len(seats))
 
 
-def clean_settings(raw, clan_ids: list[str]) -> dict:
+def clean_settings(raw) -> dict:
     """Settings as kept in storage (anything: an old version's, a damaged one), each field that is not
     right replaced by its default."""
-    out = default_settings(clan_ids)
+    out = default_settings()
     if not isinstance(raw, dict):
         return out
     names = raw.get("names")
@@ -82,7 +82,7 @@ def clean_settings(raw, clan_ids: list[str]) -> dict:
     if raw.get("game") in GAMES:
         out["game"] = raw["game"]
     for m in _starts():
-        m.clean(raw, out, clan_ids)
+        m.clean(raw, out)
     return out
 
 

@@ -153,7 +153,7 @@ def computer_game(out: dict) -> None:
         app.apply(options[rng.below(len(options))] if step % 4 == 0 else str(bot.choose(app.game)))
         step += 1
     app.render()
-    for cid in list(app.cs.unit_index)[::5] + [c.id for c in app.cs.crystals][::3]:
+    for cid in list(app.words.cs.unit_index)[::5] + [c.id for c in app.words.cs.crystals][::3]:
         app.modal = ("card", cid)
         app.render()
     app.modal = ("rules",)

@@ -243,7 +243,7 @@ def test_card_details_name_sources_in_words_for_every_card():
     from app.games.crystalclans_card_data import sources_in_words
 
     app = fake_app(cc.new_game(("blood", "skull"), seed=1), 0)
-    ids = list(app.cs.unit_index) + [c.id for c in app.cs.crystals]
+    ids = list(app.words.cs.unit_index) + [c.id for c in app.words.cs.crystals]
     singular = 0
     for cid in ids:
         html = cc_cards.card_details(app, cid)
@@ -271,7 +271,7 @@ def test_the_card_details_say_every_value_the_balance_pass_adjusted_crystals_too
     adjusted = adjusted_values(BASE_SET_FILE)
     assert any(a.unit.startswith("crystal.") for a in adjusted)
     per_card = Counter(a.unit for a in adjusted)
-    for cid in list(app.cs.unit_index) + [c.id for c in app.cs.crystals]:
+    for cid in list(app.words.cs.unit_index) + [c.id for c in app.words.cs.crystals]:
         text = html.unescape(cc_cards.card_details(app, cid))
         assert text.count("Our design, adjusted for balance (it was ") == per_card[cid], cid
         for a in adjusted:
@@ -307,17 +307,17 @@ def test_the_rules_reference_is_complete_and_every_card_term_links_to_an_entry()
     from app.games.crystalclans_rules import entries
 
     app = fake_app(cc.new_game(("blood", "skull"), seed=1), 0)
-    items = entries(app.cs, app.words)
+    items = entries(app.words.cs, app.words)
     ids = [e.id for e in items]
     assert len(ids) == len(set(ids))
     for topic in ("goal", "setup", "initiative", "board", "summon", "squads", "activate", "battle", "score",
                   "replenish", "invade", "reshuffle", "winning", "terms", "card-notes"):
         assert topic in ids, topic
-    assert sum(e.group == "Crystals" for e in items) == len(app.cs.crystals)
-    assert sum(e.group == "Clan signatures" for e in items) == len(app.cs.clans)
+    assert sum(e.group == "Crystals" for e in items) == len(app.words.cs.crystals)
+    assert sum(e.group == "Clan signatures" for e in items) == len(app.words.cs.clans)
     modal = render.rules_modal(app, "battle")
     assert 'class="rules-entry focused" id="rules-battle"' in modal and "data-rules-search" in modal
-    for u in app.cs.units:  # every keyword and ability named on a card opens an existing entry
+    for u in app.words.cs.units:  # every keyword and ability named on a card opens an existing entry
         for at in re.findall(r'data-rules-at="([^"]+)"', cc_cards.card_details(app, u.id)):
             assert at in ids, (u.id, at)
 

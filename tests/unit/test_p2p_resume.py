@@ -155,7 +155,7 @@ def test_a_resume_for_another_game_or_the_same_seat_or_a_bad_resync_is_refused()
     cs = __import__("crystalclans").base_set().hash
     assert "another game" in r.receive(dump("resume", game="0" * 16, card_set=cs, seat=1, have=12, hash=h))
     assert "same side" in r.receive(dump("resume", game=game_id(g), card_set=cs, seat=0, have=12, hash=h))
-    assert "card set" in r.receive(dump("resume", game=game_id(g), card_set="0" * 64, seat=1, have=12, hash=h))
+    assert "other game content" in r.receive(dump("resume", game=game_id(g), card_set="0" * 64, seat=1, have=12, hash=h))
     assert r.receive(dump("resync", log=["nonsense"], hash=h)) is not None  # not out of step: refused
     assert r.receive(dump("action", seq=13, move="pass", hash=h)) is not None
     assert r.session is None and r.game.state_hash() == h

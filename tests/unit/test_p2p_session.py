@@ -96,7 +96,7 @@ def test_the_seed_is_made_jointly_and_a_wrong_reveal_is_refused():
     assert h.seed is None  # a refused reveal: no game can start
     assert "second hello" in h.receive(dump("hello", app="x", card_set="0" * 64, name="E", role="guest"))
     h2 = Handshake("host", "A", "crystalclans", w.sender(0), trust=False)
-    assert "card set" in h2.receive(dump("hello", app="x", card_set="0" * 64, name="E", role="guest"))
+    assert "other game content" in h2.receive(dump("hello", app="x", card_set="0" * 64, name="E", role="guest"))
 
 
 def play_linked(seed: int, clans=("meteor", "water"), max_moves=6000):

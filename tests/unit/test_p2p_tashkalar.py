@@ -79,7 +79,7 @@ def test_a_guest_refuses_an_invitation_to_a_game_it_lacks_or_of_other_content():
     said = guest.receive(dump("hello", app="x", game="chess", card_set="0" * 64, name="E", role="host"))
     assert "does not have" in said and guest.their_name == ""
     said = guest.receive(dump("hello", app="x", game="tashkalar", card_set="0" * 64, name="E", role="host"))
-    assert "card set" in said and guest.their_name == ""
+    assert "other game content" in said and guest.their_name == ""
     # a setup of another game than the invitation's
     wire = Wire()
     host = Handshake("host", "Ada", "tashkalar", wire.sender(0))

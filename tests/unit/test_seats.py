@@ -67,7 +67,8 @@ def new_app(window, computer=None) -> App:
 def table(seats, seed=3, computer=None) -> App:
     app = new_app(fake_window(f"?seed={seed}&pace=0"), computer)
     app.screen = "game"
-    app.start_new(["Ada", "Bot"], ["blood", "skull"], "0", False, seats)
+    app.start_game("crystalclans", {"clans": ["blood", "skull"], "first": "0", "mulligan": False},
+                   ["Ada", "Bot"], seats)
     return app
 
 
@@ -189,7 +190,8 @@ def test_a_persons_move_that_hands_the_decision_to_the_computer_sets_it_thinking
     app = App(FakeDocument(), fake_window("?seed=3&pace=0"), computer=RandomComputer(),
               spawn=lambda coro: spawned.append(coro))
     app.screen = "game"
-    app.start_new(["Ada", "Bot"], ["blood", "skull"], "0", False, ["human", "easy"])
+    app.start_game("crystalclans", {"clans": ["blood", "skull"], "first": "0", "mulligan": False},
+                   ["Ada", "Bot"], ["human", "easy"])
     assert not spawned
     for _ in range(200):
         if app.game.decision.player == 1:
@@ -283,7 +285,8 @@ def test_an_error_of_the_last_game_is_gone_when_a_new_one_starts():
     app.show_error("Something went wrong in the old game")
     banner = app.document.getElementById("error")
     assert banner.hidden is False
-    app.start_new(["Ada", "Bo"], ["water", "stone"], "1", False, ("human", "human"))
+    app.start_game("crystalclans", {"clans": ["water", "stone"], "first": "1", "mulligan": False},
+                   ["Ada", "Bo"], ("human", "human"))
     assert banner.hidden is True
     app.show_error("again")
     app.open_loaded(cc.Game.from_json(app.game.to_json()), {})

@@ -38,7 +38,8 @@ def html(app) -> str:
 
 def play_a_little(app) -> None:
     app.screen = "game"
-    app.start_new(["Ada", "Bo"], ["blood", "skull"], "0", False, ["human", "human"])
+    app.start_game("crystalclans", {"clans": ["blood", "skull"], "first": "0", "mulligan": False},
+                   ["Ada", "Bo"], ["human", "human"])
     for _ in range(20):
         if len(app.game.log) >= 3:
             break
@@ -106,17 +107,16 @@ def test_the_start_screen_keeps_the_last_choices_and_checks_them():
 
     window = fake_window("?seed=1&pace=0")
     app = new_app(window)
-    clans = list(app.cs.clans)
-    assert app.settings == default_settings(clans)
+    assert app.settings == default_settings()
     chosen = {"names": ["Kim", "Lee"], "clans": ["stone", "water"], "first": "1", "mulligan": True,
               "seats": ["human", "hard"]}
     app.storage.set_new_game_settings(chosen)
     again = new_app(window)  # the next visit
-    assert again.settings == {**default_settings(clans), **chosen}  # fields an older page never kept: defaults
+    assert again.settings == {**default_settings(), **chosen}  # fields an older page never kept: defaults
     assert 'value="hard" selected' in render.start_screen(again)
     for damaged in ({"seats": ["human", "remote"]}, {"clans": ["nope", "water"]}, {"names": [1, 2]}, [1],
                     {"first": "9", "mulligan": "yes"}):  # (seats 0-3 may go first: 3-4 play Tash-Kalar)
-        assert clean_settings(damaged, clans) == default_settings(clans)
+        assert clean_settings(damaged) == default_settings()
 
 
 def test_continue_on_an_online_game_puts_going_on_with_it_first():

@@ -26,7 +26,7 @@ MAX_SAVE_FILE = 1_000_000  # the largest save file of any game (its MAX_SAVE_CHA
 # name -> its part of the start screen (no engine import: the start screen shows before any engine). A start
 # module has: TITLE (the game switch's button), HAS_BOTS (a seat may be the computer), RANDOM_FIRST (the catalog
 # message for "who goes first" left to chance), FIELDS and REDRAW (its form's field ids: kept at once; drawing
-# the screen again), players(s), defaults(clan_ids), clean(raw, out, clan_ids), read(val, checked, out) (its
+# the screen again), players(s), defaults(), clean(raw, out), read(val, checked, out) (its
 # settings: app/settings.py), seat_choice(app, i) (a player's own choice: clan, deck, faction), option_fields(app,
 # first) (the game's options around the shell's "who goes first"), online_note(s) (why these settings cannot be
 # played online, a catalog message, or None), learn() (the guided game's panel: title and text) and rules_short(app)
@@ -63,7 +63,7 @@ def start(name: str):
 
 def words(lang: str) -> Any:
     """`app.words`: the default game's words in language `lang` (Crystal Clans' card set: the clans the start
-    screen offers, the names its table shows), which the App keeps with their card set (`app.cs`) and hands to
+    screen offers, the names its table shows), which the App keeps with their card set (`app.words.cs`) and hands to
     every module's default_names and summary. The other games word their tables themselves."""
     return get(DEFAULT).words(lang)
 

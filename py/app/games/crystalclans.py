@@ -47,7 +47,7 @@ def rules_entries(app) -> list:
     """The rules reference (crystalclans_rules.py): the rulebook's, then the card set's entries."""
     from .crystalclans_rules import entries
 
-    return entries(app.cs, app.words)
+    return entries(app.words.cs, app.words)
 
 
 def tutorial():
@@ -59,7 +59,7 @@ def tutorial():
 
 def words(lang: str):
     """The card set's words in language `lang` (crystalclans_text.Words): the App keeps them as `app.words`
-    (app.games.words), with the card set as `app.cs`."""
+    (app.games.words), with the card set as `app.words.cs`."""
     from .crystalclans_text import Words
 
     return Words(cc.base_set(), lang)

@@ -95,7 +95,7 @@ def crystal_face(words, cid: str, *, cost=None, extra_cls: str = "") -> str:
 
 def card_details(app, card_id: str) -> str:
     words = app.words
-    cs = app.cs
+    cs = app.words.cs
     try:
         prov = cs.provenance(card_id)
     except KeyError:

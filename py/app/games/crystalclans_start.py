@@ -1,7 +1,7 @@
 """Crystal Clans' part of the start screen: each player's clan, the mulligan, the short rules (app/settings.py
 calls `defaults`, `clean`, `read`, `players`; the start screen `seat_choice`, `option_fields`, `online_note`,
-`learn`, `rules_short`, `field_note`: see app.games). No engine import: the clans come from the card set the
-caller holds (`app.cs`, `app.words`), or before the engine loads from the card data itself (`start_words`)."""
+`learn`, `rules_short`, `field_note`: see app.games). No engine import: the clans come from the card data itself
+(`clan_ids`, `start_words`)."""
 from __future__ import annotations
 
 import json
@@ -22,14 +22,26 @@ def players(s: dict) -> int:
     return 2
 
 
-def defaults(clan_ids: list[str]) -> dict:
+_CLAN_IDS: list[str] = []
+
+
+def clan_ids() -> list[str]:
+    """The clans of the card set the table plays, in its order (read once from the card data)."""
+    if not _CLAN_IDS:
+        with open(CARD_DATA, encoding="utf-8") as f:
+            _CLAN_IDS.extend(c["id"] for c in json.load(f)["clans"])
+    return _CLAN_IDS
+
+
+def defaults() -> dict:
     """The first and the fourth clan (Blood v Skull), no mulligan."""
-    return {"clans": [clan_ids[0], clan_ids[min(3, len(clan_ids) - 1)]], "mulligan": False}
+    ids = clan_ids()
+    return {"clans": [ids[0], ids[min(3, len(ids) - 1)]], "mulligan": False}
 
 
-def clean(raw: dict, out: dict, clan_ids: list[str]) -> None:
+def clean(raw: dict, out: dict) -> None:
     clans = raw.get("clans")
-    if isinstance(clans, list) and len(clans) == 2 and all(c in clan_ids for c in clans):
+    if isinstance(clans, list) and len(clans) == 2 and all(c in clan_ids() for c in clans):
         out["clans"] = list(clans)
     if isinstance(raw.get("mulligan"), bool):
         out["mulligan"] = raw["mulligan"]
@@ -45,7 +57,7 @@ def seat_choice(app, i: int) -> str:
     words = app.words
     s = app.settings
     opts = "".join(f'<option value="{h(c)}"{" selected" if c == s["clans"][i] else ""}>{h(words.clan_name(c))}</option>'
-                   for c in list(app.cs.clans))
+                   for c in clan_ids())
     return (f'<label class="field"><span>{h(_("Clan"))}</span><select id="clan-{i}" '
             f'aria-label="{h(_("Clan of player {n}").format(n=i + 1))}">{opts}</select></label>'
             f'<p class="clan-desc clan-{h(s["clans"][i])}" id="clan-desc-{i}">{h(words.themes.get(s["clans"][i], ""))}</p>')

@@ -102,7 +102,7 @@ def game_screen(app) -> str:
     opp = 1 - me
     overlay = app.overlay_pending()
     interactive = app.offers_decision()
-    targets = Targets(view, app.cs.board.zone_ids, words.crystal_by_id) if interactive else None
+    targets = Targets(view, app.words.cs.board.zone_ids, words.crystal_by_id) if interactive else None
     parts = [storage_notice(app.storage)]
     alerts = link_alerts(app)
     if not app.pending_result:  # an open battle result says them itself, or they would sit under it
@@ -147,7 +147,7 @@ def player_bar(app, view, p, top: bool) -> str:
          f'<span aria-hidden="true">◆</span> {h(words.crystal_names[c["id"]])}</button>') if not c["facedown"]
         else f'<span class="gem-chip facedown">◆ {h(_("face down"))}</span>'
         for c in pl["crystals"])
-    need = app.cs.crystals_to_win
+    need = app.words.cs.crystals_to_win
     fx = getattr(app, "fx", None)
     glow = " fx-gain" if fx and p in fx.crystal else ""
     gems = "".join(f'<span class="pip{" on" if i < pl["crystal_count"] else ""}{glow if i == pl["crystal_count"] - 1 else ""}" '
@@ -208,7 +208,7 @@ def initiative_track(app, view) -> str:
 
 
 def board(app, view, targets) -> str:
-    cs = app.cs
+    cs = app.words.cs
     me = view["you"]
     grid = cs.board.grid
     rows = 3
@@ -450,7 +450,7 @@ def crystal_row(app, view, targets) -> str:
             items.append(f'<button type="button" class="crystal-btn" data-details="{h(c["id"])}">{face}'
                          f'<span class="sr-only"> ({h(_("details"))})</span></button>')
     note = _("{n} in the deck · first to {win} wins · score needs 2 crystal zones").format(
-        n=view["crystal_deck_count"], win=app.cs.crystals_to_win)
+        n=view["crystal_deck_count"], win=app.words.cs.crystals_to_win)
     return (f'<section class="panel crystals" aria-label="{h(_("Crystal row"))}"><h2>{h(_("Crystals"))} <span class="muted">'
             f'({h(note)})</span></h2>'
             f'<div class="crystal-list">{"".join(items)}</div></section>')

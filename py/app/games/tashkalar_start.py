@@ -28,12 +28,12 @@ def players(s: dict) -> int:
     return 4 if mode == "team" else (s.get("tk_players", 3) if mode == "melee" else 2)
 
 
-def defaults(clan_ids: list[str]) -> dict:
+def defaults() -> dict:
     """A Duel of Northern v Highland (a Melee would be of 3, a Team game as the High Form)."""
     return {"tk_mode": MODES[0], "tk_players": 3, "tk_form": FORMS[0], "tk_decks": [DECKS[0], DECKS[2], DECKS[3], DECKS[1]]}
 
 
-def clean(raw: dict, out: dict, clan_ids: list[str]) -> None:
+def clean(raw: dict, out: dict) -> None:
     """Stored settings' Tash-Kalar fields into `out`, each that is not right left at its default."""
     if raw.get("tk_mode") in MODES:
         out["tk_mode"] = raw["tk_mode"]

@@ -34,7 +34,7 @@ FIELDS = ("wl-board", "wl-players", "wl-faction-0", "wl-faction-1", "wl-faction-
 REDRAW = ("wl-board", "wl-players")
 
 
-def defaults(clan_ids: "list[str] | None" = None) -> dict:
+def defaults() -> dict:
     return {"wl_board": BOARDS[0], "wl_players": 2, "wl_factions": list(FACTIONS)}
 
 
@@ -43,7 +43,7 @@ def players(s: dict) -> int:
     return n if n in (2, 3, 4) else 2
 
 
-def clean(raw: dict, out: dict, clan_ids: "list[str] | None" = None) -> None:
+def clean(raw: dict, out: dict) -> None:
     """Stored settings' Wildlands fields into `out`, each that is not right left at its default."""
     if raw.get("wl_board") in BOARDS:
         out["wl_board"] = raw["wl_board"]

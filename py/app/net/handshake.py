@@ -44,7 +44,7 @@ def check_hello(m, game_name: str, role: str) -> str:
     elif m.game != game_name:
         raise ProtocolError("the other page answered in another game")
     if m.card_set != games.get(game_name).content_hash():
-        raise ProtocolError("the other page plays another card set (its hash differs)")
+        raise ProtocolError("the other page plays other game content (its content hash differs)")
     if m.code and m.code != rules_code(game_name):  # a page older than this check sends none
         raise ProtocolError("the other page runs another version of this game's rules: reload both pages "
                             "(each then gets the newest version) and link again")

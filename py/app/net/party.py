@@ -251,7 +251,7 @@ class Party:
         g = self.session.game
         problem = ""
         if m.card_set != games.of(g).content_hash():
-            problem = "the other page plays another card set (its hash differs)"
+            problem = "the other page plays other game content (its content hash differs)"
         elif m.game != game_id(g):
             problem = "the other page is resuming another game (start a new one together instead)"
         elif not 1 <= m.seat < self.players or not m.key or not secrets.compare_digest(m.key, self.keys[m.seat]):

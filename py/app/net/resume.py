@@ -110,14 +110,14 @@ class Resume:
 
     def _check_host(self, m) -> None:
         if m.card_set != games.of(self.game).content_hash():
-            raise ProtocolError("the host's page plays another card set (its hash differs)")
+            raise ProtocolError("the host's page plays other game content (its content hash differs)")
         if m.game != game_id(self.game):
             raise ProtocolError("the host's page is playing another game (ask for a new invitation)")
 
     def _resume(self, m) -> None:
         g = self.game
         if m.card_set != games.of(g).content_hash():
-            raise ProtocolError("the other page plays another card set (its hash differs)")
+            raise ProtocolError("the other page plays other game content (its content hash differs)")
         if m.game != game_id(g):
             raise ProtocolError("the other page is resuming another game (start a new one together instead)")
         if m.seat != 1 - self.me:
