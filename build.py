@@ -887,8 +887,8 @@ class CpuLoad:
 # beside it at autogroup nice 19, taking what the suite left idle): 14.9 minutes, so at most 29.7 minutes of
 # the suite's CPU; the main run's slowest test 62 s (two players link, play a whole game, rematch). Machines
 # of one kind differ about twofold per core here: the 20 minutes hold on the faster one.
-BESIDE = ("tests/rules", "tests/cards", "tests/trust", "tests/property", "tests/fuzz", "tests/tashkalar",
-          "tests/wildlands", "tests/unit", "tests/pyodide", "tests/selfplay")
+BESIDE = ("tests/rules", "tests/cards", "tests/trust", "tests/property", "tests/fuzz", "tests/conformance",
+          "tests/tashkalar", "tests/wildlands", "tests/unit", "tests/pyodide", "tests/selfplay")
 # ...but these write the site the browser tests load (sw.js, the Python bundle, the icons): they stay in the
 # main run, between two browser tests rather than under a page that is loading.
 MAIN_ONLY = ("tests/unit/test_site_build.py", "tests/unit/test_app_shell.py")

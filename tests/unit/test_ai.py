@@ -16,7 +16,9 @@ from crystalclans.invariants import check
 from crystalclans.rng import Rng, seed_state
 
 from ..conftest import sample_states
-from .test_hidden_info import REVEALS, battle_states, part2_states, scramble_hidden_from
+from ..conformance.games import CRYSTALCLANS_REVEALS as REVEALS
+from ..conformance.games import crystalclans_scramble as scramble_hidden_from
+from .test_hidden_info import battle_states, part2_states
 
 
 def all_kind_states(every: int = 4):

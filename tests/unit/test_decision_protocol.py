@@ -103,15 +103,3 @@ def test_the_floor_moves_past_a_draw_and_a_secret_pick():
     assert g.undo_floor == 0  # choosing to replenish showed nothing yet
     g.apply(g.legal_actions()[0])
     assert g.undo_floor == len(g.log)  # the cards drawn are seen
-
-
-def test_at_gives_the_game_as_it_stood():
-    g = cc.new_game(("water", "meteor"), seed=5)
-    rng = Rng(seed_state(5))
-    hashes = [g.state_hash()]
-    for _ in range(40):
-        opts = g.legal_actions()
-        g.apply(opts[rng.below(len(opts))])
-        hashes.append(g.state_hash())
-    for n in (0, 1, 17, 40):
-        assert g.at(n).state_hash() == hashes[n]

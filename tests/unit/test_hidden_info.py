@@ -2,50 +2,23 @@
 
 Method: scramble everything p may not know (the opponent's hand contents, both draw piles' order and
 contents, the PRNG state, the crystal deck order, the opponent's unrevealed battle card) and require
-view(p) to be exactly the same. Plus targeted checks on keys and on the log.
+view(p) to be exactly the same. Plus targeted checks on keys and on the log. (The scramble is the
+conformance suite's table entry for Crystal Clans, tests/conformance/games.py, which checks the same at
+sampled states of every game; here it reaches every decision kind.)
 """
 from __future__ import annotations
 
 import json
 
 import crystalclans as cc
-from crystalclans.rng import Rng
 
+from ..conformance.games import CRYSTALCLANS_REVEALS as REVEALS
+from ..conformance.games import crystalclans_scramble as scramble_hidden_from
 from ..conftest import sample_states
 
 ALL_KINDS = {"action", "summon", "reorder", "move", "split", "battle", "battle_card", "keep", "trim",
              "replenish", "draw", "free_score", "mulligan", "summon_free", "recover", "remove", "destroy",
              "battle_start", "summon_zone", "send_home", "foresight", "spy", "damage_direction"}
-
-
-#: Decisions whose whole point is to show the decider some of the opponent's hidden cards (Portent,
-#: Tactical, The Bitter Blessing): there the decider's view rightly depends on them.
-REVEALS = {"look", "scry_opponent", "opponent_discard", "spy"}
-
-
-def scramble_hidden_from(g: cc.Game, p: int, salt: int) -> cc.Game:
-    h = g.clone()
-    opp = 1 - p
-    r = Rng(salt * 7919 + 1)
-    # swap opponent hand cards with her draw-pile cards (changes what she holds, not how many)
-    hand, draw = h.hands[opp], h.draws[opp]
-    for i in range(len(hand)):
-        if draw:
-            j = r.below(len(draw))
-            hand[i], draw[j] = draw[j], hand[i]
-    b = h.battle
-    # (a card the opponent revealed first, Mind Reading, is public: it stays)
-    if b is not None and not b.revealed and b.cards[opp] >= 0 and b.first != opp and draw:
-        j = r.below(len(draw))
-        b.cards[opp], draw[j] = draw[j], b.cards[opp]
-    if b is not None and not b.revealed and b.predict[opp]:  # an unrevealed Foresight prediction
-        styles = ["bold", "guarded", "tricky"]
-        b.predict[opp] = styles[(styles.index(b.predict[opp]) + 1 + salt % 2) % 3]
-    for q in (0, 1):
-        r.shuffle(h.draws[q])
-    r.shuffle(h.crystal_deck)
-    h.rng = Rng(h.rng.state ^ 0x5DEECE66D)
-    return h
 
 
 def forbidden_keys(obj, path=""):

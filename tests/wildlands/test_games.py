@@ -1,9 +1,10 @@
 """Seeded random games with 2, 3 and 4 players on both maps: every one ends with winners, the invariants
-hold after every action, saves replay to the same state hash, clone() is independent; view(p) never
+hold after every action, saves replay to the same state hash; view(p) never
 leaks (a scramble of everything p may not see, the log's secret moves included, leaves view(p) unchanged at
 every decision, the decision and the log included, and after the same move in both; also around payments
 begun, paid and cancelled); the privacy
-requirement of issue 29 (no question's existence depends on a hidden hand); prompts per game counted."""
+requirement of issue 29 (no question's existence depends on a hidden hand); prompts per game counted. (clone()
+and the views now, at sampled states of every game: tests/conformance; the scramble is its table's.)"""
 from __future__ import annotations
 
 import json
@@ -15,6 +16,7 @@ from crystalclans.rng import Rng, seed_state
 from wildlands import invariants
 from wildlands.rules import Pay
 
+from ..conformance.games import wildlands_scramble as scramble
 from .conftest import play_out, random_policy, uniform_policy
 
 CONFIGS = [(board, n) for board in ("dungeon", "ruins") for n in (2, 3, 4)]
@@ -31,76 +33,6 @@ def test_random_games_end_with_winners_and_keep_the_invariants(board, n):
         again = wl.Game.from_json(g.to_json())
         assert again.state_hash() == g.state_hash() and again.log == g.log
         assert g.story() and g.story()[-1]["events"][-1]["kind"] == "game_over"
-
-
-def test_clone_is_independent_and_hash_stable():
-    g = wl.new_game(board="ruins", factions=("guild", "pit_fighters", "lawbringers"), seed=8)
-    choose = uniform_policy(8)
-    for _ in range(300):
-        g.apply(choose(g))
-    c = g.clone()
-    h = g.state_hash()
-    assert c.state_hash() == h
-    for _ in range(50):
-        if c.is_over:
-            break
-        c.apply(choose(c))
-    assert g.state_hash() == h
-
-
-def secret_moves(g: wl.Game) -> dict[int, int]:
-    """Log index -> the seat that made a move nobody else may read, found by replaying the game (not from
-    game.hidden, which is what is under test): each start choice (W13), and the `pay` moves of a climb or a
-    pickup that was cancelled or is not yet complete (the cards are still in the hand)."""
-    out: dict[int, int] = {}
-    run: list[int] = []
-    need = 0
-    for i, (state, move) in enumerate(zip(g.replay(), g.log)):
-        who, kind = state.decision.player, move.split(" ", 1)[0]
-        if kind == "start":
-            out[i] = who
-        if kind in ("climb", "pickup"):
-            run, need = [], 2 if kind == "climb" else 3
-        elif kind == "pay":
-            run.append(i)
-            if len(run) == need:
-                run = []
-        elif kind == "cancel":
-            out.update((j, who) for j in run)
-            run = []
-    out.update((j, g.decision.player) for j in run)  # the payment under way
-    return out
-
-
-def scramble(g: wl.Game, keep: int, seed: int) -> wl.Game:
-    """A copy that seat `keep` cannot tell from g: everything she may not know dealt or written again: the
-    other seats' hands (same sizes; a card chosen for a payment under way stays in the hand) with their
-    draw piles, the order of every draw pile (hers too), where the others' unrevealed figures will appear,
-    the PRNG, and in the log every move another seat made that nobody else may read (secret_moves)."""
-    s = g.clone()
-    rng = Rng(seed_state(seed, 3))
-    top = s.stack[-1] if s.stack else None
-    committed = list(top.paid) if isinstance(top, Pay) else []
-    for q in range(s.n):
-        if q == keep:
-            rng.shuffle(s.draws[q])
-            continue
-        fixed = [k for k in s.hands[q] if k in committed and top.p == q]
-        pool = [k for k in s.hands[q] if k not in fixed] + s.draws[q]
-        rng.shuffle(pool)
-        h = len(s.hands[q]) - len(fixed)
-        s.hands[q], s.draws[q] = fixed + pool[:h], pool[h:]
-    hidden = [c for c in range(len(s.pos)) if s.pos[c] == 0 and c // 5 != keep and s.start[c]]
-    starts = [s.start[c] for c in hidden]
-    rng.shuffle(starts)
-    for c, st in zip(hidden, starts):
-        s.start[c] = st
-    s.rng = Rng(s.rng.state ^ 0x9E3779B97F4A7C15)
-    for i, seat in secret_moves(g).items():
-        if seat != keep:
-            s.log[i] = s.log[i].split(" ", 1)[0] + " c0 elsewhere 99"
-    s._advance()  # the question asked now, from the scrambled hands
-    return s
 
 
 def _reveals_to(a: wl.Action, before: wl.Game, after: wl.Game, keep: int) -> bool:

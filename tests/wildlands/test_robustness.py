@@ -2,7 +2,9 @@
 before its fix): hidden cards of an unfinished payment in the others' log, unicode digits, deep nesting in
 positions, saves and actions, bad option types of new_game, malformed setups of from_log, positions that
 cannot move, fractions in positions, and games that outgrow their own save (the move limit and the bounded
-cancels). Each bad input must raise the entry point's documented error with the game unchanged."""
+cancels). Each bad input must raise the entry point's documented error with the game unchanged. (The refusals
+every game shares, deep and huge values given to apply(), saves nested too deep, logs that are no list of
+moves, and the longest game's save loading, are the conformance suite's: tests/conformance.)"""
 from __future__ import annotations
 
 import json
@@ -15,6 +17,7 @@ from wildlands.content import FACTIONS
 from wildlands.position import PositionError
 from wildlands.saves import SaveError
 
+from ..conformance.games import wildlands_stalling_game
 from ..conftest import DEEP
 from .conftest import card, options, position
 
@@ -85,37 +88,8 @@ def test_a_deeply_nested_position_is_a_position_error(depth):
         wl.Game.from_position({"factions": ["guild", "gnomads"], "hands": [_deep(depth, "c1"), []]})
 
 
-@pytest.mark.parametrize("depth", [40, 600, DEEP])
-def test_a_deeply_nested_save_given_as_a_dict_is_a_save_error(depth):
-    doc = json.loads(wl.new_game(seed=1).to_json())
-    doc["log"] = _deep(depth)
-    with pytest.raises(SaveError, match="nested"):
-        wl.Game.from_json(doc)
-    doc = json.loads(wl.Game.from_position({"factions": ["guild", "gnomads"]}).to_json())
-    doc["position"]["hands"] = [_deep(depth), []]
-    with pytest.raises(SaveError):
-        wl.Game.from_json(doc)
-
-
 # ---------------------------------------------------------------------------------------------- finding 4
-BAD_VALUES = {
-    "a deep list": lambda: _deep(DEEP), "an action with deep args": lambda: wl.Action("move", (_deep(DEEP),)),
-    "an action with a deep kind": lambda: wl.Action(_deep(DEEP), ()),
-    "a deep tuple pair": lambda: ("move", _deep(DEEP)),
-    "a huge number in an action": lambda: wl.Action("move", ("c1", 10 ** 5000)), "a huge number": lambda: 10 ** 5000,
-    "a huge kind": lambda: wl.Action("x" * 10 ** 6, ()), "a deep dict": lambda: {"a": _deep(DEEP)},
-    "many args": lambda: wl.Action("move", tuple(range(100_000))),
-}
-
-
-@pytest.mark.parametrize("name", list(BAD_VALUES))
-def test_apply_describes_a_deep_or_huge_value_briefly(name):
-    bad = BAD_VALUES[name]()
-    g = wl.new_game(seed=2)
-    before = g.state_hash()
-    with pytest.raises(wl.IllegalAction) as e:
-        g.apply(bad)
-    assert len(str(e.value)) < 600 and g.state_hash() == before
+# deep and huge values given to apply(): every game's, tests/conformance/test_refusals.py
 
 
 # ---------------------------------------------------------------------------------------------- finding 5
@@ -131,7 +105,7 @@ def test_new_game_refuses_bad_option_types_with_a_value_error(options_):
 
 
 # ---------------------------------------------------------------------------------------------- finding 6
-@pytest.mark.parametrize("setup", [
+@pytest.mark.parametrize("setup", [  # (and every game's malformed setups: tests/conformance/test_history.py)
     {}, {"board": "dungeon"}, None, [], "dungeon", {"board": "dungeon", "factions": 3, "seed": 0},
     {"board": "dungeon", "factions": ["guild", "gnomads"]},
     {"board": ["x"], "factions": ["guild", "gnomads"], "seed": 0},
@@ -143,13 +117,6 @@ def test_from_log_refuses_a_malformed_setup_with_a_save_error(setup):
     with pytest.raises(SaveError, match="setup"):
         wl.Game.from_log(setup, [])
 
-
-def test_from_log_refuses_a_log_that_is_not_a_list_of_moves():
-    setup = wl.new_game(seed=1).setup
-    with pytest.raises(SaveError):
-        wl.Game.from_log(setup, 5)
-    with pytest.raises(wl.IllegalAction):
-        wl.Game.from_log(setup, [_deep(3000)])
 
 
 # ---------------------------------------------------------------------------------------------- finding 7
@@ -180,19 +147,12 @@ def test_cancel_is_offered_a_bounded_number_of_times_a_turn():
     assert "cancel" not in options(g) and g.legal_actions()  # the pickup must now be paid
 
 
-def test_the_longest_legal_game_ends_at_the_move_limit_and_fits_its_save():
-    g = wl.new_game(seed=4, factions=("guild", "gnomads", "lawbringers", "pit_fighters"))
-    while not g.is_over:  # everybody only ends turns and passes: a game that would never end
-        d = g.decision
-        g.apply(d.options[-1] if d.kind == "start" else ("end" if d.kind in ("play", "reveal") and
-                                                         "end" in options(g) else d.options[0]))
+def test_the_longest_legal_game_ends_at_the_move_limit():
+    """Everybody only ends turns and passes: a game that would never end ends at the move limit. (Its save
+    fits MAX_SAVE_CHARS and reloads, and nothing is legal after it: tests/conformance.)"""
+    g = wildlands_stalling_game()
     assert len(g.log) == saves.MAX_MOVES <= saves.MAX_LOG and g.winners
-    text = g.to_json()
-    assert len(text) <= saves.MAX_SAVE_CHARS
     assert saves.MAX_SAVE_CHARS >= saves.SAVE_OVERHEAD + saves.MAX_MOVES * (saves.LONGEST_MOVE + 3)
-    assert wl.Game.from_json(text).state_hash() == g.state_hash()
-    with pytest.raises(wl.IllegalAction, match="over"):
-        g.apply("pass")
 
 
 def test_no_legal_move_is_longer_than_the_longest_move_the_save_limit_allows_for():
