@@ -558,6 +558,16 @@ class Game(Lifecycle):
     def crystal_count(self, p: int) -> int:
         return len(self.collected[p])
 
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over (every engine's name): (the winner,), else ()."""
+        return () if self.winner is None else (self.winner,)
+
+    @property
+    def scores(self) -> list[int]:
+        """Each seat's crystals (every engine's name for what counts towards the win)."""
+        return [len(self.collected[0]), len(self.collected[1])]
+
     # ------------------------------------------------------------------ names (for prompts and views)
     def unit_id(self, code: int) -> str:
         return self.U[code >> 1].id

@@ -31,7 +31,7 @@ def _squad(g: "Game", sq: list[int]) -> list[dict]:
 
 
 def build_view(g: "Game", player: int) -> dict[str, Any]:
-    if player not in (0, 1):
+    if isinstance(player, bool) or player not in (0, 1):  # (True == 1: a bool is no seat)
         raise ValueError("player must be 0 or 1")
     cs = g.cs
     me, opp = player, 1 - player

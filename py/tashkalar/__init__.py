@@ -14,8 +14,10 @@ from __future__ import annotations
 from .actions import Action, Decision, IllegalAction
 from .content import PLAYABLE_DECKS
 from .game import Game
+from .position import PositionError
+from .saves import SaveError
 
-__all__ = ["Action", "Decision", "Game", "IllegalAction", "PLAYABLE_DECKS", "new_game", "parse_action"]
+__all__ = ["Action", "Decision", "Game", "IllegalAction", "PositionError", "SaveError", "PLAYABLE_DECKS", "new_game", "parse_action"]
 __version__ = "0.1.0"
 
 

@@ -28,8 +28,10 @@ from __future__ import annotations
 from .actions import Action, Decision, IllegalAction
 from .content import BOARD_IDS, FACTION_IDS
 from .game import Game
+from .position import PositionError
+from .saves import SaveError
 
-__all__ = ["Action", "BOARD_IDS", "Decision", "FACTION_IDS", "Game", "IllegalAction", "new_game", "parse_action"]
+__all__ = ["Action", "BOARD_IDS", "Decision", "FACTION_IDS", "Game", "IllegalAction", "PositionError", "SaveError", "new_game", "parse_action"]
 __version__ = "0.1.0"
 
 

@@ -117,21 +117,8 @@ def _crystalclans() -> Adapter:
                                  "draw"}),
         every=7,
         gaps={
-            "winners": "Crystal Clans' Game has `winner` (None, 0 or 1) and no `winners`/`scores` (DESIGN.md 3 "
-                       "names winners for every engine)",
             "save_bound": "Crystal Clans has no move limit and no worst-game builder: no bound says a legal "
                           "game's save fits MAX_SAVE_CHARS (MAX_LOG 20,000 x MAX_MOVE_CHARS 1,000 > 1,000,000)",
-            "huge_number_arg": "Crystal Clans' apply(Action(kind, (10 ** 5000,))) raises a bare ValueError (Python's "
-                               "limit on converting a huge int to text), not IllegalAction: its action_text turns the "
-                               "argument into text before checking its size",
-            "dict_save_depth": ("Crystal Clans' from_json(dict) does not check a parsed save's depth first (the "
-                                "other engines do, with gamecore.untrusted.data_problem): under CPython 3.11 a "
-                                "'format' nested 10,000 deep raises RecursionError while its message is written "
-                                "(not strict: in Pyodide the test nests 3,000 deep, which its str() survives)",
-                                False),
-            "at_argument": "Crystal Clans' at(True) is at(1), and at(1.0), at('1'), at(None) raise TypeError "
-                           "(the others: ValueError)",
-            "view_seat": "Crystal Clans' view(True) is view(1): a bool is taken for a seat",
         })
 
 
@@ -217,14 +204,7 @@ def _tashkalar() -> Adapter:
         kinds_reached=frozenset({"action", "placement", "start_squares", "move", "pick", "take"}),
         prefer=("summon", "light", "claim"),  # so effects, flares and tasks get played
         bias=3,
-        every=4,
-        gaps={
-            "from_log_not_a_list": "Tash-Kalar's from_log iterates whatever it is given: a log of 5 raises "
-                                   "TypeError, a text is read as moves of one character (IllegalAction), not "
-                                   "SaveError as in the other engines",
-            "package_names": "tashkalar exports no SaveError and no PositionError (tashkalar.saves, "
-                             "tashkalar.position hold them)",
-        })
+        every=4)
 
 
 # ============================================================================================ Wildlands
@@ -341,8 +321,6 @@ def _wildlands() -> Adapter:
         bias=2,
         every=20,  # (its scramble replays the game to find the secret moves)
         gaps={
-            "package_names": "wildlands exports no SaveError and no PositionError (wildlands.saves, "
-                             "wildlands.position hold them)",
         })
 
 
