@@ -143,107 +143,170 @@ def on_click(event):
         app.modal = ("card", str(el.getAttribute("data-details")))
         app.render()
     else:
-        cmd = str(ds.cmd)
-        if cmd == "undo":
-            app.undo()
-        elif cmd == "hand-over":  # a question asked aloud: its player takes the device (App.hand_over)
-            app.hand_over()
-        elif cmd == "close-modal":
-            app.modal = None
-            app.pending_confirm = None
-            app.render()
-        elif cmd == "confirm":
-            app.confirm()
-        elif cmd == "discard":
-            app.modal = ("discard", int(ds.player))
-            app.render()
-        elif cmd == "tutorial":
-            close_menu()
-            app.modal = None
-            app.start_tutorial()
-        elif cmd == "tutorial-real-game":
-            app.after_tutorial()
-        elif cmd == "language":
-            app.set_language(str(ds.lang))
-        elif cmd == "rules":
-            close_menu()
-            at = el.getAttribute("data-rules-at")
-            app.modal = ("rules", str(at)) if at else ("rules",)
-            app.render()
-        elif cmd == "menu":
-            close_menu()
-            if app.tutorial is not None:  # leaving the guided game: the start screen offers the saved game
-                app.tutorial = None
-                app.game = None
-            app.screen = "start"
-            app.modal = None
-            app.replay = None
-            app.render()
-        elif cmd == "replay":
-            close_menu()
-            app.open_replay()
-        elif cmd == "replay-go" and app.replay is not None:
-            app.replay.go(int(ds.step))
-            app.render()
-        elif cmd == "replay-side" and app.replay is not None:
-            app.replay.switch_side()
-            app.render()
-        elif cmd == "replay-close":
-            app.replay = None
-            app.modal = None
-            app.render()
-        elif cmd == "resign":
-            close_menu()
-            app.modal = ("resign",)
-            app.render()
-        elif cmd == "resign-confirm":
-            app.resign()
-        elif cmd == "offer-end":
-            close_menu()
-            app.offer_end()
-        elif cmd == "rematch" and app.session is not None:
-            app.ask_rematch()
-        elif cmd == "rematch":
-            module = games.of(app.game)
-            app.start_game(module.name, module.options_of(app.game), app.names, [x.code for x in app.seats])
-        elif cmd == "seats-human":
-            app.play_on_with_people()
-        elif cmd == "save-slot":
-            inp = document.getElementById("slot-name")
-            app.save_slot(str(inp.value) if inp else "")
-            close_menu()
-        elif cmd == "load-slot":
-            asyncio.ensure_future(app.load_slot(str(ds.slot)))
-        elif cmd == "delete-slot":
-            app.storage.delete_slot(str(ds.slot))
-            app.render()
-        elif cmd == "relink":
-            window.crystalclans_p2p.close()
-            app.relink()
-        elif cmd == "relink-by-hand":
-            app.relink_by_hand()
-        elif cmd == "scan" and app.link is not None:
-            asyncio.ensure_future(_scan(app.link))
-        elif cmd == "scan-stop":
-            window.crystalclans_p2p.stopScan()
-        elif cmd == "resync-session" and app.session is not None:
-            app.session.request_resync()
-        elif cmd == "resume-here":
-            app.play_saved_here()
-        elif cmd == "resync" and app.link is not None and app.link.resumer is not None:
-            app.link.resumer.request_resync()
-        elif cmd in ("copy-link", "copy-code") and app.link is not None:
-            text = app.link.url if cmd == "copy-link" else app.link.code
-            asyncio.ensure_future(_copy(text, "link" if cmd == "copy-link" else "code"))
-        elif cmd == "link-cancel":
-            window.crystalclans_p2p.close()
-            app.link = None
-            app.render()
-            app.watch_for_invitation()
-        elif cmd == "drop-damaged":
-            n = app.storage.drop_damaged()
-            app.render()
-            app.flash(i18n.ngettext("Removed {n} damaged saved game.", "Removed {n} damaged saved games.", n).format(n=n))
+        handler = COMMANDS.get(str(ds.cmd))
+        if handler is not None:
+            handler(el, ds)
+
+
+# ---------------------------------------------------------------------- the buttons' commands (data-cmd)
+def _render_after(change):
+    """A command that changes what the table shows, then draws it."""
+    def run(el, ds):
+        change(el, ds)
+        app.render()
+    return run
+
+
+def _close_modal(el, ds):
+    app.modal = None
+    app.pending_confirm = None
+
+
+def _tutorial(el, ds):
+    close_menu()
+    app.modal = None
+    app.start_tutorial()
+
+
+def _rules(el, ds):
+    close_menu()
+    at = el.getAttribute("data-rules-at")
+    app.modal = ("rules", str(at)) if at else ("rules",)
+
+
+def _menu(el, ds):
+    close_menu()
+    if app.tutorial is not None:  # leaving the guided game: the start screen offers the saved game
+        app.tutorial = None
+        app.game = None
+    app.screen = "start"
+    app.modal = None
+    app.replay = None
+
+
+def _replay(el, ds):
+    close_menu()
+    app.open_replay()
+
+
+def _replay_go(el, ds):
+    if app.replay is not None:
+        app.replay.go(int(ds.step))
+        app.render()
+
+
+def _replay_side(el, ds):
+    if app.replay is not None:
+        app.replay.switch_side()
+        app.render()
+
+
+def _replay_close(el, ds):
+    app.replay = None
+    app.modal = None
+
+
+def _resign(el, ds):
+    close_menu()
+    app.modal = ("resign",)
+
+
+def _offer_end(el, ds):
+    close_menu()
+    app.offer_end()
+
+
+def _rematch(el, ds):
+    if app.session is not None:
+        app.ask_rematch()
+        return
+    spec = games.of(app.game)
+    app.start_game(spec.name, spec.options_of(app.game), app.names, [x.code for x in app.seats])
+
+
+def _save_slot(el, ds):
+    inp = document.getElementById("slot-name")
+    app.save_slot(str(inp.value) if inp else "")
+    close_menu()
+
+
+def _relink(el, ds):
+    window.crystalclans_p2p.close()
+    app.relink()
+
+
+def _scan(el, ds):
+    if app.link is not None:
+        asyncio.ensure_future(_scan_code(app.link))
+
+
+def _resync_session(el, ds):
+    if app.session is not None:
+        app.session.request_resync()
+
+
+def _resync(el, ds):
+    if app.link is not None and app.link.resumer is not None:
+        app.link.resumer.request_resync()
+
+
+def _copy_of(what: str):
+    def run(el, ds):
+        if app.link is not None:
+            text = app.link.url if what == "link" else app.link.code
+            asyncio.ensure_future(_copy(text, what))
+    return run
+
+
+def _link_cancel(el, ds):
+    window.crystalclans_p2p.close()
+    app.link = None
+    app.render()
+    app.watch_for_invitation()
+
+
+def _drop_damaged(el, ds):
+    n = app.storage.drop_damaged()
+    app.render()
+    app.flash(i18n.ngettext("Removed {n} damaged saved game.", "Removed {n} damaged saved games.", n).format(n=n))
+
+
+#: data-cmd -> what the button does (the element and its dataset)
+COMMANDS = {
+    "undo": lambda el, ds: app.undo(),
+    "hand-over": lambda el, ds: app.hand_over(),  # a question asked aloud: its player takes the device
+    "close-modal": _render_after(_close_modal),
+    "confirm": lambda el, ds: app.confirm(),
+    "discard": _render_after(lambda el, ds: setattr(app, "modal", ("discard", int(ds.player)))),  # a game's dialog
+    "tutorial": _tutorial,
+    "tutorial-real-game": lambda el, ds: app.after_tutorial(),
+    "language": lambda el, ds: app.set_language(str(ds.lang)),
+    "rules": _render_after(_rules),
+    "menu": _render_after(_menu),
+    "replay": _replay,
+    "replay-go": _replay_go,
+    "replay-side": _replay_side,
+    "replay-close": _render_after(_replay_close),
+    "resign": _render_after(_resign),
+    "resign-confirm": lambda el, ds: app.resign(),
+    "offer-end": _offer_end,
+    "rematch": _rematch,
+    "seats-human": lambda el, ds: app.play_on_with_people(),
+    "save-slot": _save_slot,
+    "load-slot": lambda el, ds: asyncio.ensure_future(app.load_slot(str(ds.slot))),
+    "delete-slot": _render_after(lambda el, ds: app.storage.delete_slot(str(ds.slot))),
+    "relink": _relink,
+    "relink-by-hand": lambda el, ds: app.relink_by_hand(),
+    "scan": _scan,
+    "scan-stop": lambda el, ds: window.crystalclans_p2p.stopScan(),
+    "resync-session": _resync_session,
+    "resume-here": lambda el, ds: app.play_saved_here(),
+    "resync": _resync,
+    "copy-link": _copy_of("link"),
+    "copy-code": _copy_of("code"),
+    "link-cancel": _link_cancel,
+    "drop-damaged": _drop_damaged,
+}
 
 
 # ---------------------------------------------------------------------- a friend far away (web/js/p2p.js)
@@ -281,7 +344,7 @@ def _stored_ice_servers() -> list:
     return ice_servers_for(app.storage.ice_servers_text(), app.storage.public_help()["stun"])[0]
 
 
-async def _scan(link):
+async def _scan_code(link):
     """The camera reads the other player's QR code; what it reads is submitted like a pasted code."""
     link.scanning = True
     app.render()

@@ -343,6 +343,9 @@ class Session:
                 self.to(seat, text)
 
     def _handle(self, m, text: str = "", frm: int | None = None) -> None:
+        """One message from a peer (`text`, parsed: `m`; `frm`: the guest's seat at the host of three or four):
+        a message of the link's own (AT_ANY_TIME: pings, resyncs, the audit, a rematch) whenever it comes, a
+        move or an offer only while the game is played (IN_PLAY), in sequence; anything else is refused."""
         t = m.t
         if t == "ping":
             self._reply(frm, dump("pong", n=m.n))
@@ -352,126 +355,146 @@ class Session:
         if frm is not None and self.players > 2:  # the host of three or four: one guest's page out of step
             if self._stale_guest(m, frm):
                 return
-        if t == "out_of_step" and not self.over:
-            self.agreed = max(self.agreed, min(m.at - 1, len(self.game.log)))  # it found move `at` differs
-            self.desync = self.desync or _("The other page found the two games differ after move {n}. Play stops "
-                                           "here; resynchronise from the host's game.").format(n=m.at)
-            return
-        if t == "resync_request" and self.host and self.desync and not self.over:
-            if self.revealed_sent:  # my picks of the open run are out: choosing again would let the peer cheat
-                raise ProtocolError("a resync request after this page revealed its picks: the run completes first")
-            self.send(self._resync_message())
-            self._restart_from(self.game)
-            return
-        if t == "resync" and not self.host and (self.desync or self.players > 2):
-            # (three or four players: the host may also start an open run of secret picks again everywhere)
-            try:
-                if self.revealed_sent and any(e["player"] == self.me for e in self.run):
-                    first = min(e["seq"] for e in self.run if e["player"] == self.me)
-                    raise Cheating("a resync after this page revealed its secret picks", first, "revealed")
-                g = resynced(self.game, self.me, list(m.log), m.hash, self.agreed)
-            except Cheating as e:
-                self.desync = refusal(e)
-                self.send(dump("out_of_step", at=e.move))  # an honest host whose game went wrong stops too
-                raise
-            self._restart_from(g)
-            return
-        if t == "opening":
-            if self.private is None or not self.over or self.their_opening is not None:
-                raise ProtocolError("an opening of secrets before the game is over, or a second one")
-            self.their_opening = their_opening(m, self.game)
-            self._open()
-            self._audit_now()
-            return
-        if t == "caught":
-            if self.private is None:
-                raise ProtocolError("a caught message outside a game without trust")
-            if m.seq is not None:
-                self.notice = _("The other page refused move {n} of this page as not legal: it takes it for "
-                                "cheating.").format(n=m.seq)
-            elif m.verdict is not None and self.over and self.their_audit is None:
-                self.their_audit = Audit(m.verdict, m.seat, m.step, m.reason, "")
-            else:
-                raise ProtocolError("a verdict before the game is over, or a second one")
-            return
-        if t == "rematch":
-            who = self._who(m, frm)
-            if not self.over or who in self.rematch:
-                raise ProtocolError("a rematch request before the game is over, or a second one")
-            self.rematch.add(who)
-            self._relay(dump("rematch", seat=who), frm)
+        anytime = self.AT_ANY_TIME.get(t)
+        if anytime is not None and anytime(self, m, text, frm) is not False:
             return
         if self.over:
             raise ProtocolError(f"{t} message: the game is over")
         if self.desync:
             raise ProtocolError(f"{t} message: play is stopped until the games are resynchronised")
+        in_play = self.IN_PLAY.get(t)
+        if in_play is None:
+            raise ProtocolError(f"a {t} message during play")
+        if t in ("action", "secret_commit", "secret_reveal") and m.seq < self.seq:
+            raise ProtocolError(f"{t} message for move {m.seq}: a duplicate or a replay (the next move is "
+                                f"{self.seq})")
+        in_play(self, m, text, frm)
+
+    # ------------------------------------------------------------------ messages of the link, at any time
+    def _on_out_of_step(self, m, text: str, frm: "int | None") -> "bool | None":
+        if self.over:
+            return False
+        self.agreed = max(self.agreed, min(m.at - 1, len(self.game.log)))  # it found move `at` differs
+        self.desync = self.desync or _("The other page found the two games differ after move {n}. Play stops "
+                                       "here; resynchronise from the host's game.").format(n=m.at)
+
+    def _on_resync_request(self, m, text: str, frm: "int | None") -> "bool | None":
+        if not (self.host and self.desync and not self.over):
+            return False
+        if self.revealed_sent:  # my picks of the open run are out: choosing again would let the peer cheat
+            raise ProtocolError("a resync request after this page revealed its picks: the run completes first")
+        self.send(self._resync_message())
+        self._restart_from(self.game)
+
+    def _on_resync(self, m, text: str, frm: "int | None") -> "bool | None":
+        if self.host or not (self.desync or self.players > 2):
+            return False
+        # (three or four players: the host may also start an open run of secret picks again everywhere)
+        try:
+            if self.revealed_sent and any(e["player"] == self.me for e in self.run):
+                first = min(e["seq"] for e in self.run if e["player"] == self.me)
+                raise Cheating("a resync after this page revealed its secret picks", first, "revealed")
+            g = resynced(self.game, self.me, list(m.log), m.hash, self.agreed)
+        except Cheating as e:
+            self.desync = refusal(e)
+            self.send(dump("out_of_step", at=e.move))  # an honest host whose game went wrong stops too
+            raise
+        self._restart_from(g)
+
+    def _on_opening(self, m, text: str, frm: "int | None") -> None:
+        if self.private is None or not self.over or self.their_opening is not None:
+            raise ProtocolError("an opening of secrets before the game is over, or a second one")
+        self.their_opening = their_opening(m, self.game)
+        self._open()
+        self._audit_now()
+
+    def _on_caught(self, m, text: str, frm: "int | None") -> None:
+        if self.private is None:
+            raise ProtocolError("a caught message outside a game without trust")
+        if m.seq is not None:
+            self.notice = _("The other page refused move {n} of this page as not legal: it takes it for "
+                            "cheating.").format(n=m.seq)
+        elif m.verdict is not None and self.over and self.their_audit is None:
+            self.their_audit = Audit(m.verdict, m.seat, m.step, m.reason, "")
+        else:
+            raise ProtocolError("a verdict before the game is over, or a second one")
+
+    def _on_rematch(self, m, text: str, frm: "int | None") -> None:
+        who = self._who(m, frm)
+        if not self.over or who in self.rematch:
+            raise ProtocolError("a rematch request before the game is over, or a second one")
+        self.rematch.add(who)
+        self._relay(dump("rematch", seat=who), frm)
+
+    # ------------------------------------------------------------------ messages of play, in sequence
+    def _on_resign(self, m, text: str, frm: "int | None") -> None:
+        self.resigned = self._who(m, frm)
+        self._relay(dump("resign", seat=self.resigned), frm)
+        self._open()
+
+    def _on_end(self, m, text: str, frm: "int | None") -> None:
+        who = self._who(m, frm)
+        if who in self.ending:
+            raise ProtocolError("a second offer to end the game")
+        self.ending.add(who)
+        self._relay(dump("end", seat=who), frm)
+        self._open()
+
+    def _on_action(self, m, text: str, frm: "int | None") -> None:
         d = self.game.decision
-        if t == "resign":
-            self.resigned = self._who(m, frm)
-            self._relay(dump("resign", seat=self.resigned), frm)
-            self._open()
-            return
-        if t == "end":
-            who = self._who(m, frm)
-            if who in self.ending:
-                raise ProtocolError("a second offer to end the game")
-            self.ending.add(who)
-            self._relay(dump("end", seat=who), frm)
-            self._open()
-            return
-        if t in ("action", "secret_commit", "secret_reveal"):
-            if m.seq < self.seq:
-                raise ProtocolError(f"{t} message for move {m.seq}: a duplicate or a replay (the next move is "
-                                    f"{self.seq})")
-        if t == "action":
-            if m.seq != self.seq or self.run:
-                raise ProtocolError(f"action for move {m.seq}: the next move is {self.seq}")
-            if d is None or not self._by(d.player, frm):
-                raise ProtocolError(f"move {m.seq} ({m.move[:60]!r}): it is not your turn to decide")
-            if self._secret(self.game, d):
-                raise ProtocolError(f"move {m.seq}: a secret choice sent in the open")
-            self._apply_checked(m.move, m.hash, m.seq, frm)
-            self._relay(text, frm)
-            return
-        if t == "secret_commit":
-            nd = self._next_secret()
-            want = self.seq + len(self.run)
-            if nd is None or not self._by(nd.player, frm) or m.seq != want or self.revealed_sent:
-                raise ProtocolError(f"a commitment for move {m.seq} out of turn")
-            self.agreed = len(self.game.log)
-            self.run.append({"seq": m.seq, "player": nd.player, "move": None, "salt": None, "c": m.c})
-            self._relay(text, frm)  # before this page's reveals, which may follow at once
-            self._run_changed()
-            return
-        if t == "secret_reveal":
-            entry = next((e for e in self.run if e["seq"] == m.seq and e["player"] != self.me
-                          and self._by(e["player"], frm)), None)
-            if entry is None or entry["move"] is not None:
-                raise ProtocolError(f"a reveal for move {m.seq} without an open commitment")
-            if not self.revealed_sent:
-                raise ProtocolError(f"a reveal for move {m.seq} before every pick of the run was committed")
-            if commitment(m.salt, m.move) != entry["c"]:
-                raise ProtocolError(f"move {m.seq}: the revealed choice does not match its commitment (cheating)")
-            trial = self.game.clone()
-            for e in self.run:  # legal where it stands (earlier picks as known so far, stand-ins otherwise)
-                mv = m.move if e is entry else (e["move"] or self._stand_in(trial))
-                if self.private is not None and e is entry:  # the other's hidden cards: the game checks what it can
-                    try:
-                        trial.apply(mv)
-                    except games.of(trial).IllegalAction:
-                        self._tell_refused(m.seq)
-                        raise ProtocolError(f"move {m.seq} ({m.move[:60]!r}) is not legal") from None
-                    break
-                if e is entry and mv not in [str(a) for a in trial.legal_actions()]:
-                    raise ProtocolError(f"move {m.seq} ({m.move[:60]!r}) is not legal")
-                trial.apply(mv)
-                if e is entry:
-                    break
-            entry["move"] = m.move
-            self._relay(text, frm)
-            self._apply_known()
-            return
-        raise ProtocolError(f"a {t} message during play")
+        if m.seq != self.seq or self.run:
+            raise ProtocolError(f"action for move {m.seq}: the next move is {self.seq}")
+        if d is None or not self._by(d.player, frm):
+            raise ProtocolError(f"move {m.seq} ({m.move[:60]!r}): it is not your turn to decide")
+        if self._secret(self.game, d):
+            raise ProtocolError(f"move {m.seq}: a secret choice sent in the open")
+        self._apply_checked(m.move, m.hash, m.seq, frm)
+        self._relay(text, frm)
+
+    def _on_secret_commit(self, m, text: str, frm: "int | None") -> None:
+        nd = self._next_secret()
+        want = self.seq + len(self.run)
+        if nd is None or not self._by(nd.player, frm) or m.seq != want or self.revealed_sent:
+            raise ProtocolError(f"a commitment for move {m.seq} out of turn")
+        self.agreed = len(self.game.log)
+        self.run.append({"seq": m.seq, "player": nd.player, "move": None, "salt": None, "c": m.c})
+        self._relay(text, frm)  # before this page's reveals, which may follow at once
+        self._run_changed()
+
+    def _on_secret_reveal(self, m, text: str, frm: "int | None") -> None:
+        entry = next((e for e in self.run if e["seq"] == m.seq and e["player"] != self.me
+                      and self._by(e["player"], frm)), None)
+        if entry is None or entry["move"] is not None:
+            raise ProtocolError(f"a reveal for move {m.seq} without an open commitment")
+        if not self.revealed_sent:
+            raise ProtocolError(f"a reveal for move {m.seq} before every pick of the run was committed")
+        if commitment(m.salt, m.move) != entry["c"]:
+            raise ProtocolError(f"move {m.seq}: the revealed choice does not match its commitment (cheating)")
+        trial = self.game.clone()
+        for e in self.run:  # legal where it stands (earlier picks as known so far, stand-ins otherwise)
+            mv = m.move if e is entry else (e["move"] or self._stand_in(trial))
+            if self.private is not None and e is entry:  # the other's hidden cards: the game checks what it can
+                try:
+                    trial.apply(mv)
+                except games.of(trial).IllegalAction:
+                    self._tell_refused(m.seq)
+                    raise ProtocolError(f"move {m.seq} ({m.move[:60]!r}) is not legal") from None
+                break
+            if e is entry and mv not in [str(a) for a in trial.legal_actions()]:
+                raise ProtocolError(f"move {m.seq} ({m.move[:60]!r}) is not legal")
+            trial.apply(mv)
+            if e is entry:
+                break
+        entry["move"] = m.move
+        self._relay(text, frm)
+        self._apply_known()
+
+    #: a message's type -> its handler: the link's own messages (a handler that returns False leaves the message
+    #: to the checks of play), then those of play
+    AT_ANY_TIME = {"out_of_step": _on_out_of_step, "resync_request": _on_resync_request, "resync": _on_resync,
+                   "opening": _on_opening, "caught": _on_caught, "rematch": _on_rematch}
+    IN_PLAY = {"resign": _on_resign, "end": _on_end, "action": _on_action, "secret_commit": _on_secret_commit,
+               "secret_reveal": _on_secret_reveal}
 
     def _stale_guest(self, m, frm: int) -> bool:
         """The host of three or four pages: a guest's page whose game differs stops alone (the others play
