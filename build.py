@@ -360,7 +360,7 @@ def write_hyphens() -> None:
         import pyphen
     sys.path.insert(0, str(ROOT / "py"))
     try:
-        from app.games.crystalclans_text import _pick  # how the app reads a card text in a language (English where none)
+        from app.games.crystalclans.text import _pick  # how the app reads a card text in a language (English where none)
     finally:
         sys.path.pop(0)
     card_data = json.loads((ROOT / "py" / "crystalclans" / "data" / "base_set.json").read_text(encoding="utf-8"))

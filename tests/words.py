@@ -72,9 +72,9 @@ def vocabularies() -> tuple[set[str], set[str]]:
         for lang, bag in (("en", en), ("de", de)):
             n = c["name"][lang]
             bag.update(words_of(n["value"] if isinstance(n, dict) else n))
-    # the German zone names the app itself keeps (app/games/crystalclans_text.py: "Kristallgebiet West",
+    # the German zone names the app itself keeps (app/games/crystalclans/text.py: "Kristallgebiet West",
     # "Feld Ost (Seite A)")
-    from app.games.crystalclans_text import GERMAN_ZONE_NAMES
+    from app.games.crystalclans.text import GERMAN_ZONE_NAMES
 
     for zone in GERMAN_ZONE_NAMES.values():
         de.update(words_of(zone))

@@ -20,9 +20,9 @@ import json, os, random, asyncio
 import crystalclans, crystalclans.game, crystalclans.saves, crystalclans.ai, crystalclans.story
 import app, app.i18n, app.render, app.settings, app.storage, app.controller, app.text, app.log
 import app.rules_ref, app.tutorial, app.replay, app.errors, app.link, app.fx, app.seats
-import app.games.crystalclans, app.games.crystalclans_table, app.games.crystalclans_cards, app.games.crystalclans_text
-import app.games.crystalclans_story, app.games.crystalclans_rules, app.games.crystalclans_tutorial
-import app.games.crystalclans_card_data
+import app.games.crystalclans.game, app.games.crystalclans.table, app.games.crystalclans.cards, app.games.crystalclans.text
+import app.games.crystalclans.story, app.games.crystalclans.rules, app.games.crystalclans.tutorial
+import app.games.crystalclans.card_data
 crystalclans.base_set()  # the card set parsed once, here
 `);
 const snapshot = py.makeMemorySnapshot();

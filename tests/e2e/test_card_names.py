@@ -7,8 +7,8 @@ from __future__ import annotations
 import crystalclans as cc
 import pytest
 from app import i18n
-from app.games.crystalclans_cards import card_face
-from app.games.crystalclans_text import Words
+from app.games.crystalclans.cards import card_face
+from app.games.crystalclans.text import Words
 
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800},
          "desktop": {"width": 1440, "height": 1000}}
@@ -71,9 +71,9 @@ BOARD_PROBLEMS = """() => [...document.querySelectorAll('.board .unit')].flatMap
 
 
 def board_with_every_unit(lang: str) -> list[str]:
-    """The table's HTML (crystalclans_table.game_screen) for three positions that put every unit of the six clans
+    """The table's HTML (crystalclans/table.py: game_screen) for three positions that put every unit of the six clans
     alone in a zone (its unit types show beside its name there), in `lang`."""
-    from app.games import crystalclans_table as cc_table
+    from app.games.crystalclans import table as cc_table
     from tests.unit.test_i18n import fake_app
 
     cs = cc.base_set()

@@ -117,7 +117,7 @@ def test_no_german_label_is_cut_at_laptop_desktop_and_phone_sizes(new_context, a
 def test_german_zones_read_after_a_preposition_piles_are_nouns_and_spelling_is_germanys(new_context, app_url, say):
     """Issue 24, item 13: zone names that need declining after a preposition ("in Westliches Kristallgebiet"),
     pile labels that read as verbs (ZIEHEN, ABWERFEN) and the Swiss "Gefäss" are gone from the German table."""
-    from app.games.crystalclans_text import GERMAN_ZONE_NAMES
+    from app.games.crystalclans.text import GERMAN_ZONE_NAMES
 
     page = new_context(locale="de-DE").new_page()
     open_app(page, app_url + "?seed=24")

@@ -3,7 +3,7 @@ reference (not Crystal Clans'), and its search finds a keyword in any word order
 German. Screenshots: tk_rules_all_desktop.png, tk_rules_<desktop|phone>.png, tk_rules_de_desktop.png."""
 from __future__ import annotations
 
-from app.games.tashkalar_rules import RULES
+from app.games.tashkalar.rules import RULES
 
 from .test_rules_search import open_rules, shown_after
 from .test_tashkalar_table import start_tashkalar

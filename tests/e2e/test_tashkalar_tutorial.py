@@ -6,7 +6,7 @@ at): tk_tutorial_start, tk_tutorial_step_<n>, tk_tutorial_rotated_preview, tk_tu
 tk_tutorial_done, tk_tutorial_real_game."""
 from __future__ import annotations
 
-from app.games.tashkalar_tutorial import STEPS
+from app.games.tashkalar.tutorial import STEPS
 from app.tutorial import YOU
 
 from .ui import assert_no_page_errors, open_app, screenshot

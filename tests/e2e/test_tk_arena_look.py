@@ -1,4 +1,4 @@
-"""The Tash-Kalar arena as drawn by app/games/tashkalar_table.py with the app's own style sheets, before the
+"""The Tash-Kalar arena as drawn by app/games/tashkalar/table.py with the app's own style sheets, before the
 table puts it on a page of its own: at desktop, tablet and phone size in both themes, every square on screen,
 none overlapping another, large enough to tap, a summon's pattern previewed, and axe-core finds no serious
 violation. Screenshots: tk_arena_<size>_<theme>.png."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import tashkalar as tk
-from app.games.tashkalar_table import arena
+from app.games.tashkalar.table import arena
 from crystalclans.rng import Rng
 
 from .test_looks import AXE_JS, AXE_RUN, SIZES

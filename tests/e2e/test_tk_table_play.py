@@ -20,7 +20,7 @@ def a_turn_with_a_turning_summon(seed0: int = 0):
     """A Duel at the start of a turn (two actions) where a summon in hand fits on some square in several
     orientations: (save text, that summon's notation)."""
     import tashkalar as tk
-    from app.games.tashkalar_table import square_options
+    from app.games.tashkalar.table import square_options
     from crystalclans.rng import Rng
 
     for seed in range(seed0, seed0 + 200):

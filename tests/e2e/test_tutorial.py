@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.tutorial import YOU
-from app.games.crystalclans_tutorial import STEPS
+from app.games.crystalclans.tutorial import STEPS
 from tests.words import foreign_in
 
 from .ui import assert_no_page_errors, dismiss_overlays, open_app, screenshot

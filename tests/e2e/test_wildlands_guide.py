@@ -10,7 +10,7 @@
   over high ground). Screenshots wl_guide_<board>_<size>_<theme>.png."""
 from __future__ import annotations
 
-from app.games.wildlands_tutorial import STEPS
+from app.games.wildlands.tutorial import STEPS
 from app.tutorial import YOU
 
 from .test_looks import AXE_JS, axe_scan
@@ -123,7 +123,7 @@ def ruins_at_a_shot() -> str:
     """A Ruins game (hotseat) at a decision of the active player with ranged attacks offered and an enemy on high
     ground or behind it: the save text."""
     import wildlands as wl
-    from app.games.wildlands_table import sights
+    from app.games.wildlands.table import sights
     from crystalclans.rng import Rng
 
     for seed in range(60):

@@ -1,4 +1,4 @@
-"""Crystal Clans' table (py/app/games/crystalclans_table.py, its words and cards) under CPython: every legal
+"""Crystal Clans' table (py/app/games/crystalclans/table.py, its words and cards) under CPython: every legal
 action is offered as a data-action control, and cards a decision reveals to its player are shown to her
 only."""
 from __future__ import annotations
@@ -11,12 +11,12 @@ from types import SimpleNamespace
 import crystalclans as cc
 import pytest
 from app import render
-from app.games import crystalclans_cards as cc_cards
-from app.games import crystalclans_table as cc_table
-from app.games.crystalclans_rules import card_numbers
+from app.games.crystalclans import cards as cc_cards
+from app.games.crystalclans import table as cc_table
+from app.games.crystalclans.rules import card_numbers
 from app.seats import Seat
 from app.storage import Storage
-from app.games.crystalclans_text import Words
+from app.games.crystalclans.text import Words
 from crystalclans.simulate import random_game
 
 WORDS = Words(cc.base_set())
@@ -78,7 +78,7 @@ def test_a_looked_at_hand_is_shown_to_the_looker_only():
 
 
 def test_the_log_tells_turns_actions_costs_and_battles_in_words():
-    from app.games.crystalclans_story import log_panel
+    from app.games.crystalclans.story import log_panel
 
     g = random_game(("blood", "skull"), 11)
     html = log_panel(fake_app(g, 0), g.view(0))
@@ -97,10 +97,10 @@ def test_the_log_tells_turns_actions_costs_and_battles_in_words():
 
 
 def test_the_log_told_again_from_its_kept_turns_is_the_log_told_afresh():
-    """A click tells only the newest turn anew (crystalclans_story.told_turn keeps the others); what it keeps
+    """A click tells only the newest turn anew (crystalclans/story.py: told_turn keeps the others); what it keeps
     must follow the players' names, the language and an undone action."""
     from app import i18n
-    from app.games import crystalclans_story as story
+    from app.games.crystalclans import story as story
 
     g = random_game(("blood", "skull"), 11)
     app = fake_app(g, 0)
@@ -155,7 +155,7 @@ def test_a_seed_in_the_page_url_fixes_the_deal():
 
 
 def test_the_battle_result_shows_how_the_damage_was_made_and_whose_units_died():
-    from app.games.crystalclans_story import arithmetic
+    from app.games.crystalclans.story import arithmetic
 
     seed = 11
     g = cc.new_game(("blood", "skull"), seed=seed)
@@ -197,7 +197,7 @@ def battles_of(seeds, clans=("meteor", "stone")):
 def test_the_battle_box_names_every_term_with_its_source_and_they_add_up():
     """Regression (issue: a Warhorn's +4 showed with no word why): every boost of a battle, a battle card's,
     a crystal's, an ability's, a supporter's, appears with its source, and the terms add up to the damage."""
-    from app.games.crystalclans_story import arithmetic, term_words
+    from app.games.crystalclans.story import arithmetic, term_words
 
     crystal_terms = 0
     for g, lb in battles_of(range(40)):
@@ -240,7 +240,7 @@ def test_a_battle_card_played_from_the_draw_pile_says_the_hand_was_empty():
 
 def test_card_details_name_sources_in_words_for_every_card():
     from app import render
-    from app.games.crystalclans_card_data import sources_in_words
+    from app.games.crystalclans.card_data import sources_in_words
 
     app = fake_app(cc.new_game(("blood", "skull"), seed=1), 0)
     ids = list(app.words.cs.unit_index) + [c.id for c in app.words.cs.crystals]
@@ -281,7 +281,7 @@ def test_the_card_details_say_every_value_the_balance_pass_adjusted_crystals_too
 
 def test_the_table_animates_what_just_happened_once():
     from app.fx import EffectsFeed
-    from app.games.crystalclans_table import effects_of
+    from app.games.crystalclans.table import effects_of
 
     g = cc.new_game(("blood", "skull"), seed=2)
     feed = EffectsFeed()
@@ -304,7 +304,7 @@ def test_the_table_animates_what_just_happened_once():
 
 
 def test_the_rules_reference_is_complete_and_every_card_term_links_to_an_entry():
-    from app.games.crystalclans_rules import entries
+    from app.games.crystalclans.rules import entries
 
     app = fake_app(cc.new_game(("blood", "skull"), seed=1), 0)
     items = entries(app.words.cs, app.words)
@@ -431,7 +431,7 @@ def test_every_card_face_says_its_summon_cost_in_words(lang, word):
     every card face (hand, details, piles, battle box: all card_face) now says "cost N" / "Kosten N",
     and a screen reader hears "summon cost N"."""
     from app import i18n
-    from app.games.crystalclans_cards import card_face
+    from app.games.crystalclans.cards import card_face
 
     cs = cc.base_set()
     i18n.use(lang)

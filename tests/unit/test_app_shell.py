@@ -129,9 +129,9 @@ def test_linked_pages_with_different_rules_code_refuse_plainly():
 
 
 def test_the_sound_cue_follows_what_the_table_animates_in_every_game():
-    from app.games.crystalclans_table import Effects
-    from app.games.tashkalar import arena_effects
-    from app.games.wildlands_table import board_effects
+    from app.games.crystalclans.table import Effects
+    from app.games.tashkalar.game import arena_effects
+    from app.games.wildlands.table import board_effects
 
     assert shell.cue(Effects()) == "" and shell.cue(None) == ""
     assert shell.cue(Effects(crystal={0}, clash={"w"})) == "score"

@@ -145,7 +145,7 @@ def test_a_value_adjusted_for_balance_says_so_and_names_its_old_value():
     """Issue 27: a design value changed by the balance pass keeps its old value in its note ("balance: was
     3; ..."), and the card details say it was adjusted for balance, in English and German."""
     from app import i18n
-    from app.games.crystalclans_card_data import origin_in_words
+    from app.games.crystalclans.card_data import origin_in_words
     from crystalclans.balancenotes import balanced_from
 
     changed = {"value": 4, "tag": "design", "note": "balance: was 3; Stone 28% -> 45% (hard self-play)"}

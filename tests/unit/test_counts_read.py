@@ -10,7 +10,7 @@ import pytest
 
 import crystalclans as cc
 from app import i18n
-from app.games.crystalclans_text import Words
+from app.games.crystalclans.text import Words
 from crystalclans.rng import Rng, seed_state
 
 MAYBE_PLURAL = re.compile(r"\w\((s|n|en|e)\)")
@@ -81,7 +81,7 @@ def test_every_prompt_with_a_count_says_one_card_and_two_cards(lang):
 def test_the_game_over_line_counts_turns_moves_and_crystals(lang):
     from types import SimpleNamespace as NS
 
-    from app.games.crystalclans_table import game_over_panel
+    from app.games.crystalclans.table import game_over_panel
 
     i18n.use(lang)
     for n in (1, 2):

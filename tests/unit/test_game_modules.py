@@ -101,8 +101,8 @@ def test_tashkalar_asks_for_a_hand_over_only_where_the_hand_shows():
 
 def test_the_start_screens_tashkalar_lists_are_the_engines_and_a_switch_keeps_the_other_games_choices():
     import tashkalar as tk
-    from app.games.tashkalar_start import DECKS as TK_DECKS, FORMS as TK_FORMS, MODES as TK_MODES
-    from app.games.tashkalar_start import players as tk_players
+    from app.games.tashkalar.start import DECKS as TK_DECKS, FORMS as TK_FORMS, MODES as TK_MODES
+    from app.games.tashkalar.start import players as tk_players
     from app.settings import clean_settings, read_settings
     from tashkalar.setup import check_options
 
@@ -228,3 +228,18 @@ def test_the_shell_names_no_game():
              for n in game_words_in_code(p.read_text(encoding="utf-8"))]
     assert found == []
     assert game_words_in_code('x = self.cs.clans\n"""A battle."""\n# a battle\ny = "flare"\n') == [1, 4]
+
+
+def test_each_game_lives_in_a_folder_of_its_own():
+    """Issue 51: py/app/games holds the registry and the spec, and one folder per registered game, whose spec is
+    its game.py and whose start screen's part is its start.py (which imports no engine)."""
+    from pathlib import Path
+
+    root = Path(games.__file__).resolve().parent
+    assert sorted(p.name for p in root.glob("*.py")) == ["__init__.py", "spec.py"]
+    assert sorted(p.name for p in root.iterdir() if p.is_dir() and p.name != "__pycache__") == sorted(games.GAMES)
+    for name in games.GAMES:
+        assert games.REGISTRY[name] == f"app.games.{name}.game" and games.START[name] == f"app.games.{name}.start"
+        engines = [n for n in shell_imports_of_games((root / name / "start.py").read_text(encoding="utf-8"))
+                   if n.split(".")[0] in games.GAMES]
+        assert engines == [], f"{name}/start.py imports an engine: {engines}"

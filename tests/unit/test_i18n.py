@@ -16,13 +16,13 @@ import pytest
 
 import crystalclans as cc
 from app import games, i18n, render
-from app.games import crystalclans_cards as cc_cards
-from app.games import crystalclans_table as cc_table
-from app.games.crystalclans_rules import card_numbers
+from app.games.crystalclans import cards as cc_cards
+from app.games.crystalclans import table as cc_table
+from app.games.crystalclans.rules import card_numbers
 from app.replay import Replay
 from app.seats import Seat
 from app.storage import Storage
-from app.games.crystalclans_text import Words
+from app.games.crystalclans.text import Words
 from tests.buildkit import build_module
 from tests.words import catalog, foreign_in, foreign_words
 
@@ -144,7 +144,7 @@ def tashkalar_pages(lang: str, seed: int, mode: str, decks: tuple) -> list[tuple
     """(where, HTML) of every screen of one random Tash-Kalar game in `lang`: the start form, the table (arena,
     seats, prompt and options, hand, story log) at every decision and at the end, every card's details."""
     import tashkalar as tk
-    from app.games import tashkalar as tk_module
+    from app.games.tashkalar import game as tk_module
     from crystalclans.rng import Rng
 
     i18n.use(lang)
@@ -241,7 +241,7 @@ def test_a_save_that_does_not_load_says_why_in_the_players_language():
 def test_every_long_card_name_has_its_syllable_breaks_in_both_languages():
     """py/app/locale/hyphens.json (python build.py i18n) covers the card set as it is: a name with a word
     of 10 letters or more has soft hyphens, and without them it is the name itself."""
-    from app.games.crystalclans_text import _hyphenated_names
+    from app.games.crystalclans.text import _hyphenated_names
 
     table = _hyphenated_names()
     for lang in ("en", "de"):

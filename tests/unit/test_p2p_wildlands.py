@@ -1,4 +1,4 @@
-"""Wildlands between two linked pages (py/app/net with app.games.wildlands): the setup carries the board, two
+"""Wildlands between two linked pages (py/app/net with app.games.wildlands.game): the setup carries the board, two
 factions and the first player (a link of two pages refuses a setup of three or four, which link a page each:
 tests/unit/test_p2p_party.py),
 the secret start spaces travel as commitments revealed only once both players have chosen all of theirs,

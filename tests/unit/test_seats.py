@@ -10,7 +10,7 @@ import pytest
 
 import crystalclans as cc
 from app import render
-from app.games import crystalclans_table as cc_table
+from app.games.crystalclans import table as cc_table
 from app.controller import App
 from app.seats import Seat, needs_pass_screen, offers, parse_seats, perspective
 from crystalclans.rng import Rng, seed_state

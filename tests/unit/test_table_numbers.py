@@ -6,9 +6,9 @@ import re
 
 import crystalclans as cc
 from app import render
-from app.games import crystalclans_rules as cc_rules
-from app.games import crystalclans_table as cc_table
-from app.games.crystalclans_rules import card_numbers, numbers_from_doc
+from app.games.crystalclans import rules as cc_rules
+from app.games.crystalclans import table as cc_table
+from app.games.crystalclans.rules import card_numbers, numbers_from_doc
 from crystalclans.rng import Rng, seed_state
 
 from .test_app_render import fake_app

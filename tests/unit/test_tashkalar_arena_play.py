@@ -1,4 +1,4 @@
-"""Playing on the Tash-Kalar arena (app/games/tashkalar_table.py) as a player expects: a square where a summon fits
+"""Playing on the Tash-Kalar arena (app/games/tashkalar/table.py) as a player expects: a square where a summon fits
 in several orientations offers them in turn (a click shows the next, "Summon here" applies the one shown), one
 orientation summons at once; the arena is one tab stop; every option of an effect that names a square has its
 square lit, across decision kinds in random games of every mode; and what just happened (placed, moved,
@@ -11,7 +11,7 @@ from html import unescape
 import pytest
 
 import tashkalar as tk
-from app.games.tashkalar_table import arena, pick_bar, square_options
+from app.games.tashkalar.table import arena, pick_bar, square_options
 from crystalclans.rng import Rng
 
 from .fake_dom import fake_window
@@ -159,7 +159,7 @@ def test_what_just_happened_marks_its_squares_for_the_animations_placed_moved_de
     classes (a moved piece also where it came from; a destroyed one is drawn as a ghost), and the next render
     without a move animates nothing."""
     from app.fx import EffectsFeed
-    from app.games import tashkalar as module
+    from app.games.tashkalar import game as module
 
     seen: dict[str, int] = {}
     for seed in range(12):

@@ -136,7 +136,7 @@ def test_undo_steps_back_over_the_computers_reply_but_never_past_a_draw():
 def test_a_seats_score_reads_in_the_right_number():
     """'1 point', not '1 points' (seen on a Team game's game-over screen)."""
     import tashkalar as tk
-    from app.games.tashkalar_table import seats_panel
+    from app.games.tashkalar.table import seats_panel
 
     view = tk.new_game(mode="duel", decks=("northern", "highland"), seed=1).view(0)
     for score, words in ((1, "1 point<"), (2, "2 points<"), (0, "0 points<")):

@@ -1,4 +1,4 @@
-"""Tash-Kalar's rules reference (app/games/tashkalar_rules.py): the Rules button of a Tash-Kalar table (and of the
+"""Tash-Kalar's rules reference (app/games/tashkalar/rules.py): the Rules button of a Tash-Kalar table (and of the
 start screen with Tash-Kalar chosen) opens it, not Crystal Clans'; every keyword the quick rules define has an
 entry; its numbers are the engine's; it is complete in English and German and shows no Crystal Clans word."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 import crystalclans as cc
 import tashkalar as tk
 from app import i18n, render
-from app.games import tashkalar_rules as tr
+from app.games.tashkalar import rules as tr
 from tests.words import catalog, crystalclans_words, foreign_in, shown_text, words_of
 
 QUICK_RULES = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "tashkalar_quickrules_de.txt"
@@ -88,7 +88,7 @@ def test_the_rules_button_shows_the_rules_of_the_game_on_the_table():
     assert render.rules_modal(start).count("data-rules-entry") == len(tr.RULES)
     start.settings = {"game": "crystalclans"}
     from tests.unit.test_i18n import fake_app
-    from app.games.crystalclans_text import Words
+    from app.games.crystalclans.text import Words
 
     cc_app = fake_app(cc.new_game(("blood", "water"), seed=1), 0, Words(cc.base_set(), "en"))
     assert 'id="rules-initiative"' in render.rules_modal(cc_app)

@@ -1,4 +1,4 @@
-"""The Tash-Kalar table's story log (app/games/tashkalar_story.py): every fact of the engine's story, in every
+"""The Tash-Kalar table's story log (app/games/tashkalar/story.py): every fact of the engine's story, in every
 mode and with the expansion schools, told in a sentence of the player's words (never the fact's raw name), a
 turn heading a turn with the newest turn first, card names as buttons that open the card, and the same log for
 every player (public facts only)."""
@@ -10,8 +10,8 @@ from html import unescape
 import pytest
 
 import tashkalar as tk
-from app.games.tashkalar_cards import card_name
-from app.games.tashkalar_story import TkTeller, story_panel
+from app.games.tashkalar.cards import card_name
+from app.games.tashkalar.story import TkTeller, story_panel
 from crystalclans.rng import Rng
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]

@@ -1,4 +1,4 @@
-"""The Tash-Kalar arena's HTML (app/games/tashkalar_table.py), from views of real games: every square once,
+"""The Tash-Kalar arena's HTML (app/games/tashkalar/table.py), from views of real games: every square once,
 exactly the legal options lit, a summon's orientations and pattern squares on its square, pieces told apart by
 shape and mark as well as colour."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import re
 from html import unescape
 
 import tashkalar as tk
-from app.games.tashkalar_table import SHAPES, arena, square_options
+from app.games.tashkalar.table import SHAPES, arena, square_options
 from crystalclans.rng import Rng
 
 SQUARE = re.compile(r'<button type="button" class="([^"]*)" ([^>]*)aria-label="([^"]*)">')
@@ -89,7 +89,7 @@ def test_pieces_differ_in_shape_by_colour_and_in_mark_by_rank_and_their_label_sa
 
 
 def test_every_option_random_games_reach_has_words_and_a_button_with_its_notation():
-    from app.games.tashkalar_table import actions_panel, option_label
+    from app.games.tashkalar.table import actions_panel, option_label
 
     kinds = {}
     games = [(5, "duel", ("southern", "highland")), (6, "high_form", ("southern", "highland")),
@@ -114,7 +114,7 @@ def test_every_option_random_games_reach_has_words_and_a_button_with_its_notatio
 
 
 def test_the_seats_and_the_hand_show_what_the_view_holds_and_nothing_more():
-    from app.games.tashkalar_table import card_name, hand_panel, seats_panel
+    from app.games.tashkalar.table import card_name, hand_panel, seats_panel
 
     g = tk.new_game(seed=8, first_player=0)
     v = g.view(0)

@@ -1,4 +1,4 @@
-"""Tash-Kalar's guided first game (app/games/tashkalar_tutorial.py) played through the App with a fake DOM:
+"""Tash-Kalar's guided first game (app/games/tashkalar/tutorial.py) played through the App with a fake DOM:
 "Learn by playing" starts the guided game of the game chosen on the start screen; at every step the table
 offers exactly the taught move (its button and, where it names a square, that one lit square) and refuses any
 other; the other side's move is scripted; the game teaches what the issue asks (placing, a summon whose
@@ -11,7 +11,7 @@ import re
 import pytest
 
 from app import i18n
-from app.games.tashkalar_tutorial import BEING, DONE, FLARE, STEPS, TASK
+from app.games.tashkalar.tutorial import BEING, DONE, FLARE, STEPS, TASK
 from app.tutorial import THEM, YOU
 
 from .fake_dom import app_html, coach, fake_window, offered
@@ -104,7 +104,7 @@ def test_it_teaches_every_rule_the_issue_names():
     from tashkalar.flares import halves_met
     from tashkalar.patterns import ORIENTATIONS
 
-    from app.games.tashkalar_tutorial import Tutorial
+    from app.games.tashkalar.tutorial import Tutorial
 
     t = Tutorial()
     g = t.game
@@ -149,7 +149,7 @@ def _words(msg: str) -> int:
 def test_every_step_speaks_the_players_language(lang):
     from tests.words import foreign_in
 
-    from app.games.tashkalar_tutorial import Tutorial
+    from app.games.tashkalar.tutorial import Tutorial
 
     i18n.use(lang)
     t = Tutorial()

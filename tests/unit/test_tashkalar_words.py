@@ -1,4 +1,4 @@
-"""Tash-Kalar in German (app/games/tashkalar_prompts.py, tashkalar_cards.py, locale/de/tashkalar.json): every
+"""Tash-Kalar in German (app/games/tashkalar/prompts.py, tashkalar/cards.py, locale/de/tashkalar.json): every
 question the engine asks in games of every mode and school is worded (none falls back to its kind's words),
 every option of a card's choice has words, every card and task has its German name and texts with the same
 numbers as the English, and a German card name says it is ours."""
@@ -10,8 +10,8 @@ import pytest
 
 import tashkalar as tk
 from app import i18n
-from app.games import tashkalar_cards as cards
-from app.games.tashkalar_prompts import CHOICES, prompt_words, word
+from app.games.tashkalar import cards as cards
+from app.games.tashkalar.prompts import CHOICES, prompt_words, word
 from crystalclans.rng import Rng
 from tashkalar.content import CARDS_T, TASKS
 

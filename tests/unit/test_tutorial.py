@@ -1,4 +1,4 @@
-"""Crystal Clans' guided first game (app/games/crystalclans_tutorial.py) under CPython: every scripted move is
+"""Crystal Clans' guided first game (app/games/crystalclans/tutorial.py) under CPython: every scripted move is
 legal where it stands, the table offers the player exactly the taught move, and the lessons happen as the
 texts say (a battle won by its style, a crystal scored, a reshuffle and the opponent's free crystal), in both
 languages."""
@@ -8,7 +8,7 @@ import pytest
 
 from app import i18n
 from app.tutorial import THEM, YOU
-from app.games.crystalclans_tutorial import STEPS, Tutorial
+from app.games.crystalclans.tutorial import STEPS, Tutorial
 
 
 @pytest.fixture(autouse=True)
@@ -45,7 +45,7 @@ def test_every_step_speaks_the_players_language(lang):
     from tests.words import foreign_in
 
     import crystalclans as cc
-    from app.games.crystalclans_text import Words
+    from app.games.crystalclans.text import Words
 
     i18n.use(lang)
     words = Words(cc.base_set(), lang)
@@ -62,7 +62,7 @@ def test_what_the_other_side_did_stays_said_until_the_player_acts():
     """Regression (issue: the other side's texts flashed for 0.7 s, each replacing the last): while the other
     side's scripted moves are played their sentences add up, and the player's next step still tells them."""
     import crystalclans as cc
-    from app.games.crystalclans_text import Words
+    from app.games.crystalclans.text import Words
 
     words = Words(cc.base_set())
     t = Tutorial()
@@ -91,7 +91,7 @@ def test_each_step_explains_its_rule_with_this_games_numbers(lang):
     this battle, the result step works the damage out, and each of the other side's moves is a whole sentence
     that says what happened and why it matters."""
     import crystalclans as cc
-    from app.games.crystalclans_text import Words
+    from app.games.crystalclans.text import Words
 
     i18n.use(lang)
     words = Words(cc.base_set(), lang)

@@ -193,7 +193,7 @@ def test_a_wildlands_save_loads_back_on_the_table():
 
 def test_the_start_screens_wildlands_lists_are_the_engines():
     import wildlands as wl
-    from app.games import wildlands_start as wls
+    from app.games.wildlands import start as wls
 
     assert wls.BOARDS == wl.BOARD_IDS and wls.FACTIONS == wl.FACTION_IDS
 

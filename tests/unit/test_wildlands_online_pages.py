@@ -124,7 +124,7 @@ def test_two_pages_play_wildlands_and_every_window_is_answered_on_the_asked_page
 def test_the_answer_clock_is_the_same_whatever_the_player_holds():
     """Without ?answer, an interrupt window waits WINDOW_SECONDS and a defence DEFENCE_SECONDS, with or
     without a card that could act; the asking page shows that it waits, the asked page says why."""
-    from app.games import wildlands as module
+    from app.games.wildlands import game as module
 
     pages = linked(query="")
     rng = random.Random(2)

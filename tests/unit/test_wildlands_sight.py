@@ -10,8 +10,8 @@ import re
 import pytest
 
 from app import i18n
-from app.games import wildlands_table as T
-from app.games.wildlands_tutorial import STEPS, Tutorial
+from app.games.wildlands import table as T
+from app.games.wildlands.tutorial import STEPS, Tutorial
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,4 @@
-"""Wildlands' guided first game (app/games/wildlands_tutorial.py) played through the App with a fake DOM: "Learn
+"""Wildlands' guided first game (app/games/wildlands/tutorial.py) played through the App with a fake DOM: "Learn
 by playing" on the start screen with Wildlands chosen starts it; at every step the table offers exactly the taught
 move (its button and, where it names a space, that one lit space) and refuses any other; the other side's answers
 are scripted; it teaches what issue 29 asks (a reveal, a move, a shard pickup, an attack the other side defends,
@@ -10,7 +10,7 @@ import re
 import pytest
 
 from app import i18n
-from app.games.wildlands_tutorial import DONE, ELSEWHERE, POSITION, SHOOTER, STEPS, TARGET, Tutorial
+from app.games.wildlands.tutorial import DONE, ELSEWHERE, POSITION, SHOOTER, STEPS, TARGET, Tutorial
 from app.tutorial import THEM, YOU
 
 from .fake_dom import app_html, coach, fake_window, offered
@@ -62,7 +62,7 @@ def test_the_whole_guided_game_offers_only_the_taught_move_at_every_step():
         assert step.move in legal, (i, step.move, legal)
         held_back += len(legal) > 1
         assert offered(app) == [step.move], (i, offered(app))
-        from app.games.wildlands_table import char_spaces, option_space
+        from app.games.wildlands.table import char_spaces, option_space
 
         space = option_space(step.move, char_spaces(g.view(YOU)))
         assert lit(app) == ([space] if space else []), (i, lit(app))

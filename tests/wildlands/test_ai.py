@@ -292,7 +292,7 @@ def test_successive_halving_gives_the_better_half_more_redeals():
 
 
 def test_the_hard_computer_is_the_presets_search_and_normal_the_short_one():
-    from app.games import wildlands as app_wl
+    from app.games.wildlands import game as app_wl
 
     hard = app_wl.make_bot("hard", seed=1)
     assert (hard.until_turn, hard.halving, hard.playout_depth, hard.width) == (True, True, 2, 8)

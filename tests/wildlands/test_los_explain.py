@@ -50,7 +50,7 @@ def test_w43_w44_w45_w46_w35_each_block_is_named():
 
 
 def test_dungeon_examples_of_the_guided_game():
-    """The shots the guided game points at, from the Owl Sage on 18 (app/games/wildlands_tutorial.py)."""
+    """The shots the guided game points at, from the Owl Sage on 18 (app/games/wildlands/tutorial.py)."""
     walls, cover, high = geometry("dungeon")
     assert los.explain(18, 26, walls, cover, high)[:2] == (1, "clear")
     assert los.explain(18, 4, walls, cover, high)[1:3] == ("wall", (11, 18))

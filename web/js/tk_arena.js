@@ -1,4 +1,4 @@
-// Tash-Kalar's arena (py/app/games/tashkalar_table.py): pointing at or focusing a lit square (or a placement's
+// Tash-Kalar's arena (py/app/games/tashkalar/table.py): pointing at or focusing a lit square (or a placement's
 // button) shows the pattern its summon would use (data-pattern: one space-separated list per orientation, "|"
 // between them, in the order of data-actions) and marks the piece it would destroy (data-doomed). The arrow
 // keys move the focus from square to square (the arena is one tab stop: web/js/grid_keys.js). Nothing is

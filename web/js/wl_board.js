@@ -1,4 +1,4 @@
-// The Wildlands board (py/app/games/wildlands_table.py): while a ranged attack's target is chosen, pointing at or
+// The Wildlands board (py/app/games/wildlands/table.py): while a ranged attack's target is chosen, pointing at or
 // focusing a space with an enemy figure (data-sight) shows the lines of sight the table drew to it (hidden
 // .wl-sight groups: green where it is a target now, red up to what stops it) and their words (data-why) under
 // the board. The lines and the words are the engine's (wildlands.los.explain): nothing is computed here.

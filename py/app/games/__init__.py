@@ -17,9 +17,9 @@ from gamecore import jsontext  # noqa: F401
 
 from .spec import GameSpec, kept_names, numbered_names, sole_winner  # noqa: F401 - what the game modules share
 
-# name -> the module under app.games that describes it; the first is the default game
-REGISTRY: dict[str, str] = {"crystalclans": "app.games.crystalclans", "tashkalar": "app.games.tashkalar",
-                           "wildlands": "app.games.wildlands"}
+# name -> the module of its folder under app.games that holds its SPEC; the first is the default game
+REGISTRY: dict[str, str] = {"crystalclans": "app.games.crystalclans.game", "tashkalar": "app.games.tashkalar.game",
+                           "wildlands": "app.games.wildlands.game"}
 DEFAULT = "crystalclans"
 GAMES = tuple(REGISTRY)
 MAX_SAVE_FILE = 1_000_000  # the largest save file of any game (its MAX_SAVE_CHARS), known before any engine loads
@@ -32,8 +32,8 @@ MAX_SAVE_FILE = 1_000_000  # the largest save file of any game (its MAX_SAVE_CHA
 # played online, a catalog message, or None), learn() (the guided game's panel: title and text) and rules_short(app)
 # (the rules in short, HTML); optionally field_note(field_id, value, words) (a note
 # beside a field that follows its choice at once: (element id, text, class), or None).
-START: dict[str, str] = {"crystalclans": "app.games.crystalclans_start", "tashkalar": "app.games.tashkalar_start",
-                         "wildlands": "app.games.wildlands_start"}
+START: dict[str, str] = {"crystalclans": "app.games.crystalclans.start", "tashkalar": "app.games.tashkalar.start",
+                         "wildlands": "app.games.wildlands.start"}
 
 
 def bot_for_level(make, levels: dict, level: str, seed: int, **budget: Any) -> Any:

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from crystalclans.actions import read_token
 
-from ..i18n import LOCALE_DIR, N_, _, ngettext
+from ...i18n import LOCALE_DIR, N_, _, ngettext
 
 
 STYLE_NAMES = {"bold": N_("Bold"), "guarded": N_("Guarded"), "tricky": N_("Tricky")}
@@ -117,7 +117,7 @@ class Words:
     @property
     def numbers(self) -> dict:
         """The rules' numbers of this card set (the short rules and the reference quote them)."""
-        from .crystalclans_rules import card_numbers
+        from .rules import card_numbers
 
         return card_numbers(self.cs)
 

@@ -8,10 +8,10 @@ hovering shows them. Pure Python (no js imports): unit-tested under CPython.
 """
 from __future__ import annotations
 
-from ..i18n import N_, _, language, ngettext
-from ..log import log_section, turn_entry
-from ..text import h
-from .crystalclans_text import style_name
+from ...i18n import N_, _, language, ngettext
+from ...log import log_section, turn_entry
+from ...text import h
+from .text import style_name
 
 
 class Teller:

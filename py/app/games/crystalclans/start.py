@@ -7,15 +7,15 @@ from __future__ import annotations
 import json
 import os
 
-from ..i18n import N_, _
-from ..text import h
+from ...i18n import N_, _
+from ...text import h
 
 TITLE = "Crystal Clans"  # the game switch's button and the page's heading while it is played (a name: not translated)
 HAS_BOTS = True  # a seat may be the computer
 RANDOM_FIRST = N_("Random")  # "who goes first" left to chance
 FIELDS = ("clan-0", "clan-1", "mulligan")
 REDRAW: tuple[str, ...] = ()
-CARD_DATA = os.path.join(os.path.dirname(__file__), "..", "..", "crystalclans", "data", "base_set.json")
+CARD_DATA = os.path.join(os.path.dirname(__file__), "..", "..", "..", "crystalclans", "data", "base_set.json")
 
 
 def players(s: dict) -> int:
@@ -76,14 +76,14 @@ def online_note(s: dict) -> "str | None":
 
 def learn() -> tuple[str, str]:
     """The "Learn by playing" panel's title and text (catalog messages)."""
-    from .crystalclans_tutorial import LEARN
+    from .tutorial import LEARN
 
     return LEARN
 
 
 def rules_short(app) -> str:
     """The one-screen summary of the rules, with the card set's numbers."""
-    from .crystalclans_rules import rules_short as short
+    from .rules import rules_short as short
 
     return short(app.words.numbers)
 
@@ -102,7 +102,7 @@ class StartWords:
     descriptions, the rules' numbers. Stands in for the card set (`cs`) and its words alike."""
 
     def __init__(self, lang: str) -> None:
-        from .crystalclans_rules import numbers_from_doc
+        from .rules import numbers_from_doc
 
         with open(CARD_DATA, encoding="utf-8") as f:
             doc = json.load(f)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from crystalclans.cardset import BEATS
 
-from ..i18n import _, ngettext
-from ..text import h
-from .crystalclans_text import style_name
+from ...i18n import _, ngettext
+from ...text import h
+from .text import style_name
 
 STYLE_SVG = {
     # Bold: a rising blade
@@ -112,7 +112,7 @@ def card_details(app, card_id: str) -> str:
         sn, rules = words.signature_rules.get(u.clan, ("", ""))
         if u.has_signature and all(a.name != sn for a in u.abilities):  # not already listed as an ability
             sig = f'<p><b>{h(sn)}</b> ({h(_("clan signature"))}): {h(rules)}</p>'
-        from .crystalclans_rules import ability_entry_id, keyword_entry_id
+        from .rules import ability_entry_id, keyword_entry_id
 
         def rules_link(entry: str, text: str) -> str:
             return (f'<button type="button" class="rules-link" data-cmd="rules" data-rules-at="{h(entry)}" '
@@ -137,7 +137,7 @@ def card_details(app, card_id: str) -> str:
                  f'{"<ul class=ability-list>" + abilities + "</ul>" if abilities else ""}{sig}')
     from crystalclans.balancenotes import balanced_from
 
-    from .crystalclans_card_data import field_label, origin_in_words, value_in_words
+    from .card_data import field_label, origin_in_words, value_in_words
 
     ability_names = [a.name for a in words.unit(card_id).abilities] if card_id not in words.crystal_by_id else []
     rows = []

@@ -25,9 +25,9 @@ from typing import Any
 
 from tashkalar.board import CENTRE, COLS, GREEN, NAME, ON_SET, RED, W, sq
 
-from ..i18n import N_, _, ngettext
-from .tashkalar_prompts import choice_words, prompt_words
-from .tashkalar_cards import card_name, card_rank, card_text, deck_name, rank_name, task_name  # noqa: F401
+from ...i18n import N_, _, ngettext
+from .prompts import choice_words, prompt_words
+from .cards import card_name, card_rank, card_text, deck_name, rank_name, task_name  # noqa: F401
 
 SHAPES = ("circle", "square", "diamond", "hexagon")  # by colour index
 RANK_MARKS = ("", "★", "♛")
@@ -352,7 +352,7 @@ STAT_ROWS = (
 
 def statistics_table(view: dict, names: list[str], stats: list[dict[str, int]]) -> str:
     """The game's statistics per player (engine: game.statistics(), from the story's facts)."""
-    from ..render import stats_table
+    from ...render import stats_table
 
     scores = view.get("scores") or [0] * len(stats)
     high_form = view.get("mode") == "high_form" or view.get("form") == "high_form"
@@ -372,7 +372,7 @@ def game_over(view: dict, names: list[str], rematch: str = "", stats: "list[dict
 
 def replay_table(app, view: dict, frame) -> str:
     """One frame of the replay viewer (read-only): the arena, the seats, the viewer's hand, the story so far."""
-    from .tashkalar_story import story_panel
+    from .story import story_panel
 
     names = app.names
     return "".join([
@@ -383,8 +383,8 @@ def replay_table(app, view: dict, frame) -> str:
 
 
 def pass_screen(app) -> str:
-    from ..render import hand_over_screen
-    from ..seats import local_seats
+    from ...render import hand_over_screen
+    from ...seats import local_seats
 
     return hand_over_screen(app.names, app.pending_pass, people=local_seats(app.seats))
 
@@ -392,8 +392,8 @@ def pass_screen(app) -> str:
 def table_screen(app) -> str:
     """The whole Tash-Kalar table for the App (controller.py): the arena, the seats, the choice, the hand, the
     log; the pass screen over it in a hotseat game."""
-    from ..render import link_alerts, rematch_controls, storage_notice, undo_button, waiting_bar
-    from .tashkalar_story import story_panel
+    from ...render import link_alerts, rematch_controls, storage_notice, undo_button, waiting_bar
+    from .story import story_panel
 
     view, names = app.view, app.names
     over = app.finished
@@ -404,8 +404,8 @@ def table_screen(app) -> str:
     if over:
         parts.append(game_over(view, names, rematch_controls(app), app.game.statistics()))
     tutorial = getattr(app, "tutorial", None)
-    if tutorial is not None:  # the guided first game's coach (tashkalar_tutorial.py), above the whole table
-        from ..render import coach
+    if tutorial is not None:  # the guided first game's coach (tashkalar/tutorial.py), above the whole table
+        from ...render import coach
 
         parts.append(coach(app))
     parts.append('<div class="table tk-table"><div class="main-col">')

@@ -12,7 +12,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
-from ..i18n import LOCALE_DIR, _, language, ngettext, pgettext
+from ...i18n import LOCALE_DIR, _, language, ngettext, pgettext
 
 TRANSLATIONS = "tashkalar.json"
 
@@ -87,7 +87,7 @@ def task_condition(task_id: str) -> str:
 
 
 def deck_name(deck: str) -> str:
-    from .tashkalar_start import DECK_TEXT
+    from .start import DECK_TEXT
 
     return _(DECK_TEXT[deck]) if deck in DECK_TEXT else deck
 

@@ -1,4 +1,4 @@
-"""Tash-Kalar as a game module of the table (its SPEC: app.games.spec.GameSpec). Its arena: tashkalar_table.py."""
+"""Tash-Kalar as a game module of the table (its SPEC: app.games.spec.GameSpec). Its arena: tashkalar/table.py."""
 from __future__ import annotations
 
 from typing import Any
@@ -6,11 +6,11 @@ from typing import Any
 import tashkalar as tk
 from tashkalar.saves import MAX_SAVE_CHARS, SaveError, check_save_text
 
-from ..i18n import N_, _
-from ..settings import first_player
-from . import bot_for_level, searching_levels
-from .spec import GameSpec, kept_names, numbered_names, sole_winner
-from .tashkalar_start import ONLINE_MODES as TK_ONLINE_MODES, TITLE as title, players as tk_players
+from ...i18n import N_, _
+from ...settings import first_player
+from .. import bot_for_level, searching_levels
+from ..spec import GameSpec, kept_names, numbered_names, sole_winner
+from .start import ONLINE_MODES as TK_ONLINE_MODES, TITLE as title, players as tk_players
 
 name = "tashkalar"
 Game = tk.Game
@@ -38,15 +38,15 @@ rules_search_hint = N_("Search the rules (e.g. combat leap, flare)")
 
 
 def rules_entries(app) -> list:
-    """Tash-Kalar's rules reference (tashkalar_rules.py), in the current language."""
-    from .tashkalar_rules import entries
+    """Tash-Kalar's rules reference (tashkalar/rules.py), in the current language."""
+    from .rules import entries
 
     return entries()
 
 
 def tutorial():
-    """The guided first game (tashkalar_tutorial.py): a scripted High Form turn against the Highland deck."""
-    from .tashkalar_tutorial import Tutorial
+    """The guided first game (tashkalar/tutorial.py): a scripted High Form turn against the Highland deck."""
+    from .tutorial import Tutorial
 
     return Tutorial()
 
@@ -182,20 +182,20 @@ def effects(feed, g: tk.Game) -> ArenaEffects:
 
 
 def table_screen(app) -> str:
-    from .tashkalar_table import table_screen as screen
+    from .table import table_screen as screen
 
     return screen(app)
 
 
 def replay_table(app, view: dict, frame: tk.Game) -> str:
-    from .tashkalar_table import replay_table as table
+    from .table import replay_table as table
 
     return table(app, view, frame)
 
 
 def card_details(app, card_id: str) -> str:
-    """A card's details dialog: name, rank, pattern drawn small, the whole effect (tashkalar_cards.py)."""
-    from .tashkalar_cards import details_html
+    """A card's details dialog: name, rank, pattern drawn small, the whole effect (tashkalar/cards.py)."""
+    from .cards import details_html
 
     return details_html(card_id)
 

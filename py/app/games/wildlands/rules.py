@@ -3,8 +3,8 @@ rulings in its package docstring). Entries are app.rules_ref.Entry, laid out by 
 other games'; `group` is the English key (render translates it)."""
 from __future__ import annotations
 
-from ..i18n import N_, _
-from ..rules_ref import Entry
+from ...i18n import N_, _
+from ...rules_ref import Entry
 
 # (id, title, text, group): catalog messages
 RULES: tuple[tuple[str, str, str, str], ...] = (

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..i18n import N_, _, language
+from ...i18n import N_, _, language
 
 HOW = {"combat move": N_("it makes a combat move"), "standard move": N_("it makes a standard move"),
        "combat leap": N_("it makes a combat leap"), "standard leap": N_("it makes a standard leap")}
@@ -130,7 +130,7 @@ def _english_card(name: str) -> str:
     """A card's name in the player's language, from its English name in a prompt."""
     from tashkalar.content import CARDS_T
 
-    from .tashkalar_cards import card_name
+    from .cards import card_name
 
     return next((card_name(c.id) for c in CARDS_T if c.name == name), name)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..i18n import N_, _
+from ...i18n import N_, _
 
 TITLE = "Tash-Kalar"  # the game switch's button and the page's heading while it is played (a name: not translated)
 HAS_BOTS = True  # a seat may be the computer
@@ -142,7 +142,7 @@ def online_note(s: dict) -> "str | None":
 
 def learn() -> tuple[str, str]:
     """The "Learn by playing" panel's title and text (catalog messages)."""
-    from .tashkalar_tutorial import LEARN
+    from .tutorial import LEARN
 
     return LEARN
 
@@ -152,7 +152,7 @@ SHORT = ("goal", "turn", "summon")  # the reference's entries the start screen s
 
 def rules_short(app) -> str:
     """The rules in short: the reference's entries on the goal, a turn and summoning."""
-    from ..rules_ref import short_of
-    from .tashkalar_rules import entries
+    from ...rules_ref import short_of
+    from .rules import entries
 
     return short_of(entries(), SHORT)

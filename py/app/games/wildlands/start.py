@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..i18n import N_, _
+from ...i18n import N_, _
 
 TITLE = "Wildlands"  # the game switch's button and the page's heading while it is played (a name: not translated)
 # "who goes first" left to the rulebook: the owner of the lowest shard (W16), a matter of the deal
@@ -130,7 +130,7 @@ def online_note(s: dict) -> "str | None":
 
 def learn() -> tuple[str, str]:
     """The "Learn by playing" panel's title and text (catalog messages)."""
-    from .wildlands_tutorial import LEARN
+    from .tutorial import LEARN
 
     return LEARN
 
@@ -140,7 +140,7 @@ SHORT = ("goal", "setup", "turn")  # the reference's entries the start screen sh
 
 def rules_short(app) -> str:
     """The rules in short: the reference's entries on the goal, setting up and a turn."""
-    from ..rules_ref import short_of
-    from .wildlands_rules import entries
+    from ...rules_ref import short_of
+    from .rules import entries
 
     return short_of(entries(), SHORT)

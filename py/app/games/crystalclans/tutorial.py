@@ -10,8 +10,8 @@ engine loads.
 """
 from __future__ import annotations
 
-from ..i18n import N_, _
-from ..tutorial import THEM, YOU, ScriptedTutorial, Step
+from ...i18n import N_, _
+from ...tutorial import THEM, YOU, ScriptedTutorial, Step
 
 LEARN = (N_("New to Crystal Clans?"), N_("A guided first game teaches the turn, summoning, moving, a battle, scoring "
                                          "and reshuffling, one step at a time (about 5 minutes)."))

@@ -10,8 +10,8 @@ No engine import at the top: the start screen reads LEARN before any engine load
 """
 from __future__ import annotations
 
-from ..i18n import N_, _
-from ..tutorial import THEM, YOU, ScriptedTutorial, Step
+from ...i18n import N_, _
+from ...tutorial import THEM, YOU, ScriptedTutorial, Step
 
 FACTIONS = ["guild", "gnomads"]  # the player's (seat 0, purple circles) and the other side's (green squares)
 BOARD = "dungeon"
@@ -107,7 +107,7 @@ class Tutorial(ScriptedTutorial):
         return "wildlands", {"board": BOARD, "factions": list(FACTIONS), "first": 0}
 
     def fields(self, g, names, words) -> dict:
-        from .wildlands_table import char_name
+        from .table import char_name
 
         def short(cid: str) -> str:  # "Lunk, the librarian": Lunk
             return char_name(cid).split(",")[0]

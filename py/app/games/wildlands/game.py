@@ -1,5 +1,5 @@
 """Wildlands as a game module of the table (its SPEC: app.games.spec.GameSpec). Its board and panels:
-wildlands_table.py; its story in sentences: wildlands_story.py; its part of the start screen: wildlands_start.py.
+wildlands/table.py; its story in sentences: wildlands/story.py; its part of the start screen: wildlands/start.py.
 
 Interrupt windows and defences (the engine asks every other player after every action, and the owner of
 every character hit, whatever they hold): with people at one screen they are asked aloud (`asked_aloud`):
@@ -20,11 +20,11 @@ from typing import Any
 import wildlands as wl
 from wildlands.saves import MAX_SAVE_CHARS, SaveError, check_save_text
 
-from ..i18n import _
-from . import bot_for_level, searching_levels
-from .spec import GameSpec, kept_names, numbered_names, sole_winner
-from . import wildlands_start as start
-from .wildlands_start import TITLE as title  # the page's heading while it is played
+from ...i18n import _
+from .. import bot_for_level, searching_levels
+from ..spec import GameSpec, kept_names, numbered_names, sole_winner
+from . import start
+from .start import TITLE as title  # the page's heading while it is played
 
 name = "wildlands"
 Game = wl.Game
@@ -40,12 +40,12 @@ __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "asked_aloud"
 ALOUD = ("interrupt", "defend")  # another player's question, asked at every action or attack alike
 
 
-from .wildlands_rules import rules_search_hint  # noqa: E402
+from .rules import rules_search_hint  # noqa: E402
 
 
 def rules_entries(app) -> list:
-    """Wildlands' rules reference (wildlands_rules.py), in the current language."""
-    from .wildlands_rules import entries
+    """Wildlands' rules reference (wildlands/rules.py), in the current language."""
+    from .rules import entries
 
     return entries()
 
@@ -118,7 +118,7 @@ def save_text(g: wl.Game, names: list[str]) -> str:
 
 
 def summary(g: wl.Game, names: list[str], words, winner: "int | None") -> str:
-    from .wildlands_start import BOARD_TEXT
+    from .start import BOARD_TEXT
 
     state = _("{name} won").format(name=names[winner]) if winner is not None else _("turn {n}").format(n=g.turn)
     return "Wildlands · " + _(BOARD_TEXT[g.board][0]) + " · " + ", ".join(names) + f" · {state}"
@@ -126,25 +126,25 @@ def summary(g: wl.Game, names: list[str], words, winner: "int | None") -> str:
 
 def effects(feed, g: wl.Game):
     """What changed since the table was last shown: the spaces where something happened (fx-* classes)."""
-    from .wildlands_table import board_effects
+    from .table import board_effects
 
     return board_effects(feed.new_facts(g))
 
 
 def table_screen(app) -> str:
-    from .wildlands_table import table_screen as screen
+    from .table import table_screen as screen
 
     return screen(app)
 
 
 def replay_table(app, view: dict, frame: wl.Game) -> str:
-    from .wildlands_table import replay_table as table
+    from .table import replay_table as table
 
     return table(app, view, frame)
 
 
 def card_details(app, card_id: str) -> str:
-    from .wildlands_table import card_details as details
+    from .table import card_details as details
 
     return details(app, card_id)
 
@@ -192,8 +192,8 @@ def warm_up() -> None:
 
 
 def tutorial():
-    """The guided first game (wildlands_tutorial.py): a scripted Guild turn on the Dungeon against the Gnomads."""
-    from .wildlands_tutorial import Tutorial
+    """The guided first game (wildlands/tutorial.py): a scripted Guild turn on the Dungeon against the Gnomads."""
+    from .tutorial import Tutorial
 
     return Tutorial()
 

@@ -8,7 +8,7 @@ import re
 
 from crystalclans.balancenotes import balanced_from
 
-from ..i18n import N_, _
+from ...i18n import N_, _
 
 SOURCES = (  # (pattern in a provenance source or note, the words a player reads)
     (r"seed:000_", N_("the German rulebook's card texts")),

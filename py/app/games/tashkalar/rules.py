@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from ..i18n import N_, _
-from ..rules_ref import Entry
+from ...i18n import N_, _
+from ...rules_ref import Entry
 
 # What the engine deals and allows without naming a constant (rules.refill, rules.begin_turn); a test checks
 # them against a dealt game.

@@ -9,8 +9,8 @@ No engine import at the top: the start screen reads LEARN before any engine load
 """
 from __future__ import annotations
 
-from ..i18n import N_, _
-from ..tutorial import THEM, YOU, ScriptedTutorial, Step
+from ...i18n import N_, _
+from ...tutorial import THEM, YOU, ScriptedTutorial, Step
 
 DECKS = ["northern", "highland"]  # the player's (seat 0: blue circles) and the other side's (gold squares)
 
@@ -111,7 +111,7 @@ class Tutorial(ScriptedTutorial):
         return view
 
     def fields(self, g, names, words) -> dict:
-        from .tashkalar_cards import card_name, task_condition, task_name
+        from .cards import card_name, task_condition, task_name
 
         mine, theirs = g.colour[YOU], g.colour[THEM]
         return {"them": names[THEM], "being": card_name(BEING), "flare": card_name(FLARE), "task": task_name(TASK),

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import _, ngettext
-from ..log import game_over_sentence, log_section, moves_of, turn_entry
-from .wildlands_table import ACTION_NAMES, card_label, char_name, h, swatch, who
+from ...i18n import _, ngettext
+from ...log import game_over_sentence, log_section, moves_of, turn_entry
+from .table import ACTION_NAMES, card_label, char_name, h, swatch, who
 
 
 class Teller:

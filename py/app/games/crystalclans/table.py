@@ -15,15 +15,15 @@ from dataclasses import dataclass, field
 import crystalclans as cc
 from crystalclans.actions import read_token
 
-from ..i18n import N_, _, ngettext, pgettext
-from ..render import (coach, hand_over_screen, link_alerts, rematch_controls, stats_table, storage_notice,
+from ...i18n import N_, _, ngettext, pgettext
+from ...render import (coach, hand_over_screen, link_alerts, rematch_controls, stats_table, storage_notice,
                       undo_button, waiting_bar)
-from ..seats import local_seats
-from ..text import h
-from .crystalclans_cards import card_face, crystal_face, mini_card, style_icon
-from .crystalclans_story import (FROM_DRAW, NO_CARD_LEFT, SENT_HOME, STAYED_HOME, arithmetic, log_panel, recap,
+from ...seats import local_seats
+from ...text import h
+from .cards import card_face, crystal_face, mini_card, style_icon
+from .story import (FROM_DRAW, NO_CARD_LEFT, SENT_HOME, STAYED_HOME, arithmetic, log_panel, recap,
                                  squads_sent_home)
-from .crystalclans_text import style_name
+from .text import style_name
 
 
 def cost_of(view, notation: str) -> dict | None:

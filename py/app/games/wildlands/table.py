@@ -16,7 +16,7 @@ the pick in `app.table_pick`); a hand card's "uses now" button narrows it to the
 (`data-pick="#<card>"`). The panel always lists every option as a button: the table never decides what is legal.
 
 Questions asked aloud (the interrupt window after every action, the defence at every attack; see
-app/games/wildlands.py): on a screen shared by several people the table shows only "Pass" and "Take the device"
+app/games/wildlands/game.py): on a screen shared by several people the table shows only "Pass" and "Take the device"
 (data-cmd="hand-over"), from the view of the player holding the device, so nothing tells what the asked holds.
 """
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Any
 
 from wildlands.content import BOARDS, CHARS, FACTIONS
 
-from ..i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext
 
 S = 100  # a space's side in SVG units
 COLOURS = {"guild": "#7a45c2", "gnomads": "#1d7f47", "lawbringers": "#2563c9", "pit_fighters": "#c23b22"}
@@ -618,8 +618,8 @@ def aloud_panel(app, view: dict) -> str:
 
 
 def pass_screen(app) -> str:
-    from ..render import hand_over_screen
-    from ..seats import local_seats
+    from ...render import hand_over_screen
+    from ...seats import local_seats
 
     return hand_over_screen(app.names, app.pending_pass, people=local_seats(app.seats))
 
@@ -640,7 +640,7 @@ STAT_ROWS = (
 
 def statistics_table(view: dict, names: list[str], stats: list[dict[str, int]]) -> str:
     """The game's statistics per player (engine: game.statistics(), from the story's facts)."""
-    from ..render import stats_table
+    from ...render import stats_table
 
     scores = view["scores"]
     rows = [(_(label), [str(scores[p] if key is None else stats[p][key]) for p in range(len(stats))])
@@ -660,7 +660,7 @@ def game_over(view: dict, names: list[str], rematch: str = "", stats: "list[dict
 def replay_table(app, view: dict, frame) -> str:
     """One frame of the replay viewer (read-only): the board as the viewer saw it, the story so far, the
     seats and the viewer's hand."""
-    from .wildlands_story import story_panel
+    from .story import story_panel
 
     names = app.names
     shown = dict(view, legal_actions=[])
@@ -684,8 +684,8 @@ def shared_view(view: dict) -> dict:
 
 def table_screen(app) -> str:
     """The whole Wildlands table: status, board, the story; the seats, the choice, the hand; the pass screen."""
-    from ..render import answer_clock, link_alerts, rematch_controls, storage_notice, undo_button, waiting_bar
-    from .wildlands_story import story_panel
+    from ...render import answer_clock, link_alerts, rematch_controls, storage_notice, undo_button, waiting_bar
+    from .story import story_panel
 
     view, names = app.view, app.names
     over = app.finished
@@ -702,8 +702,8 @@ def table_screen(app) -> str:
     focus = int(pick[1]) if pick and pick[0] == "@" and pick[1].isascii() and pick[1].isdigit() else None
     parts = [storage_notice(app.storage), link_alerts(app)]
     tutorial = getattr(app, "tutorial", None)
-    if tutorial is not None:  # the guided first game's coach (wildlands_tutorial.py), above the whole table
-        from ..render import coach
+    if tutorial is not None:  # the guided first game's coach (wildlands/tutorial.py), above the whole table
+        from ...render import coach
 
         parts.append(coach(app))
     if over:

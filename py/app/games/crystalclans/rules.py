@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-from ..i18n import N_, _
-from ..rules_ref import Entry
-from ..text import h
+from ...i18n import N_, _
+from ...rules_ref import Entry
+from ...text import h
 
 
 def slug(text: str) -> str:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import N_, _, ngettext
-from ..log import game_over_sentence, log_section, moves_of, turn_entry
-from .tashkalar_cards import card_name, h, rank_name, task_name
+from ...i18n import N_, _, ngettext
+from ...log import game_over_sentence, log_section, moves_of, turn_entry
+from .cards import card_name, h, rank_name, task_name
 
 DECK_WORDS = {"being": N_("their deck"), "legend": N_("the legend deck"), "flare": N_("the flare deck")}
 RESHUFFLED = {"legend": N_("The legend deck ran out: its discard pile is shuffled into a new one."),
@@ -41,7 +41,7 @@ class TkTeller:
         return f'<b class="tk-who">{self.swatch_of_seat(p)}{h(name)}</b>'
 
     def swatch(self, colour: int) -> str:
-        from .tashkalar_table import piece_html
+        from .table import piece_html
 
         return piece_html({"colour": colour, "rank": 0}, self.seats).replace('class="tk-piece', 'class="tk-piece tk-dot', 1)
 

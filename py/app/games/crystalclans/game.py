@@ -1,7 +1,7 @@
-"""Crystal Clans as a game module of the table (its SPEC: app.games.spec.GameSpec). Its table: crystalclans_table.py;
-its cards and their dialogs: crystalclans_cards.py; its words: crystalclans_text.py; its log:
-crystalclans_story.py; its rules: crystalclans_rules.py; its guided game: crystalclans_tutorial.py; its part
-of the start screen: crystalclans_start.py."""
+"""Crystal Clans as a game module of the table (its SPEC: app.games.spec.GameSpec). Its table: crystalclans/table.py;
+its cards and their dialogs: crystalclans/cards.py; its words: crystalclans/text.py; its log:
+crystalclans/story.py; its rules: crystalclans/rules.py; its guided game: crystalclans/tutorial.py; its part
+of the start screen: crystalclans/start.py."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,10 +11,10 @@ from crystalclans.actions import read_token
 from crystalclans.ai.bots import useful
 from crystalclans.saves import MAX_SAVE_CHARS, check_save_text, save_names
 
-from ..i18n import N_, _
-from ..settings import first_player
-from .crystalclans_start import TITLE as title  # the page's heading while it is played
-from .spec import GameSpec
+from ...i18n import N_, _
+from ...settings import first_player
+from .start import TITLE as title  # the page's heading while it is played
+from ..spec import GameSpec
 
 # Online of two without trust (app/net/trust.py): the engine's commitment to a private seed, its audit and the
 # opening it reads; a game module without `private_chance` is played online with both pages holding the whole game
@@ -44,23 +44,23 @@ rules_search_hint = N_("Search the rules (e.g. flank, reshuffle)")
 
 
 def rules_entries(app) -> list:
-    """The rules reference (crystalclans_rules.py): the rulebook's, then the card set's entries."""
-    from .crystalclans_rules import entries
+    """The rules reference (crystalclans/rules.py): the rulebook's, then the card set's entries."""
+    from .rules import entries
 
     return entries(app.words.cs, app.words)
 
 
 def tutorial():
-    """The guided first game (crystalclans_tutorial.py): the Flower Clan against a scripted Stone Clan."""
-    from .crystalclans_tutorial import Tutorial
+    """The guided first game (crystalclans/tutorial.py): the Flower Clan against a scripted Stone Clan."""
+    from .tutorial import Tutorial
 
     return Tutorial()
 
 
 def words(lang: str):
-    """The card set's words in language `lang` (crystalclans_text.Words): the App keeps them as `app.words`
+    """The card set's words in language `lang` (crystalclans/text.py: Words): the App keeps them as `app.words`
     (app.games.words), with the card set as `app.words.cs`."""
-    from .crystalclans_text import Words
+    from .text import Words
 
     return Words(cc.base_set(), lang)
 
@@ -128,27 +128,27 @@ def summary(g: cc.Game, names: list[str], words, winner: "int | None") -> str:
 
 def effects(feed, g: cc.Game):
     """What the table animates now: the story facts since it was last shown (app/fx.py's feed)."""
-    from .crystalclans_table import effects_of
+    from .table import effects_of
 
     return effects_of(feed.new_facts(g))
 
 
 def replay_table(app, view: dict, frame: cc.Game) -> str:
     """One frame of the replay viewer (read-only): both sides, the board, the viewer's hand, the log so far."""
-    from .crystalclans_table import replay_table as table
+    from .table import replay_table as table
 
     return table(app, view, frame)
 
 
 def table_screen(app) -> str:
-    from .crystalclans_table import game_screen
+    from .table import game_screen
 
     return game_screen(app)
 
 
 def card_details(app, card_id: str) -> str:
-    """The card's details dialog (crystalclans_cards.py): its face, numbers and where each value comes from."""
-    from .crystalclans_cards import card_details as details
+    """The card's details dialog (crystalclans/cards.py): its face, numbers and where each value comes from."""
+    from .cards import card_details as details
 
     return details(app, card_id)
 
@@ -157,7 +157,7 @@ def dialog(app, modal: tuple, view: "dict | None" = None) -> str:
     """The table's own dialog `modal` (app.modal): ("discard", player) shows that player's discard pile (in
     `view`, a replay's frame, else the table's)."""
     if modal[0] == "discard":
-        from .crystalclans_cards import discard_modal
+        from .cards import discard_modal
 
         return discard_modal(app, modal[1], view)
     return ""
