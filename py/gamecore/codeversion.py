@@ -9,9 +9,11 @@ normalised, so a checkout on another system gives the same hash."""
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
-__all__ = ["ANY", "CORE", "LENGTH", "OLDER", "package_hash"]
+__all__ = ["ANY", "CORE", "LENGTH", "OLDER", "engine_version", "package_hash"]
 
 CORE = Path(__file__).resolve().parent  # py/gamecore
 LENGTH = 12  # hex digits
@@ -40,3 +42,17 @@ def package_hash(root: Path, tools: tuple[str, ...], core: Path = CORE) -> str:
     h.update(b"package\0" + core.name.encode("utf-8") + b"\0")
     _package(h, core)
     return h.hexdigest()[:LENGTH]
+
+
+#: what an engine's code version leaves out: the tools that only run and report games (the command line, the
+#: tournament code, the code-version module), so mending a report does not disown the games already recorded
+TOOLS = ("__main__.py", "ai/codeversion.py", "ai/tournament.py")
+
+
+def engine_version(package: Path, tools: "tuple[str, ...]" = TOOLS) -> "Callable[[], str]":
+    """An engine's `code_version()`: the hash of its package (engine, bots, data) but `tools`, with the shared
+    core's files, computed once."""
+    @lru_cache(maxsize=1)
+    def code_version() -> str:
+        return package_hash(package, tools)
+    return code_version

@@ -9,9 +9,15 @@ in every engine. An engine's Game subclasses `Lifecycle` and has:
     setup, log, decision       the setup it was dealt from, its moves' notation, what it asks now (or None)
     _context()                 what from_setup needs besides the setup (Crystal Clans: its card set)
     _replay(move)              one logged move applied (apply by default; a `resign <seat>` entry is one)
+    state_key()                the full state as plain values (state_hash is its digest)
+    ENGINE                     its package, whose modules the lifecycle calls when first needed: `saves`
+                               (game_to_json, game_from_json: pydantic only when a save is loaded), `view`
+                               (build_view) and `story` (tell, statistics)
 """
 from __future__ import annotations
 
+import hashlib
+import importlib
 from typing import Any, ClassVar, Iterable, Iterator
 
 from .untrusted import describe
@@ -23,6 +29,7 @@ class Lifecycle:
     __slots__ = ()
     IllegalAction: ClassVar[type]
     SaveError: ClassVar[type]
+    ENGINE: ClassVar[str]
 
     # what a subclass has (the module's docstring)
     setup: dict
@@ -78,6 +85,35 @@ class Lifecycle:
         for move in self.log:
             g._replay(move)
             yield g
+
+    @classmethod
+    def _module(cls, name: str) -> Any:
+        return importlib.import_module(f"{cls.ENGINE}.{name}")
+
+    def state_hash(self) -> str:
+        """A stable hex digest of the full state (the same in CPython and Pyodide)."""
+        return hashlib.sha256(repr(self.state_key()).encode("utf-8")).hexdigest()  # type: ignore[attr-defined]
+
+    def view(self, player: int) -> dict:
+        """What `player` may see, as JSON-ready data (the engine's view.build_view)."""
+        return self._module("view").build_view(self, player)
+
+    def story(self) -> list:
+        """The game told from public facts (the engine's story.tell)."""
+        return self._module("story").tell(self)
+
+    def statistics(self) -> list:
+        """Per player, the game's figures (the engine's story.statistics)."""
+        return self._module("story").statistics(self)
+
+    def to_json(self) -> str:
+        """The save: the format, the setup or position, the log and the state hash (the engine's saves)."""
+        return self._module("saves").game_to_json(self)
+
+    @classmethod
+    def from_json(cls, text: "str | bytes | dict") -> Any:
+        """The game a save holds, checked and replayed (SaveError with a reason otherwise)."""
+        return cls._module("saves").game_from_json(text)
 
     def _illegal_message(self, shown_action: str) -> str:
         """Why `shown_action` (already quoted or described) is refused: what is asked and what is legal."""

@@ -23,7 +23,6 @@ and the Melee; in the Team game partners (seats 0+2 and 1+3, opposite each other
 """
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from gamecore.lifecycle import Lifecycle
@@ -52,6 +51,7 @@ class Game(Lifecycle):
         "frozen", "malus", "removed", "gateway", "summon_colour", "pending", "stasis", "warped", "double_kills",
         "void",
     )
+    ENGINE = "tashkalar"  # (gamecore.lifecycle: its saves, view and story modules)
     IllegalAction = IllegalAction  # (gamecore.lifecycle: the errors its shared methods raise)
     SaveError = SaveError
 
@@ -327,37 +327,6 @@ class Game(Lifecycle):
             self.summon_colour, tuple(self.pending), tuple(self.stasis), tuple(self.warped), self.double_kills,
             self.void,
         )
-
-    def state_hash(self) -> str:
-        """A stable hex digest of the full state (the same in CPython and Pyodide)."""
-        return hashlib.sha256(repr(self.state_key()).encode("utf-8")).hexdigest()
-
-    def view(self, player: int) -> dict[str, Any]:
-        from .view import build_view
-
-        return build_view(self, player)
-
-    def story(self) -> list[dict]:
-        from .story import tell
-
-        return tell(self)
-
-    def statistics(self) -> list[dict[str, int]]:
-        """Per player: summons, legends, flares, tasks, enemy pieces destroyed, own pieces lost, upgrades (story.py)."""
-        from .story import statistics
-
-        return statistics(self)
-
-    def to_json(self) -> str:
-        from .saves import game_to_json
-
-        return game_to_json(self)
-
-    @classmethod
-    def from_json(cls, text: "str | bytes | dict") -> "Game":
-        from .saves import game_from_json
-
-        return game_from_json(text)
 
     # ------------------------------------------------------------------ the loop
     def _advance(self) -> None:

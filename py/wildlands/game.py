@@ -22,7 +22,6 @@ Every game ends: at rules.MAX_MOVES moves at the latest (rules.move_limit), so e
 """
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from gamecore.lifecycle import Lifecycle
@@ -44,6 +43,7 @@ class Game(Lifecycle):
         "must_reveal", "tie", "over", "winners", "rng", "stack", "decision", "log", "hidden", "events", "prompts",
         "undo_floor", "cancels",
     )
+    ENGINE = "wildlands"  # (gamecore.lifecycle: its saves, view and story modules)
     IllegalAction = IllegalAction  # (gamecore.lifecycle: the errors its shared methods raise)
     SaveError = SaveError
 
@@ -248,38 +248,6 @@ class Game(Lifecycle):
             tuple(f.key() for f in self.stack),
             None if d is None else (d.kind, d.player, tuple(str(a) for a in d.options)),
         ) + ((("cancels", self.cancels),) if self.cancels else ())  # absent at 0: the hashes of older saves hold
-
-    def state_hash(self) -> str:
-        """A stable hex digest of the full state (the same in CPython and Pyodide)."""
-        return hashlib.sha256(repr(self.state_key()).encode("utf-8")).hexdigest()
-
-    def view(self, player: int) -> dict[str, Any]:
-        from .view import build_view
-
-        return build_view(self, player)
-
-    def story(self) -> list[dict]:
-        from .story import tell
-
-        return tell(self)
-
-    def statistics(self) -> list[dict[str, int]]:
-        """Per player: shards picked up, knockouts scored, characters lost, attacks, damage dealt to enemies,
-        defences, interrupts, steps taken, cards drawn (story.py, from the story's facts)."""
-        from .story import statistics
-
-        return statistics(self)
-
-    def to_json(self) -> str:
-        from .saves import game_to_json
-
-        return game_to_json(self)
-
-    @classmethod
-    def from_json(cls, text: "str | bytes | dict") -> "Game":
-        from .saves import game_from_json
-
-        return game_from_json(text)
 
     # ------------------------------------------------------------------ the loop
     def _advance(self) -> None:
