@@ -19,8 +19,8 @@ from collections import defaultdict
 from pathlib import Path
 
 from selfplay import ANY as ANY_CODE
-from selfplay.cli import (again, cannot_run, record_options, record_path, report_parser, runner_options, status,
-                          tournament_command, write_out)
+from selfplay.cli import (again, balance_parser, cannot_run, record_path, report_parser, runner_options, status,
+                          tournament_command, tournament_parser, write_out)
 
 from .cardset import BASE_SET_FILE
 from .codeversion import code_version
@@ -140,22 +140,12 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--mulligan", action="store_true")
     runner_options(sim, "processes (default: 1, in this process, so the speed is one core's)")
     sim.add_argument("--progress", action="store_true", help="games done, games/s and time left on stderr")
-    tour = sub.add_parser("tournament", help="bots play seat-swapped pairs of games; win rates and Elo")
-    tour.add_argument("--bots", default="random,greedy,normal,hard")
-    tour.add_argument("--games", type=int, default=40, help="games per pair of bots")
-    tour.add_argument("--seed", type=int, default=1)
-    runner_options(tour)
-    record_options(tour, CODE_HELP)
+    tour = tournament_parser(sub, "random,greedy,normal,hard", 40, CODE_HELP)
     tour.add_argument("--ladder", action="store_true", help="only the steps between neighbours in --bots, and the "
                                                             "second bot against every bot above the next step")
     tour.add_argument("--out", help="write the table (markdown, with Elo along the steps) there")
-    bal = sub.add_parser("balance", help="a bot against itself over all clan pairings, written as markdown")
-    bal.add_argument("--bot", default="hard")
-    bal.add_argument("--games", type=int, default=10, help="games per clan pairing (21 pairings)")
-    bal.add_argument("--seed", type=int, default=1)
-    runner_options(bal)
-    bal.add_argument("--out", default="docs/BALANCE.md")
-    record_options(bal, CODE_HELP)
+    bal = balance_parser(sub, "all clan pairings", "hard", "games per clan pairing (21 pairings)", CODE_HELP,
+                         out="docs/BALANCE.md")
     bal.add_argument("--before", help="the record of an earlier balance run: the report adds a table of each "
                                       "clan's win rate before and after")
     bal.add_argument("--before-code", default=ANY_CODE, help="which games of --before count (as --code; "

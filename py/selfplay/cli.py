@@ -32,6 +32,30 @@ def record_options(p: argparse.ArgumentParser, code_help: str, record_help: str 
     p.add_argument("--code", help=code_help)
 
 
+def tournament_parser(sub: Any, bots: str, games: int, code_help: str) -> argparse.ArgumentParser:
+    """The `tournament` command's options (a game adds its own to the parser returned)."""
+    tour = sub.add_parser("tournament", help="bots play seat-swapped pairs of games; win rates and Elo")
+    tour.add_argument("--bots", default=bots)
+    tour.add_argument("--games", type=int, default=games, help="games per pair of bots")
+    tour.add_argument("--seed", type=int, default=1)
+    runner_options(tour)
+    record_options(tour, code_help)
+    return tour
+
+
+def balance_parser(sub: Any, over: str, bot: str, games_help: str, code_help: str,
+                   out: "str | None" = None) -> argparse.ArgumentParser:
+    """The `balance` command's options: a bot against itself `over` the pairings (a game adds its own)."""
+    bal = sub.add_parser("balance", help=f"a bot against itself over {over} (markdown)")
+    bal.add_argument("--bot", default=bot)
+    bal.add_argument("--games", type=int, default=10, help=games_help)
+    bal.add_argument("--seed", type=int, default=1)
+    runner_options(bal)
+    bal.add_argument("--out", default=out, help="write the markdown there" + (" too" if out is None else ""))
+    record_options(bal, code_help)
+    return bal
+
+
 def report_parser(sub: Any, per: str, code_help: str) -> None:
     """The `report` command: the tables of a record alone (`per`: "clan", "deck", "faction")."""
     rep = sub.add_parser("report", help=f"win rates, Elo, per {per} and per seat, from a record alone (markdown)")

@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from selfplay.cli import (again, cannot_run, record_options, record_path, report_parser, runner_options, status,
-                          tournament_command, write_out)
+from selfplay.cli import (again, balance_parser, cannot_run, record_path, report_parser, status, tournament_command,
+                          tournament_parser, write_out)
 
 MODES = ("duel", "high_form")
 CODE_HELP = ("which recorded games count: those of this code (default: today's, tashkalar.ai.codeversion; "
@@ -61,21 +61,10 @@ def report(args: argparse.Namespace) -> int:
 def main(argv: "list[str] | None" = None) -> int:
     ap = argparse.ArgumentParser(prog="tashkalar", description="Tash-Kalar engine tools")
     sub = ap.add_subparsers(dest="cmd", required=True)
-    tour = sub.add_parser("tournament", help="bots play seat-swapped pairs of games; win rates and Elo")
-    tour.add_argument("--bots", default="random,greedy,search")
-    tour.add_argument("--games", type=int, default=20, help="games per pair of bots")
-    tour.add_argument("--seed", type=int, default=1)
+    tour = tournament_parser(sub, "random,greedy,search", 20, CODE_HELP)
     tour.add_argument("--mode", choices=MODES, default="duel")
-    runner_options(tour)
-    record_options(tour, CODE_HELP)
-    bal = sub.add_parser("balance", help="a bot against itself over every deck pairing (markdown)")
-    bal.add_argument("--bot", default="greedy")
-    bal.add_argument("--games", type=int, default=10, help="games per ordered deck pairing (12 pairings)")
-    bal.add_argument("--seed", type=int, default=1)
+    bal = balance_parser(sub, "every deck pairing", "greedy", "games per ordered deck pairing (12 pairings)", CODE_HELP)
     bal.add_argument("--mode", choices=MODES, default="duel")
-    runner_options(bal)
-    bal.add_argument("--out", default=None, help="write the markdown there too")
-    record_options(bal, CODE_HELP)
     report_parser(sub, "deck", CODE_HELP)
     args = ap.parse_args(argv)
     if args.cmd == "report":

@@ -13,8 +13,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from selfplay.cli import (again, cannot_run, record_options, record_path, report_parser, runner_options, status,
-                          tournament_command, write_out)
+from selfplay.cli import (again, balance_parser, cannot_run, record_path, report_parser, status, tournament_command,
+                          tournament_parser, write_out)
 
 CODE_HELP = ("which recorded games count: those of this code (default: today's, wildlands.ai.codeversion; "
              "others are left out and counted), 'older' (records that name no code), 'any' (every recorded "
@@ -78,19 +78,9 @@ def report(args: argparse.Namespace) -> int:
 def main(argv: "list[str] | None" = None) -> int:
     ap = argparse.ArgumentParser(prog="wildlands", description="Wildlands engine tools")
     sub = ap.add_subparsers(dest="cmd", required=True)
-    tour = sub.add_parser("tournament", help="bots play seat-swapped pairs of games; win rates and Elo")
-    tour.add_argument("--bots", default="random,greedy,search")
-    tour.add_argument("--games", type=int, default=20, help="games per pair of bots")
-    tour.add_argument("--seed", type=int, default=1)
-    runner_options(tour)
-    record_options(tour, CODE_HELP)
-    bal = sub.add_parser("balance", help="a bot against itself over every faction pairing on both boards (markdown)")
-    bal.add_argument("--bot", default="greedy")
-    bal.add_argument("--games", type=int, default=10, help="games per ordered faction pairing and board (24 deals)")
-    bal.add_argument("--seed", type=int, default=1)
-    runner_options(bal)
-    bal.add_argument("--out", default=None, help="write the markdown there too")
-    record_options(bal, CODE_HELP)
+    tournament_parser(sub, "random,greedy,search", 20, CODE_HELP)
+    bal = balance_parser(sub, "every faction pairing on both boards", "greedy",
+                         "games per ordered faction pairing and board (24 deals)", CODE_HELP)
     bal.add_argument("--try", dest="try_values", metavar="JSON",
                      help="designed values to try instead of the data's, as a JSON list of wildlands.tuning's "
                           "changes without 'was' and 'reason' (e.g. '[{\"faction\": \"gnomads\", \"character\": "
