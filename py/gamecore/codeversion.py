@@ -9,11 +9,10 @@ normalised, so a checkout on another system gives the same hash."""
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
-__all__ = ["ANY", "CORE", "LENGTH", "OLDER", "engine_version", "package_hash"]
+__all__ = ["ANY", "CORE", "LENGTH", "OLDER", "EngineVersion", "engine_version", "package_hash"]
 
 CORE = Path(__file__).resolve().parent  # py/gamecore
 LENGTH = 12  # hex digits
@@ -49,10 +48,24 @@ def package_hash(root: Path, tools: tuple[str, ...], core: Path = CORE) -> str:
 TOOLS = ("__main__.py", "ai/codeversion.py", "ai/tournament.py")
 
 
-def engine_version(package: Path, tools: "tuple[str, ...]" = TOOLS) -> "Callable[[], str]":
+_VERSIONS: "dict[tuple, str]" = {}
+
+
+@dataclass(frozen=True)
+class EngineVersion:
     """An engine's `code_version()`: the hash of its package (engine, bots, data) but `tools`, with the shared
-    core's files, computed once."""
-    @lru_cache(maxsize=1)
-    def code_version() -> str:
-        return package_hash(package, tools)
-    return code_version
+    core's files, computed once. (A callable object, not a closure: the self-play runner pickles it.)"""
+
+    package: Path
+    tools: "tuple[str, ...]" = TOOLS
+
+    def __call__(self) -> str:
+        key = (self.package, self.tools)
+        if key not in _VERSIONS:
+            _VERSIONS[key] = package_hash(self.package, self.tools)
+        return _VERSIONS[key]
+
+
+def engine_version(package: Path, tools: "tuple[str, ...]" = TOOLS) -> EngineVersion:
+    """The `code_version()` of the engine whose package is `package` (EngineVersion)."""
+    return EngineVersion(package, tools)
