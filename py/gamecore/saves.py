@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable
 from . import jsontext
 from .untrusted import data_problem, describe
 
-__all__ = ["Envelope", "content_hash", "validation_words"]
+__all__ = ["Envelope", "content_hash", "save_model", "validation_words"]
 
 
 @dataclass(frozen=True)
@@ -119,6 +119,25 @@ class Envelope:
             raise self.error("The save's moves do not lead to the state it records: the file was edited, or it was "
                              "made by an incompatible version of the game.", "state")
         return game
+
+
+def save_model(format: str, setup: type, max_move_chars: int, max_log: int) -> type:
+    """The pydantic model of a save of one format whose setup is the model `setup`: its content hash, the
+    setup or a position, the log (at most `max_log` moves of at most `max_move_chars` characters) and the state
+    hash. pydantic is imported here, when a save is loaded."""
+    from typing import Annotated, Literal, Optional
+
+    from pydantic import ConfigDict, Field, create_model
+
+    digest = r"^[0-9a-f]{64}$"
+    return create_model(
+        "Save", __config__=ConfigDict(extra="forbid"),
+        format=(Literal[format], ...),  # type: ignore[valid-type]
+        content=(str, Field(pattern=digest)),
+        setup=(Optional[setup], None),  # type: ignore[valid-type]
+        position=(Optional[dict], None),
+        log=(list[Annotated[str, Field(max_length=max_move_chars)]], Field(max_length=max_log)),
+        state_hash=(Optional[str], Field(default=None, pattern=digest)))
 
 
 def validation_words(err: Exception) -> str:

@@ -9,7 +9,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from gamecore import errors
-from gamecore.saves import Envelope, content_hash
+from gamecore.saves import Envelope, content_hash, save_model
 
 from .content import DATA_DIR
 
@@ -63,16 +63,7 @@ def _model():
         first_player: Optional[Annotated[int, Field(strict=True, ge=0, le=3)]] = None
         form: Optional[Literal["duel", "high_form"]] = None
 
-    class Save(BaseModel):
-        model_config = ConfigDict(extra="forbid")
-        format: Literal["tashkalar-save/1"]
-        content: str = Field(pattern=r"^[0-9a-f]{64}$")
-        setup: Optional[Setup] = None
-        position: Optional[dict] = None
-        log: list[Annotated[str, Field(max_length=MAX_MOVE_CHARS)]] = Field(max_length=MAX_LOG)
-        state_hash: Optional[str] = Field(default=None, pattern=r"^[0-9a-f]{64}$")
-
-    return Save
+    return save_model(SAVE_FORMAT, Setup, MAX_MOVE_CHARS, MAX_LOG)
 
 
 def check_save_text(text: "str | bytes") -> dict:

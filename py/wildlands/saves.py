@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from gamecore import errors
-from gamecore.saves import Envelope, content_hash
+from gamecore.saves import Envelope, content_hash, save_model
 
 from .content import DATA_DIR, FACTIONS, N_SPACES
 from .position import MAX_CHARS as MAX_POSITION_CHARS
@@ -83,16 +83,7 @@ def _model():
         seed: int = Field(strict=True, ge=-(1 << 63), lt=1 << 63)
         first_player: Optional[Annotated[int, Field(strict=True, ge=0, le=3)]] = None  # absent in older saves
 
-    class Save(BaseModel):
-        model_config = ConfigDict(extra="forbid")
-        format: Literal["wildlands-save/1"]
-        content: str = Field(pattern=r"^[0-9a-f]{64}$")
-        setup: Optional[Setup] = None
-        position: Optional[dict] = None
-        log: list[Annotated[str, Field(max_length=MAX_MOVE_CHARS)]] = Field(max_length=MAX_LOG)
-        state_hash: Optional[str] = Field(default=None, pattern=r"^[0-9a-f]{64}$")
-
-    return Save
+    return save_model(SAVE_FORMAT, Setup, MAX_MOVE_CHARS, MAX_LOG)
 
 
 def check_save_text(text: "str | bytes") -> dict:
