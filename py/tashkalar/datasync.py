@@ -9,10 +9,10 @@ tests/tashkalar/test_data.py, which compares every fact of both copies.
 """
 from __future__ import annotations
 
-import json
-import re
 import sys
 from pathlib import Path
+
+from gamecore import datafiles
 
 DATA = Path(__file__).resolve().parent / "data"
 DEFAULT_SHARED = Path(__file__).resolve().parents[3] / "shared" / "tashkalar"
@@ -93,19 +93,13 @@ def build(shared: Path) -> dict[str, object]:
     return docs
 
 
-_NUMBERS = re.compile(r"\[[-0-9,\s\[\]]*\]")
-
-
 def dumps(doc: object) -> str:
-    """JSON with one key a line, but lists of numbers (squares, patterns) kept on one line."""
-    text = json.dumps(doc, ensure_ascii=False, indent=1)
-    return _NUMBERS.sub(lambda m: re.sub(r"\s+", "", m.group()).replace(",", ", "), text)
+    """A data file's text (gamecore.datafiles)."""
+    return datafiles.dumps(doc, datafiles.NESTED)
 
 
 def write(docs: dict[str, object]) -> None:
-    DATA.mkdir(exist_ok=True)
-    for name, doc in docs.items():
-        (DATA / name).write_text(dumps(doc) + "\n", encoding="utf-8")
+    datafiles.write(DATA, docs, datafiles.NESTED)
 
 
 if __name__ == "__main__":

@@ -13,10 +13,11 @@ Every value carries its provenance: `text` (the rulebook, our seed), `public` (a
 """
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
+
+from gamecore import datafiles
 
 from . import los as losmod
 from .tuning import CHANGES
@@ -214,18 +215,13 @@ def tune(factions: list[dict], changes: "tuple[dict, ...]") -> None:
                                                                          c.get("joker")] if a})
 
 
-_NUMBERS = re.compile(r"\[[-0-9,\s]*\]")
-
-
 def dumps(doc: object) -> str:
-    text = json.dumps(doc, ensure_ascii=False, indent=1)
-    return _NUMBERS.sub(lambda m: re.sub(r"\s+", "", m.group()).replace(",", ", "), text)
+    """A data file's text (gamecore.datafiles)."""
+    return datafiles.dumps(doc, datafiles.FLAT)
 
 
 def write(docs: dict[str, object]) -> None:
-    DATA.mkdir(exist_ok=True)
-    for name, doc in docs.items():
-        (DATA / name).write_text(dumps(doc) + "\n", encoding="utf-8")
+    datafiles.write(DATA, docs, datafiles.FLAT)
 
 
 if __name__ == "__main__":
