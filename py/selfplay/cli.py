@@ -122,6 +122,19 @@ def tournament_command(args: argparse.Namespace, names: Iterable[str], code_vers
     return bots, code, results
 
 
+def balance_command(args: argparse.Namespace, names: Iterable[str], run: Callable[..., Any], **options: Any) -> Any:
+    """`balance`: --bot (one of `names`) against itself, `run(bot, games, seed, workers, ..., **options)` (a
+    game's ai.tournament.balance). Returns its result, or the exit status having said why it cannot run."""
+    names = tuple(names)
+    if args.bot not in names:
+        print(f"--bot: one of {', '.join(names)}", file=sys.stderr)
+        return 2
+    if (failed := cannot_run(args)) is not None:
+        return failed
+    return run(args.bot, args.games, args.seed, args.workers, record=record_path(args),
+               play_missing=not args.recorded_only, code=args.code, cluster=args.cluster, status=status, **options)
+
+
 def record_path(args: argparse.Namespace) -> "Path | None":
     """The --record file (its folder made), or None."""
     if not getattr(args, "record", None):

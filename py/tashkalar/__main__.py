@@ -10,9 +10,8 @@ core) or `--cluster local|ADDRESS` on a Dask cluster (pip install -e '.[cluster]
 from __future__ import annotations
 
 import argparse
-import sys
 
-from selfplay.cli import (again, balance_parser, cannot_run, record_path, report_parser, status, tournament_command,
+from selfplay.cli import (again, balance_command, balance_parser, report_parser, tournament_command,
                           tournament_parser, write_out)
 
 MODES = ("duel", "high_form")
@@ -35,14 +34,9 @@ def balance(args: argparse.Namespace) -> int:
     from .ai.tournament import balance as run
     from .ai.tournament import balance_markdown
 
-    if args.bot not in BOT_NAMES:
-        print(f"--bot: one of {', '.join(BOT_NAMES)}", file=sys.stderr)
-        return 2
-    if (failed := cannot_run(args)) is not None:
-        return failed
-    r = run(args.bot, args.games, args.seed, args.workers, record=record_path(args),
-            play_missing=not args.recorded_only, code=args.code, mode=args.mode, cluster=args.cluster,
-            status=status)
+    r = balance_command(args, BOT_NAMES, run, mode=args.mode)
+    if isinstance(r, int):
+        return r
     cmd = again("tashkalar", args, "bot", "games", "seed", "mode")
     text = balance_markdown(r, cmd)
     write_out(args, text)

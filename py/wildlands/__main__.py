@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from selfplay.cli import (again, balance_parser, cannot_run, record_path, report_parser, status, tournament_command,
+from selfplay.cli import (again, balance_command, balance_parser, report_parser, tournament_command,
                           tournament_parser, write_out)
 
 CODE_HELP = ("which recorded games count: those of this code (default: today's, wildlands.ai.codeversion; "
@@ -35,11 +35,6 @@ def balance(args: argparse.Namespace) -> int:
     from .ai.tournament import balance as run
     from .ai.tournament import balance_markdown
 
-    if args.bot not in BOT_NAMES:
-        print(f"--bot: one of {', '.join(BOT_NAMES)}", file=sys.stderr)
-        return 2
-    if (failed := cannot_run(args)) is not None:
-        return failed
     tried = None
     if args.try_values:
         import json
@@ -52,9 +47,9 @@ def balance(args: argparse.Namespace) -> int:
             return 2
         tried = json.loads(args.try_values)
         try_values(tried)
-    r = run(args.bot, args.games, args.seed, args.workers, record=record_path(args),
-            play_missing=not args.recorded_only, code=args.code, cluster=args.cluster,
-            status=status)
+    r = balance_command(args, BOT_NAMES, run)
+    if isinstance(r, int):
+        return r
     cmd = again("wildlands", args, "bot", "games", "seed")
     if tried:
         cmd += f" --try '{args.try_values}'"
