@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable
@@ -123,6 +123,13 @@ def write_summary(terminalreporter) -> None:
 
 
 # ------------------------------------------------------------------ structured and byte-level damage
+MUTATIONS = ("replace", "delete", "add", "dup", "swap")  # what `mutate` does at a path
+BYTE_DAMAGE = ("flip", "cut", "insert", "dup", "nest")  # what `mutate_bytes` does at an offset
+# every damage `mutate` and `mutate_bytes` made, as ("mutate" or "bytes", what): a suite's quick run can check
+# that it made every kind at least once (only counted: the draws are the same as without it)
+DAMAGE_DONE: Counter = Counter()
+
+
 def json_paths(doc, max_depth: int = 12, max_list: int = 400) -> list[tuple]:
     """Every path into a JSON-like document (keys and indexes from the top), without recursion: the junk the
     fuzzers put in holds lists nested thousands deep, so paths stop at `max_depth` and lists longer than
@@ -168,6 +175,7 @@ def mutate(doc, data, junk: st.SearchStrategy, keys, rounds: int = 3):
         if not path:
             if op == "replace":
                 doc = data.draw(junk)
+                DAMAGE_DONE["mutate", "replace the whole"] += 1
             continue
         parent = doc
         for k in path[:-1]:
@@ -184,6 +192,9 @@ def mutate(doc, data, junk: st.SearchStrategy, keys, rounds: int = 3):
         elif op == "swap" and isinstance(parent, list) and len(parent) > 1:
             j = data.draw(st.integers(0, len(parent) - 1))
             parent[key], parent[j] = parent[j], parent[key]
+        else:
+            continue
+        DAMAGE_DONE["mutate", op] += 1
     return doc
 
 
@@ -196,7 +207,7 @@ def mutate_bytes(raw: bytes, data) -> bytes:
     b = bytearray(raw)
     for _ in range(data.draw(st.integers(1, 4))):
         i = data.draw(st.integers(0, max(0, len(b) - 1)))
-        op = data.draw(st.sampled_from(["flip", "cut", "insert", "dup", "nest"]))
+        op = data.draw(st.sampled_from(list(BYTE_DAMAGE)))
         if op == "flip" and b:
             b[i] ^= 1 << data.draw(st.integers(0, 7))
         elif op == "cut":
@@ -208,4 +219,7 @@ def mutate_bytes(raw: bytes, data) -> bytes:
         elif op == "nest":
             k = data.draw(st.integers(1, 5000))
             b[i:i] = b"[" * k + b"]" * data.draw(st.sampled_from([0, k]))
+        else:  # a flip of nothing
+            continue
+        DAMAGE_DONE["bytes", op] += 1
     return bytes(b)

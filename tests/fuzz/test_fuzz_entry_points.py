@@ -5,12 +5,15 @@ The contract under test: bad input raises the entry point's documented error (Sa
 CardSetError, IllegalAction) and nothing else escapes; whatever is accepted is a game that keeps every
 engine invariant through a random playout and whose save reloads to the same state.
 
-A few hundred inputs per test in the normal run; `python build.py test --long` (CRYSTALCLANS_LONG=1) runs
-at least 20,000 per entry point. Hypothesis's example database is off, so every run is independent.
+The normal run is quick, 80-250 inputs per test (derandomized), and each test checks that it made every kind
+of damage and drew every class of input it has at least once, and that its entry point both accepted and
+refused some; `python build.py test --long` (CRYSTALCLANS_LONG=1) runs at least 20,000 per entry point with
+fresh randomness. Hypothesis's example database is off, so every run is independent.
 """
 from __future__ import annotations
 
 import json
+from collections import Counter
 from functools import lru_cache
 
 import pytest
@@ -25,13 +28,14 @@ from crystalclans.rng import Rng, seed_state
 
 from ..conftest import LONG, sample_states
 from .. import fuzzkit
-from ..fuzzkit import Refused, mutate_bytes, tally
+from ..fuzzkit import BYTE_DAMAGE, MUTATIONS, Refused, mutate_bytes, tally
 
 # Inputs per test: saves and card sets have two or three tests each, so every entry point gets >= 20,000 long.
-FUZZ = settings(max_examples=20_000 if LONG else 700, database=None, deadline=None, derandomize=not LONG,
+# (The normal run had 700, 500 and 120: 28 s of CPU, now 12 s; what a quick run must reach, every_kind checks.)
+FUZZ = settings(max_examples=20_000 if LONG else 250, database=None, deadline=None, derandomize=not LONG,
                 suppress_health_check=list(HealthCheck))
-HALF = settings(FUZZ, max_examples=10_000 if LONG else 500)
-FEW = settings(FUZZ, max_examples=7_000 if LONG else 120)  # card sets: ~25 ms to validate each
+HALF = settings(FUZZ, max_examples=10_000 if LONG else 200)
+FEW = settings(FUZZ, max_examples=7_000 if LONG else 80)  # card sets: ~25 ms to validate each
 
 CS = cc.base_set()
 UNITS = [u.id for u in CS.units]
@@ -41,6 +45,28 @@ CLANS = list(CS.clans)
 
 
 # ------------------------------------------------------------------ shared material
+DRAWN: Counter = Counter()  # the classes of input the tests drew, as ("input", what)
+STRUCTURED = {("mutate", op) for op in MUTATIONS}
+BYTES = {("bytes", op) for op in BYTE_DAMAGE}
+
+
+def drew(what: str) -> None:
+    DRAWN["input", what] += 1
+
+
+def every_kind(fuzz, kinds: set, entry: str) -> None:
+    """Run the Hypothesis test `fuzz`; then it must have made every kind of damage in `kinds` (fuzzkit's
+    DAMAGE_DONE) and drawn every class of input in it (DRAWN) at least once, and `entry` must have accepted
+    some inputs and refused some (fuzzkit's tally)."""
+    damage, drawn = Counter(fuzzkit.DAMAGE_DONE), Counter(DRAWN)
+    t = fuzzkit.TALLY[entry]
+    accepted, refused = t["accepted"], t["refused"]
+    fuzz()
+    made = set(fuzzkit.DAMAGE_DONE - damage) | set(DRAWN - drawn)
+    assert not kinds - made, f"the run never made or drew {sorted(kinds - made)}"
+    assert t["accepted"] > accepted and t["refused"] > refused, (entry, t)
+
+
 def random_playout(g: cc.Game, seed: int, steps: int) -> None:
     """Random legal moves with every invariant checked after each (an accepted input must stay sound)."""
     rng = Rng(seed_state(seed))
@@ -116,10 +142,11 @@ def accept_save(text, card_set=None, seed: int = 0) -> None:
 # ------------------------------------------------------------------ saves
 @HALF
 @given(st.data())
-def test_fuzz_saves_structured(data):
+def fuzz_saves_structured(data):
     base = json.loads(data.draw(st.sampled_from(saves())))
     doc = mutate(base, data)
     text = json.dumps(doc, allow_nan=True) if data.draw(st.booleans()) else doc
+    drew("save as text" if isinstance(text, str) else "save as a value")
     if isinstance(text, dict):
         try:
             with tally("crystalclans Game.from_json", cc.SaveError, repr(text)[:80]):
@@ -132,12 +159,24 @@ def test_fuzz_saves_structured(data):
         accept_save(text)
 
 
+def test_fuzz_saves_structured():
+    every_kind(fuzz_saves_structured, STRUCTURED | {("input", "save as text"), ("input", "save as a value")},
+               "crystalclans Game.from_json")
+
+
 @HALF
 @given(st.data())
-def test_fuzz_saves_bytes(data):
+def fuzz_saves_bytes(data):
     raw = data.draw(st.sampled_from(saves())).encode()
     blob = mutate_bytes(raw, data)
-    accept_save(blob if data.draw(st.booleans()) else blob.decode("utf-8", "replace"))
+    as_bytes = data.draw(st.booleans())
+    drew("save as bytes" if as_bytes else "save as text")
+    accept_save(blob if as_bytes else blob.decode("utf-8", "replace"))
+
+
+def test_fuzz_saves_bytes():
+    every_kind(fuzz_saves_bytes, BYTES | {("input", "save as bytes"), ("input", "save as text")},
+               "crystalclans Game.from_json")
 
 
 # ------------------------------------------------------------------ positions
@@ -163,9 +202,11 @@ def plausible_position() -> st.SearchStrategy:
 
 @FUZZ
 @given(st.data())
-def test_fuzz_positions(data):
+def fuzz_positions(data):
     pos = data.draw(plausible_position())
-    if data.draw(st.integers(0, 3)) == 0:
+    damaged = data.draw(st.integers(0, 3)) == 0
+    drew("damaged position" if damaged else "plausible position")
+    if damaged:
         pos = mutate(pos, data, rounds=2)
     try:
         with tally("crystalclans Game.from_position", cc.PositionError, repr(pos)[:80]):
@@ -174,6 +215,11 @@ def test_fuzz_positions(data):
         return
     random_playout(g, data.draw(st.integers(0, 1000)), 60)
     reloads(g)
+
+
+def test_fuzz_positions():
+    every_kind(fuzz_positions, {("input", "damaged position"), ("input", "plausible position")},
+               "crystalclans Game.from_position")
 
 
 # ------------------------------------------------------------------ card sets
@@ -196,15 +242,23 @@ def accept_card_set(data, source, override=None) -> None:
 
 @FEW
 @given(st.data())
-def test_fuzz_card_sets_structured(data):
+def fuzz_card_sets_structured(data):
     doc = mutate(base_doc(), data, rounds=2)
     accept_card_set(data, doc)
 
 
+def test_fuzz_card_sets_structured():
+    every_kind(fuzz_card_sets_structured, STRUCTURED, "crystalclans load_card_set")
+
+
 @FEW
 @given(st.data())
-def test_fuzz_card_files_bytes(data):
+def fuzz_card_files_bytes(data):
     accept_card_set(data, mutate_bytes(BASE_SET_FILE.read_bytes(), data))
+
+
+def test_fuzz_card_files_bytes():
+    every_kind(fuzz_card_files_bytes, BYTES, "crystalclans load_card_set")
 
 
 FIELDS = ["attack", "cost", "copies", "style", "abilities", "name", "text_en", "params", "effects", "x"]
@@ -212,31 +266,45 @@ FIELDS = ["attack", "cost", "copies", "style", "abilities", "name", "text_en", "
 
 @FEW
 @given(st.data())
-def test_fuzz_overrides(data):
+def fuzz_overrides(data):
     entry = st.dictionaries(st.sampled_from(FIELDS), JUNK | st.integers(-2, 12), max_size=3)
-    override = data.draw(st.one_of(JUNK, st.fixed_dictionaries(
+    kind, override = data.draw(st.one_of(JUNK.map(lambda o: ("junk override", o)), st.fixed_dictionaries(
         {"format": st.sampled_from(["crystalclans-override/1", "x"])},
         optional={"id": JUNK, "units": st.dictionaries(st.sampled_from(UNITS) | st.text(max_size=5), entry | JUNK,
                                                         max_size=3),
-                  "crystals": st.dictionaries(st.sampled_from(CRYSTALS), entry | JUNK, max_size=2)})))
+                  "crystals": st.dictionaries(st.sampled_from(CRYSTALS), entry | JUNK, max_size=2)}).map(
+        lambda o: ("override document", o))))
+    drew(kind)
     accept_card_set(data, base_doc(), override)
 
 
+def test_fuzz_overrides():
+    every_kind(fuzz_overrides, {("input", "junk override"), ("input", "override document")},
+               "crystalclans load_card_set")
+
+
 # ------------------------------------------------------------------ apply
+APPLY_INPUTS = ("a legal option", "a legal notation spaced out", "a legal notation with a suffix",
+                "an Action with junk arguments", "an Action with a junk argument list", "a word of the game",
+                "junk")
+
+
 @FUZZ
 @given(st.data())
-def test_fuzz_apply(data):
+def fuzz_apply(data):
     g = data.draw(st.sampled_from(states())).clone()
     texts = [str(a) for a in g.legal_actions()]
     before, log = g.state_hash(), list(g.log)
     kind = st.one_of(st.sampled_from(sorted({t.split()[0] for t in texts} | {"draw", "summon"})), SCALARS)
-    action = data.draw(st.one_of(
+    classes = (
         st.sampled_from(g.legal_actions()),
         st.sampled_from(texts).map(lambda t: f"  {t}  ".replace(" ", "   ")),
         st.builds(lambda t, junk: t + junk, st.sampled_from(texts), st.sampled_from(["#9", "@5", ".0", " x", "", "#0"])),
         st.builds(cc.Action, kind, st.lists(SCALARS, max_size=3).map(tuple)),
         st.builds(cc.Action, kind, SCALARS),
-        vocabulary(), JUNK))
+        vocabulary(), JUNK)
+    what, action = data.draw(st.one_of(*(c.map(lambda a, w=w: (w, a)) for w, c in zip(APPLY_INPUTS, classes))))
+    drew(what)
     try:
         with tally("crystalclans Game.apply", cc.IllegalAction, repr(action)[:80]):
             g.apply(action)
@@ -246,6 +314,10 @@ def test_fuzz_apply(data):
     assert g.log[-1] in texts  # only the engine's own option is logged
     check(g)
     reloads(g)
+
+
+def test_fuzz_apply():
+    every_kind(fuzz_apply, {("input", w) for w in APPLY_INPUTS}, "crystalclans Game.apply")
 
 
 def test_regression_positions_from_the_first_fuzzing():

@@ -1,8 +1,8 @@
-"""The Pyodide runs take minutes in Node, each on one core: Tash-Kalar's and Wildlands' unit-test runs and the
-conformance suite's start when the first test of this folder does, and go on beside the tests before them
-(their tests take the reports: test_engine_in_pyodide.run_in_pyodide). Not when build.py runs this folder
-beside the browser tests (CRYSTALCLANS_BESIDE): three runs in Node at once beside three pages held one page's
-start past 60 s."""
+"""The Pyodide runs take minutes in Node, on one core: the one pytest run of the three games' unit tests inside
+Pyodide (tests/pyodide/batch.py) and the conformance suite's run start when the first test of this folder does,
+and go on beside the tests before them (the tests take their reports). Not when build.py runs this folder
+beside the browser tests (CRYSTALCLANS_BESIDE): runs in Node beside the pages slow their start (three at once
+held one past 60 s)."""
 from __future__ import annotations
 
 import os
@@ -12,18 +12,16 @@ import pytest
 
 @pytest.fixture(scope="session", autouse=True)
 def _long_runs_ahead(request):
-    from . import test_conformance_in_pyodide as conformance, test_tashkalar_in_pyodide as tk
-    from . import test_wildlands_in_pyodide as wl
+    from . import batch, test_conformance_in_pyodide as conformance
     from .test_engine_in_pyodide import BACKGROUND, start_in_pyodide
 
-    beside_the_browser = os.environ.get("CRYSTALCLANS_BESIDE") == "1"
-    wanted = set() if beside_the_browser else {item.originalname for item in request.session.items}
-    if "test_tashkalar_unit_tests_in_pyodide" in wanted:
-        start_in_pyodide(*tk.unit_test_args())
-    if "test_wildlands_unit_tests_in_pyodide" in wanted:
-        start_in_pyodide(*wl.unit_test_args())
-    if "test_conformance_suite_in_pyodide" in wanted:
-        start_in_pyodide(*conformance.unit_test_args())
+    names = {item.originalname for item in request.session.items}
+    batch.wanted = {part for test, part in batch.UNIT_TESTS.items() if test in names}
+    if os.environ.get("CRYSTALCLANS_BESIDE") != "1":
+        if batch.wanted:
+            start_in_pyodide(*batch.unit_args())
+        if "test_conformance_suite_in_pyodide" in names:
+            start_in_pyodide(*conformance.unit_test_args())
     yield
     for proc in BACKGROUND.values():  # a run no test took (deselected): not left behind
         proc.kill()

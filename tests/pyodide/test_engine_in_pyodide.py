@@ -110,11 +110,18 @@ def test_vendored_lock_matches_shipped_wheels():
         assert set(entry["depends"]) <= set(packages), f"{key} depends on something not in the lock"
 
 
+def pyodide_games() -> tuple[str, str]:
+    """This game's part of the one run of random games in Pyodide (tests/pyodide/batch.py): code, call."""
+    return PLAY_GAMES, f"play_games({PAIRINGS!r}, {SEEDS!r})"
+
+
 def test_random_games_match_cpython(capsys):
-    report = run_in_pyodide("--code", PLAY_GAMES + f"\nplay_games({PAIRINGS!r}, {SEEDS!r})")
+    from .batch import games_report
+
+    report = games_report()
     assert report["ok"], "random games failed inside Pyodide\n" + describe(report)
     assert report["platform"] == "emscripten"
-    in_pyodide = report["result"]
+    in_pyodide = report["result"]["crystalclans"]
 
     namespace: dict = {}
     exec(compile(PLAY_GAMES, "<play_games>", "exec"), namespace)
@@ -135,20 +142,44 @@ def test_random_games_match_cpython(capsys):
                 f"CPython {n / in_cpython['seconds']:.1f} games/s ({actions / in_cpython['seconds']:.0f} actions/s)")
 
 
+def app_tests() -> list[str]:
+    """The files of tests/unit that test the browser app's Python: they import app, or (at the top) a test module
+    of the folder that does (test_shared_screen_secrets drives the table of test_seats)."""
+    files = {p.name: p.read_text(encoding="utf-8") for p in (REPO / "tests" / "unit").glob("*.py")}
+    app = {n for n, text in files.items() if re.search(r"^(from|import) app\b", text, re.M)}
+    while True:
+        more = {n for n, text in files.items() if n not in app
+                and any(f"{m}.py" in app for m in re.findall(r"^from \.(\w+) import", text, re.M))}
+        if not more:
+            return sorted(n for n in app if n.startswith("test_"))
+        app |= more
+
+
+def pyodide_pytest_args() -> tuple[str, ...]:
+    """This game's part of the one pytest run in Pyodide (tests/pyodide/batch.py): the engine's tests. The
+    browser app's pure-Python parts (app_tests) and the bots run under CPython here and, in Pyodide, in the
+    browser tests (tests/e2e) that drive the real page and its worker."""
+    ignored = [*app_tests(), "test_ai.py"]  # the bots' searches are pure compute; in Pyodide they play in tests/e2e's worker
+    return ("tests/unit", "tests/rules", *(f"--ignore=tests/unit/{name}" for name in ignored))
+
+
+def test_app_tests_are_found_through_the_modules_they_import():
+    found = app_tests()
+    assert {"test_seats.py", "test_app_render.py", "test_shared_screen_secrets.py"} <= set(found)
+    assert not {"test_api.py", "test_hidden_info.py", "test_rules.py", "test_ai.py"} & set(found)
+
+
 def test_engine_unit_tests_in_pyodide(capsys):
+    from .batch import part_outcomes, unit_report
+
     started = time.perf_counter()
-    # the engine's tests; the browser app's pure-Python parts (tests that import app) and the bots run under
-    # CPython here and, in Pyodide, in the browser tests (tests/e2e) that drive the real page and its worker
-    app_tests = sorted(p.name for p in (REPO / "tests" / "unit").glob("test_*.py")
-                       if re.search(r"^(from|import) app\b", p.read_text(encoding="utf-8"), re.M))
-    app_tests.append("test_ai.py")  # the bots' searches are pure compute; in Pyodide they play in tests/e2e's worker
-    report = run_in_pyodide("--pytest", "tests/unit", "tests/rules",
-                            *(f"--ignore=tests/unit/{name}" for name in app_tests))
-    assert report["platform"] == "emscripten", describe(report)
-    assert report["exit_code"] != 5, "pytest inside Pyodide collected no tests in tests/unit, tests/rules"
-    assert report["ok"] and report["exit_code"] == 0, (
-        f"pytest inside Pyodide exited with {report.get('exit_code')}\n" + describe(report))
-    summary = (report["stdout"].strip().splitlines() or ["?"])[-1]
-    assert "passed" in summary, describe(report)
-    say(capsys, f"tests/unit + tests/rules in Pyodide: {summary.strip('= ')} "
-                f"(boot {report['boot_s']:.2f} s, wall {time.perf_counter() - started:.1f} s)")
+    report = unit_report()
+    outcomes = part_outcomes(report, ("tests/unit/", "tests/rules/"))
+    bad = {k: v for k, v in outcomes.items() if v[0] == "failed"}
+    assert not bad, "failed inside Pyodide:\n" + "\n\n".join(f"{k}\n{v[1]}" for k, v in bad.items()) + describe(report)
+    passed = sum(v[0] == "passed" for v in outcomes.values())
+    assert passed > 0, "pytest inside Pyodide ran no test of tests/unit, tests/rules\n" + describe(report)
+    skipped = sum(v[0] == "skipped" for v in outcomes.values())
+    say(capsys, f"tests/unit + tests/rules in Pyodide: {passed} passed, {skipped} skipped "
+                f"(the batch: boot {report['boot_s']:.2f} s, run {report.get('run_s', 0):.1f} s; "
+                f"this test waited {time.perf_counter() - started:.1f} s)")

@@ -1,6 +1,7 @@
 """The Wildlands engine's rule tests (tests/wildlands/test_rules.py: W1-W63, every card action and defence) inside
-the vendored Pyodide under Node, as tests/pyodide/test_tashkalar_in_pyodide.py runs Tash-Kalar's; and seeded
-random games (2-4 players, both boards) that must end the same, hash for hash, in both runtimes.
+the vendored Pyodide under Node (in the one pytest run of this folder, tests/pyodide/batch.py), as
+tests/pyodide/test_tashkalar_in_pyodide.py runs Tash-Kalar's; and seeded random games (2-4 players, both boards)
+that must end the same, hash for hash, in both runtimes.
 
 Only the rule tests: the whole of tests/wildlands (random games, fuzzing, bench, bots) took 164 s in Pyodide,
 far above the ~30 s this run may add to CI; the random games here cover the engine's play in both runtimes.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from .test_engine_in_pyodide import REPO, describe, run_in_pyodide, say
+from .test_engine_in_pyodide import REPO, describe, say
 from .test_tashkalar_in_pyodide import cpython_outcomes, skipped_in_cpython
 
 RUN = ("test_rules.py",)  # files of tests/wildlands run inside Pyodide (see above)
@@ -47,8 +48,14 @@ SETUPS = [{"board": "dungeon", "factions": ["guild", "gnomads"], "seed": 1},
           {"board": "ruins", "factions": ["pit_fighters", "gnomads"], "seed": 4}]
 
 
-def unit_test_args() -> tuple[str, ...]:
-    return ("--pytest", *(f"tests/wildlands/{name}" for name in RUN), "-q", "-rs")
+def pyodide_pytest_args() -> tuple[str, ...]:
+    """This game's part of the one pytest run in Pyodide (tests/pyodide/batch.py)."""
+    return tuple(f"tests/wildlands/{name}" for name in RUN)
+
+
+def pyodide_games() -> tuple[str, str]:
+    """This game's part of the one run of random games in Pyodide (tests/pyodide/batch.py): code, call."""
+    return PLAY_GAMES, f"play_games({SETUPS!r})"
 
 
 def test_the_exclusions_exist():
@@ -57,16 +64,14 @@ def test_the_exclusions_exist():
 
 
 def test_wildlands_unit_tests_in_pyodide(capsys, tmp_path):
+    from .batch import part_outcomes, unit_report
+
     started = time.perf_counter()
     assert (REPO / "py" / "wildlands" / "data").is_dir()
-    report = run_in_pyodide(*unit_test_args())
-    assert report["platform"] == "emscripten", describe(report)
-    assert report["exit_code"] != 5, "pytest inside Pyodide collected no tests in tests/wildlands/test_rules.py"
-    outcomes = (report.get("result") or {}).get("outcomes", {})
+    report = unit_report()
+    outcomes = part_outcomes(report, ("tests/wildlands/",))
     bad = {k: v for k, v in outcomes.items() if v[0] == "failed"}
     assert not bad, "failed inside Pyodide:\n" + "\n\n".join(f"{k}\n{v[1]}" for k, v in bad.items()) + describe(report)
-    assert report["ok"] and report["exit_code"] == 0, (
-        f"pytest inside Pyodide exited with {report.get('exit_code')}\n" + describe(report))
     passed = sum(v[0] == "passed" for v in outcomes.values())
     assert passed > 0, describe(report)
     skipped = {k: v[1] for k, v in outcomes.items() if v[0] == "skipped"}
@@ -76,20 +81,21 @@ def test_wildlands_unit_tests_in_pyodide(capsys, tmp_path):
         assert not only_here, ("skipped inside Pyodide but not under CPython (fix it, or add the file to EXCLUDED "
                                "with the reason it cannot run in Pyodide):\n"
                                + "\n".join(f"  {k}: {r}" for k, r in sorted(only_here.items())))
-    summary = (report["stdout"].strip().splitlines() or ["?"])[-1]
-    say(capsys, f"{', '.join(RUN)} in Pyodide: {passed} passed, {len(skipped)} skipped as under CPython ({summary.strip('= ')}; boot {report['boot_s']:.2f} s, "
-                f"wall {time.perf_counter() - started:.1f} s)")
+    say(capsys, f"{', '.join(RUN)} in Pyodide: {passed} passed, {len(skipped)} skipped as under CPython (this "
+                f"test waited {time.perf_counter() - started:.1f} s for the batch)")
 
 
 def test_wildlands_random_games_match_cpython(capsys):
     """The same seeds give the same games, action for action, in both runtimes (2-4 players, both boards)."""
-    report = run_in_pyodide("--packages", "", "--code", PLAY_GAMES + f"\nplay_games({SETUPS!r})")
+    from .batch import games_report
+
+    report = games_report()
     assert report["ok"], "Wildlands random games failed inside Pyodide\n" + describe(report)
     assert report["platform"] == "emscripten"
     namespace: dict = {}
     exec(compile(PLAY_GAMES, "<play_games>", "exec"), namespace)
     in_cpython = namespace["play_games"](SETUPS)
-    in_pyodide = report["result"]
+    in_pyodide = report["result"]["wildlands"]
     assert len(in_pyodide["rows"]) == len(in_cpython["rows"]) == len(SETUPS)
     for py_row, wasm_row in zip(in_cpython["rows"], in_pyodide["rows"]):  # a mismatch names its setup
         assert wasm_row == py_row, "Pyodide and CPython disagree ([setup, state_hash, actions, winners])"

@@ -20,14 +20,16 @@ PAIRS = (("random", "greedy"), ("greedy", "random"), ("greedy", "easy"), ("easy"
 
 
 def recorded(code: str) -> list[dict]:
-    games, seen = [], set()
+    """Of each pair's recorded games of `code`, the one that took the least thought (the same game for the
+    same record): every bot's code plays a whole game of decisions, in 12 s of CPU here instead of the 44 s of
+    each pair's first game (the hard bot's first game: 380 moves, 9.9 s of thought; its cheapest: 133, 1.6 s)."""
+    best: dict[tuple, dict] = {}
     for line in LADDER.read_text(encoding="utf-8").splitlines():
         x = json.loads(line)
         pair = tuple(x["bots"])
-        if x.get("code") == code and pair in PAIRS and pair not in seen:
-            seen.add(pair)
-            games.append(x)
-    return games
+        if x.get("code") == code and pair in PAIRS and (pair not in best or sum(x["think"]) < sum(best[pair]["think"])):
+            best[pair] = x
+    return [best[pair] for pair in PAIRS if pair in best]
 
 
 def test_an_alias_of_todays_source_replays_recorded_games_of_its_code_the_same():
