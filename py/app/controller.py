@@ -13,7 +13,7 @@ import re
 import time
 import traceback
 
-from . import games, render, shell
+from . import games, render, shell, table
 from .errors import reason
 from .i18n import _, language, use
 from .computer import WorkerComputer
@@ -1123,7 +1123,7 @@ class App:
             # animate what happened since the table was last seen (kept while a screen hides the table)
             self.fx = (None if self.overlay_pending() or self.modal
                        else games.of(self.game).effects(self.fx_feed, self.game))
-            app_el.innerHTML = games.of(self.game).table_screen(self)
+            app_el.innerHTML = table.table_screen(self)
             doc.getElementById("topnav").innerHTML = render.menu_html(self)
             doc.body.dataset.screen = "game"
             # a question about the whole game (replace it? resign?) opens over a pass screen too: it shows

@@ -600,7 +600,9 @@ def replay_screen(app) -> str:
     <button type="button" class="ghost" data-cmd="replay-close" title="{h(_("Close the replay"))}">{h(_("Close"))}</button>
   </div>
 </section>"""
-    return bar + games.of(r.frame).replay_table(app, view, r.frame)
+    from .table import replay_board
+
+    return bar + replay_board(app, view, r.frame)
 
 
 # ------------------------------------------------------------------------------ dialogs and menus

@@ -71,9 +71,9 @@ BOARD_PROBLEMS = """() => [...document.querySelectorAll('.board .unit')].flatMap
 
 
 def board_with_every_unit(lang: str) -> list[str]:
-    """The table's HTML (crystalclans/table.py: game_screen) for three positions that put every unit of the six clans
+    """The table's HTML (app/table.py: table_screen) for three positions that put every unit of the six clans
     alone in a zone (its unit types show beside its name there), in `lang`."""
-    from app.games.crystalclans import table as cc_table
+    from app.table import table_screen
     from tests.unit.test_i18n import fake_app
 
     cs = cc.base_set()
@@ -88,7 +88,7 @@ def board_with_every_unit(lang: str) -> list[str]:
                 z: [[units[0][i]] if i < len(units[0]) else [], [units[1][i]] if i < len(units[1]) else []]
                 for i, z in enumerate(zones)}})
             assert all(len(u) <= len(zones) for u in units)
-            screens.append(cc_table.game_screen(fake_app(g, 0, words)))
+            screens.append(table_screen(fake_app(g, 0, words)))
     finally:
         i18n.use("en")
     return screens

@@ -16,6 +16,7 @@ from app.games.crystalclans import table as cc_table
 from app.games.crystalclans.rules import card_numbers
 from app.seats import Seat
 from app.storage import Storage
+from app.table import context, table_screen
 from app.games.crystalclans.text import Words
 from crystalclans.simulate import random_game
 
@@ -46,9 +47,9 @@ def test_the_action_bar_offers_exactly_the_legal_actions_at_every_step():
         if g.decision is None:
             break
         app = fake_app(g, g.decision.player)
-        bar = cc_table.action_bar(app, app.view)
+        bar = cc_table.action_bar(context(app), app.view)
         assert offered(bar) == [str(a) for a in g.legal_actions()]
-        table = cc_table.game_screen(app)
+        table = table_screen(app)
         assert set(offered(table)) == {str(a) for a in g.legal_actions()}, g.decision.kind
         for tag in re.findall(r'<[a-z]+ [^>]*data-action="[^"]*"[^>]*>', table):
             notation = offered(tag)[0]
@@ -70,10 +71,10 @@ def test_a_looked_at_hand_is_shown_to_the_looker_only():
     g.stack.append(LookFrame(0))
     g._advance()
     assert g.decision.kind == "look"
-    mine = cc_table.action_bar(fake_app(g, 0), g.view(0))
+    mine = cc_table.action_bar(context(fake_app(g, 0)), g.view(0))
     assert "Your opponent&#x27;s hand" in mine or "Your opponent's hand" in mine
     assert mine.count('class="reveal-card"') == 2 and "Tridents" in mine and "Cartographers" in mine
-    theirs = cc_table.game_screen(fake_app(g, 1))
+    theirs = table_screen(fake_app(g, 1))
     assert "reveal-card" not in theirs
 
 
@@ -169,7 +170,7 @@ def test_the_battle_result_shows_how_the_damage_was_made_and_whose_units_died():
     lb = g.last_battle
     app = fake_app(g, 0)
     app.pending_result = lb
-    text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app))).split())
+    text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app, app.pending_result))).split())
     for p in (0, 1):
         ar = lb["arith"][p]
         assert f"Damage dealt: {ar['damage']}" in text
@@ -214,7 +215,7 @@ def test_the_battle_box_names_every_term_with_its_source_and_they_add_up():
                     crystal_terms += 1
                     app = fake_app(g, 0)
                     app.pending_result = lb
-                    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app))).split())
+                    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app, app.pending_result))).split())
                     said = term_words(t, WORDS)
                     assert said.startswith(WORDS.unit_name(t["id"]) + " (crystal)") and said in box
                     assert " ".join(arithmetic(ar, WORDS).split()) in box
@@ -234,7 +235,7 @@ def test_a_battle_card_played_from_the_draw_pile_says_the_hand_was_empty():
     assert g.last_battle["from_draw"] == [True, False]
     app = fake_app(g, 1)
     app.pending_result = g.last_battle
-    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app))).split())
+    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app, app.pending_result))).split())
     assert "No card in hand: the top card of the draw pile was played." in box
 
 
@@ -296,7 +297,7 @@ def test_the_table_animates_what_just_happened_once():
         if fx.arrive:
             app = fake_app(g, 0)
             app.fx = fx
-            html_text = cc_table.game_screen(app)
+            html_text = table_screen(app)
             assert "fx-arrive" in html_text
         assert not effects_of(feed.new_facts(g)), "the same facts animated twice"
     assert all(seen.values()), seen
@@ -334,17 +335,17 @@ def test_a_lost_link_is_said_inside_an_open_battle_result_so_re_link_can_be_clic
     app = fake_app(g, 0)
     app.session = SimpleNamespace(desync="", host=True)
     app.link = SimpleNamespace(problem="The link to the other player is lost.")
-    page = cc_table.game_screen(app)
+    page = table_screen(app)
     assert page.count('data-cmd="relink"') == 1 and "data-battle-result" not in page
     app.pending_result = g.last_battle
     app.overlay_pending = lambda: True
-    page = cc_table.game_screen(app)
+    page = table_screen(app)
     assert page.count('data-cmd="relink"') == 1
     dialog = page[page.index("data-battle-result"):]
     assert 'data-cmd="relink"' in dialog and "data-link-lost" in dialog
     app.session.desync = "The games differ."
     app.session.host = False
-    dialog = cc_table.game_screen(app)
+    dialog = table_screen(app)
     assert 'data-cmd="resync-session"' in dialog[dialog.index("data-battle-result"):]
 
 
@@ -377,7 +378,7 @@ def test_a_choice_a_scored_crystal_asks_names_the_crystal_and_shows_its_text():
     assert view["decision"]["kind"] == "recover" and view["decision"]["crystal"] == "crystal.winds_wish"
     assert g.view(1)["decision"]["crystal"] == "crystal.winds_wish"  # public: the other side sees it too
     app = fake_app(g, 0)
-    bar = html.unescape(cc_table.action_bar(app, view))
+    bar = html.unescape(cc_table.action_bar(context(app), view))
     assert 'data-decision-crystal="crystal.winds_wish"' in bar
     assert WORDS.crystal_by_id["crystal.winds_wish"].text in bar
     g.apply("done")
@@ -396,7 +397,7 @@ def test_a_battle_veylas_veil_ends_says_so_in_its_box():
     g.apply("remove crystal.veylas_veil")
     app = fake_app(g, 1)
     app.pending_result = g.last_battle
-    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app))).split())
+    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app, app.pending_result))).split())
     assert "Used Veyla's Veil" in box and "The battle ended before damage." in box, box
     # and what the Veil did: Skull's squad (player 1's) went from the Central crystal back to its home
     names = fake_app(g, 1).names
@@ -420,7 +421,7 @@ def test_a_veil_used_where_the_enemy_squad_is_home_already_says_it_did_not_move_
     app = fake_app(g, 0)
     app.pending_result = g.last_battle
     assert g.last_battle["crystals"] == [["crystal.veylas_veil"], []] and g.last_battle["ended_early"]
-    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app))).split())
+    box = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", cc_table.battle_result(app, app.pending_result))).split())
     assert f"{app.names[1]}'s squad was in its home zone already: Veyla's Veil did not move it." in box, box
     assert "The battle ended before damage." in box, box
 

@@ -79,9 +79,11 @@ def test_every_prompt_with_a_count_says_one_card_and_two_cards(lang):
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_game_over_line_counts_turns_moves_and_crystals(lang):
+    """The shell's game-over panel (app/table.py) over Crystal Clans' ending: by the rules it counts turns,
+    moves and crystals; after a resignation (the link's ending, every game's) it counts the moves."""
     from types import SimpleNamespace as NS
 
-    from app.games.crystalclans.table import game_over_panel
+    from app.table import TableContext, game_over
 
     i18n.use(lang)
     for n in (1, 2):
@@ -89,15 +91,18 @@ def test_the_game_over_line_counts_turns_moves_and_crystals(lang):
             zero = dict.fromkeys(("crystals", "battles_won", "battles_lost", "battles_even", "units_destroyed",
                                   "units_lost", "initiative_spent", "cards_drawn", "actions", "crystals_scored",
                                   "crystals_free", "crystals_other"), 0)
-            g = NS(log=["x"] * n, statistics=lambda: [zero, zero])
-            app = NS(game=g, winner=lambda: 0, session=NS(resigned=resigned, me=0, them=1, rematch=set()) if resigned else None,
-                     names=["Ada", "Bo"], view={"turn": n, "players": [{"crystal_count": n, "clan": "stone"},
-                                                                       {"crystal_count": 0, "clan": "water"}]})
-            html = game_over_panel(app)
+            g = type("Ended", (NS,), {"__module__": "crystalclans.ended"})(  # a Crystal Clans game to the shell
+                log=["x"] * n, winner=0, statistics=lambda: [zero, zero])
+            session = NS(resigned=resigned, me=0, them=1, rematch=set(), agreed_end=False, players=2)
+            app = NS(game=g, winner=lambda: 0, session=session if resigned else None, names=["Ada", "Bo"])
+            view = {"turn": n, "players": [{"crystal_count": n, "clan": "stone"}, {"crystal_count": 0, "clan": "water"}]}
+            html = game_over(app, TableContext(game=g, view=view, names=app.names, words=None, story=list, over=True))
             line = html[html.index("</h2>"):][:300]
             assert not said(line, n), (n, resigned, line)
-            if lang == "de":
+            if lang == "de" and resigned is None:
                 assert ("nach 1 Zug " if n == 1 else "nach 2 Zügen ") in line, line
+            elif lang == "de":
+                assert ("nach 1 Spielschritt " if n == 1 else "nach 2 Spielschritten ") in line, line
 
 
 def test_counted_and_the_engines_own_prompts():

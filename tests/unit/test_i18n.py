@@ -18,6 +18,7 @@ import crystalclans as cc
 from app import games, i18n, render
 from app.games.crystalclans import cards as cc_cards
 from app.games.crystalclans import table as cc_table
+from app.table import table_screen
 from app.games.crystalclans.rules import card_numbers
 from app.replay import Replay
 from app.seats import Seat
@@ -65,16 +66,16 @@ def pages_of_a_game(lang: str, seed: int, clans: tuple[str, str], cards: bool = 
     step = 0
     while g.decision is not None:
         app = fake_app(g, g.decision.player, words)
-        pages.append((f"table {step} {g.decision.kind}", cc_table.game_screen(app) + render.menu_html(app)))
+        pages.append((f"table {step} {g.decision.kind}", table_screen(app) + render.menu_html(app)))
         if g.last_battle and seen_battles < 6 and step % 3 == 0:
             app.pending_result = g.last_battle
-            pages.append((f"battle {step}", cc_table.battle_result(app)))
+            pages.append((f"battle {step}", cc_table.battle_result(app, app.pending_result)))
             seen_battles += 1
         opts = g.legal_actions()
         g.apply(opts[rng.below(len(opts))])
         step += 1
     app = fake_app(g, 0, words)
-    pages.append(("game over", cc_table.game_screen(app)))
+    pages.append(("game over", table_screen(app)))
     app.replay = Replay(g, (0, 1))
     pages.append(("replay", render.replay_screen(app)))
     app.replay.go(1)
@@ -162,8 +163,8 @@ def tashkalar_pages(lang: str, seed: int, mode: str, decks: tuple) -> list[tuple
         app = SimpleNamespace(view=g.view(viewer), names=names[:g.n], finished=g.is_over, overlay_pending=lambda: False,
                               offers_decision=lambda: g.decision is not None and g.decision.player == viewer,
                               storage=Storage(None), story=g.story, pending_pass=None, session=None, link=None,
-                              game=g, can_undo=lambda: True)
-        return tk_module.table_screen(app)
+                              game=g, can_undo=lambda: True, pending_result=None, words=None)
+        return table_screen(app)
 
     r = Rng(seed)
     step = 0

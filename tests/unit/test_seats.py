@@ -10,7 +10,7 @@ import pytest
 
 import crystalclans as cc
 from app import render
-from app.games.crystalclans import table as cc_table
+from app.table import table_screen
 from app.controller import App
 from app.seats import Seat, needs_pass_screen, offers, parse_seats, perspective
 from crystalclans.rng import Rng, seed_state
@@ -353,7 +353,7 @@ def test_two_people_hand_the_device_over_only_for_a_choice_that_shows_a_hand():
             if app.public_screen:
                 public += 1
                 assert not needs_own_hand(app.game, d)
-                assert "hidden-hand" in cc_table.game_screen(app)  # no hand on the table
+                assert "hidden-hand" in table_screen(app)  # no hand on the table
             opts = [str(a) for a in app.game.legal_actions()]
             app.apply(opts[rng.below(len(opts))])
     assert public > 0 and unasked > 0, (passes, switches, unasked, public)

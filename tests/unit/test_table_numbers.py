@@ -7,7 +7,7 @@ import re
 import crystalclans as cc
 from app import render
 from app.games.crystalclans import rules as cc_rules
-from app.games.crystalclans import table as cc_table
+from app.table import table_screen
 from app.games.crystalclans.rules import card_numbers, numbers_from_doc
 from crystalclans.rng import Rng, seed_state
 
@@ -49,7 +49,7 @@ def engine_squads(g: cc.Game) -> dict[tuple[str, int], dict]:
 def test_titan_knights_with_commander_orion_show_what_activating_them_costs():
     g = cc.Game.from_position({"clans": ["meteor", "blood"], "active": 0,
                                "squads": {"a_home": [["meteor.titan_knights", "meteor.commander_orion"], []]}})
-    shown = table_squads(cc_table.game_screen(fake_app(g, 0)))[("a_home", 0)]
+    shown = table_squads(table_screen(fake_app(g, 0)))[("a_home", 0)]
     assert shown["activation"] == g.activation_cost(0, g.cs.board.zone_index["a_home"]) == 2
     assert shown["activation"] < max(g.U[c >> 1].activation for c in g.squads[0][g.cs.board.zone_index["a_home"]])
     act = next(a for a in g.legal_actions() if str(a) == "activate a_home")
@@ -65,7 +65,7 @@ def test_the_squad_numbers_on_the_table_are_the_engine_s_at_every_step_of_random
             if g.decision is None:
                 break
             viewer = g.decision.player
-            shown = table_squads(cc_table.game_screen(fake_app(g, viewer)))
+            shown = table_squads(table_screen(fake_app(g, viewer)))
             assert shown == engine_squads(g), (seed, len(g.log))
             compared += len(shown)
             opts = g.legal_actions()

@@ -11,11 +11,22 @@ rest speaks for the game where the shell would otherwise have to know it (see ea
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, Callable, Optional
 
 from gamecore.bots import useful as useful_options
 
-__all__ = ["GameSpec", "kept_names", "numbered_names", "sole_winner"]
+__all__ = ["GameSpec", "kept_names", "later", "numbered_names", "sole_winner"]
+
+
+def later(module: str, name: str) -> Callable[..., Any]:
+    """A spec member that lives in a module imported at its first call (`module`, relative to app.games): the
+    computer's worker imports a game's spec but never draws its table."""
+    def call(*args: Any) -> Any:
+        return vars(import_module("." + module, __package__))[name](*args)
+
+    call.__name__ = call.__qualname__ = name
+    return call
 
 
 def kept_names(doc: dict) -> "list[str] | None":
@@ -59,6 +70,18 @@ def _no_result(game: Any) -> Any:
     return None
 
 
+def _nothing(ctx: Any) -> str:
+    return ""
+
+
+def _plain_hand_over(ctx: Any, p: int) -> tuple:
+    return None, None, ""
+
+
+def _no_dialog(ctx: Any, result: Any, alerts: str) -> str:
+    return alerts
+
+
 @dataclass(frozen=True)
 class GameSpec:
     # who it is
@@ -79,8 +102,9 @@ class GameSpec:
     save_text: Callable[[Any, list], str]      # (game, names) -> the save's text
     summary: Callable[..., str]                # (game, names, words, winner) -> a save slot's line
     # the table
-    table_screen: Callable[[Any], str]         # (app) -> the table's HTML
-    replay_table: Callable[..., str]           # (app, view, frame) -> one frame of the replay viewer
+    board: Callable[[Any], str]                # (app.table.TableContext) -> the board and panels (HTML), live
+    #                                            or as one frame of the replay; the shell's frame is around it
+    ending: Callable[[Any], Any]               # (context) -> app.table.Ending: a game over by its rules, worded
     card_details: Callable[[Any, str], str]    # (app, card id) -> the card's dialog
     effects: Callable[[Any, Any], Any]         # (feed, game) -> what the table animates after a move
     needs_own_hand: Callable[[Any, Any], bool]  # whether deciding shows its player what the others may not see
@@ -100,6 +124,11 @@ class GameSpec:
     default_names: Callable[[Any, Any], list] = numbered_names  # (words, game) -> names for a save with none
     winner: Callable[[Any], "int | None"] = sole_winner  # the one winner of a game that is over, or None
     result_to_show: Callable[[Any], Any] = _no_result  # the last result the table holds up until dismissed
+    result_dialog: Callable[[Any, Any, str], str] = _no_dialog  # (context, that result, the link's alerts) -> it
+    statistics: Callable[[Any], str] = _nothing        # (context) -> the statistics table at the end (HTML)
+    recap: Callable[[Any], str] = _nothing             # (context) -> what the others did since, for the waiting bar
+    hand_over: Callable[[Any, int], tuple] = _plain_hand_over  # (context, seat) -> the pass screen's (why, recap
+    #                                                    HTML, box class): why she is asked, what happened since
     useful: Callable[[list], list] = useful_options    # the options worth a bot's thought
     asked_aloud: Callable[[Any, Any], bool] = _never   # (game, decision) -> asked of every player alike
     answer_seconds: Callable[[Any], "float | None"] = _no_clock  # online: when a page answers such a question

@@ -14,7 +14,7 @@ from crystalclans.saves import MAX_SAVE_CHARS, check_save_text, save_names
 from ...i18n import N_, _
 from ...settings import first_player
 from .start import TITLE as title  # the page's heading while it is played
-from ..spec import GameSpec
+from ..spec import GameSpec, later
 
 # Online of two without trust (app/net/trust.py): the engine's commitment to a private seed, its audit and the
 # opening it reads; a game module without `private_chance` is played online with both pages holding the whole game
@@ -27,7 +27,7 @@ SaveError = cc.SaveError
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
            "default_names", "result_to_show", "link_options", "title", "make_bot", "name", "needs_own_hand", "new_game",
-           "options_from_settings", "options_of", "replay_table", "save_names", "save_text", "summary", "effects", "table_screen",
+           "options_from_settings", "options_of", "save_names", "save_text", "summary", "effects",
            "card_details", "dialog", "rules_entries", "rules_search_hint", "tutorial", "useful", "warm_up", "winner", "words"]
 
 
@@ -133,19 +133,6 @@ def effects(feed, g: cc.Game):
     return effects_of(feed.new_facts(g))
 
 
-def replay_table(app, view: dict, frame: cc.Game) -> str:
-    """One frame of the replay viewer (read-only): both sides, the board, the viewer's hand, the log so far."""
-    from .table import replay_table as table
-
-    return table(app, view, frame)
-
-
-def table_screen(app) -> str:
-    from .table import game_screen
-
-    return game_screen(app)
-
-
 def card_details(app, card_id: str) -> str:
     """The card's details dialog (crystalclans/cards.py): its face, numbers and where each value comes from."""
     from .cards import card_details as details
@@ -212,7 +199,10 @@ SPEC = GameSpec(
     Game=Game, IllegalAction=IllegalAction, SaveError=SaveError, MAX_SAVE_CHARS=MAX_SAVE_CHARS,
     check_save_text=check_save_text, new_game=new_game, options_from_settings=options_from_settings,
     options_of=options_of, link_options=link_options, content_hash=content_hash, save_text=save_text,
-    summary=summary, table_screen=table_screen, replay_table=replay_table, card_details=card_details,
+    summary=summary, board=later("crystalclans.table", "board"), ending=later("crystalclans.table", "ending"),
+    statistics=later("crystalclans.table", "statistics"), hand_over=later("crystalclans.table", "hand_over"),
+    recap=later("crystalclans.table", "waiting_recap"), result_dialog=later("crystalclans.table", "battle_result"),
+    card_details=card_details,
     effects=effects, needs_own_hand=needs_own_hand, rules_entries=rules_entries,
     rules_search_hint=rules_search_hint, tutorial=tutorial, make_bot=make_bot, bot_levels=bot_levels,
     warm_up=warm_up, save_names=save_names, default_names=default_names, winner=winner, result_to_show=result_to_show,

@@ -11,14 +11,12 @@ accessible list) and, where natural, also a clickable card/zone/crystal on the t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-import crystalclans as cc
 from crystalclans.actions import read_token
 
 from ...i18n import N_, _, ngettext, pgettext
-from ...render import (coach, hand_over_screen, link_alerts, rematch_controls, stats_table, storage_notice,
-                      undo_button, waiting_bar)
-from ...seats import local_seats
+from ...render import stats_table
 from ...text import h
 from .cards import card_face, crystal_face, mini_card, style_icon
 from .story import (FROM_DRAW, NO_CARD_LEFT, SENT_HOME, STAYED_HOME, arithmetic, log_panel, recap,
@@ -94,46 +92,33 @@ class Targets:
                 self.crystal.setdefault(part["crystal"], notation)
 
 
-def game_screen(app) -> str:
-    g = app.game
-    view = app.view
-    words = app.words
+def board(ctx) -> str:
+    """The Crystal Clans table inside the shell's frame (app/table.py): both sides, the initiative, the board,
+    the choice and the hand, the battle, the crystals and the log; or one frame of the replay."""
+    view = ctx.view
     me = view["you"]
-    opp = 1 - me
-    overlay = app.overlay_pending()
-    interactive = app.offers_decision()
-    targets = Targets(view, app.words.cs.board.zone_ids, words.crystal_by_id) if interactive else None
-    parts = [storage_notice(app.storage)]
-    alerts = link_alerts(app)
-    if not app.pending_result:  # an open battle result says them itself, or they would sit under it
-        parts.append(alerts)
-    over = app.finished
-    if over and not app.pending_result:
-        parts.append(game_over_panel(app))
-    parts.append('<div class="table">')
-    parts.append('<div class="main-col">')
-    if getattr(app, "tutorial", None) is not None:
-        parts.append(coach(app))
-    parts.append(player_bar(app, view, opp, top=True))
-    parts.append(initiative_track(app, view))
-    parts.append(board(app, view, targets))
-    parts.append(player_bar(app, view, me, top=False))
-    parts.append('<div class="dock">')  # prompt and hand: kept in view at the bottom on desktops and tablets
-    if interactive:
-        parts.append(action_bar(app, view))
-    elif not over and not overlay and not (getattr(app, "tutorial", None) is not None and app.tutorial.finished(g)):
-        parts.append(waiting_bar(app, view, recap(app, view)))
-    parts.append(hand(app, view, targets, hidden=bool(overlay) or getattr(app, "public_screen", False)))
-    parts.append('</div></div><aside class="side-col">')
-    parts.append(battle_panel(app, view))
-    parts.append(crystal_row(app, view, targets))
-    parts.append(log_panel(app, view))
-    parts.append('</aside></div>')
-    if app.pending_result:
-        parts.append(battle_result(app, alerts))
-    elif app.pending_pass is not None and not over:
-        parts.append(pass_screen(app))
-    return "".join(parts)
+    if ctx.replaying:
+        return "".join([
+            '<div class="table replaying"><div class="main-col">',
+            player_bar(ctx, view, 1 - me, top=True), initiative_track(ctx, view), board_html(ctx, view, None),
+            player_bar(ctx, view, me, top=False), '<div class="dock">', hand(ctx, view, None, hidden=False),
+            '</div></div><aside class="side-col">', crystal_row(ctx, view, None), log_panel(ctx, view),
+            '</aside></div>'])
+    targets = Targets(view, ctx.words.cs.board.zone_ids, ctx.words.crystal_by_id) if ctx.interactive else None
+    return "".join([
+        '<div class="table"><div class="main-col">', ctx.coach,
+        player_bar(ctx, view, 1 - me, top=True), initiative_track(ctx, view), board_html(ctx, view, targets),
+        player_bar(ctx, view, me, top=False),
+        '<div class="dock">',  # prompt and hand: kept in view at the bottom on desktops and tablets
+        action_bar(ctx, view) if ctx.interactive else ctx.waiting,
+        hand(ctx, view, targets, hidden=ctx.overlay or ctx.public),
+        '</div></div><aside class="side-col">', battle_panel(ctx, view), crystal_row(ctx, view, targets),
+        log_panel(ctx, view), '</aside></div>'])
+
+
+def waiting_recap(ctx) -> str:
+    """What the other player did since this one's last turn, for the waiting bar."""
+    return recap(ctx, ctx.view)
 
 
 def player_bar(app, view, p, top: bool) -> str:
@@ -207,7 +192,7 @@ def initiative_track(app, view) -> str:
 </section>"""
 
 
-def board(app, view, targets) -> str:
+def board_html(app, view, targets) -> str:
     cs = app.words.cs
     me = view["you"]
     grid = cs.board.grid
@@ -373,7 +358,7 @@ def action_bar(app, view) -> str:
         elif kind == "done" and d["kind"] == "battle":
             label = _("No battle")
         btns.append(_btn(h(label) + cost_badge(view, a), action=a, cls=cls, attrs=attrs))
-    undo = undo_button(app)
+    undo = app.undo
     return f"""
 <section class="action-bar" aria-label="{h(_("Your options"))}">
   <div class="prompt"><span class="who">{h(names[d['player']])}:</span> {h(words.prompt(d, names))}
@@ -479,19 +464,17 @@ def battle_panel(app, view) -> str:
             f'<div class="bp-sides">{"".join(sides)}</div></section>')
 
 
-def pass_screen(app) -> str:
-    p = app.pending_pass
-    d = app.game.decision
+def hand_over(ctx, p: int) -> tuple:
+    """The pass screen's words: why she is asked, what happened since her turn, her clan's colours."""
+    d = ctx.game.decision
     why = _("It is your turn.") if d and d.kind == "action" else (
-        app.words.prompt(app.view.get("decision") or {}, app.names) if d else "")
+        ctx.words.prompt(ctx.view.get("decision") or {}, ctx.names) if d else "")
     if d and d.kind == "battle_card":
         why = _("Choose your battle card in secret.")
-    return hand_over_screen(app.names, p, why, recap(app, app.view, p), f"clan-{h(app.view['players'][p]['clan'])}",
-                            local_seats(app.seats))
+    return why, recap(ctx, ctx.view, p), f"clan-{h(ctx.view['players'][p]['clan'])}"
 
 
-def battle_result(app, alerts: str = "") -> str:
-    lb = app.pending_result
+def battle_result(app, lb: dict, alerts: str = "") -> str:
     words = app.words
     names = app.names
     cols = []
@@ -552,44 +535,20 @@ def battle_result(app, alerts: str = "") -> str:
 </div>"""
 
 
-def game_over_panel(app) -> str:
-    g = app.game
-    w = app.winner()
-    session = app.session
-    turns, moves = app.view["turn"], len(g.log)
+def ending(ctx) -> Any:
+    """The end by the rules: the winner, her crystals, the turns it took."""
+    from ...table import Ending
+
+    w = ctx.game.winner
+    turns, moves = ctx.view["turn"], len(ctx.game.log)
     moves_said = ngettext("{n} move", "{n} moves", moves).format(n=moves)
-    if session is not None and getattr(session, "agreed_end", False):  # online: no winner
-        section, crown = 'class="game-over" data-game-over data-ended-by-agreement', ""
-        title = _("The game ended by agreement")
-        how = h(ngettext("Both players agreed to end the game after {turns} turn ({moves}), without a winner.",
-                         "Both players agreed to end the game after {turns} turns ({moves}), without a winner.",
-                         turns).format(turns=turns, moves=moves_said))
-    else:
-        section = f'class="game-over clan-{h(app.view["players"][w]["clan"])}" data-game-over'
-        crown = '<div class="go-crown" aria-hidden="true">◆◆◆◆</div>'
-        title = _("{name} wins!").format(name=app.names[w])
-        if session is not None and session.resigned is not None:
-            how = h(ngettext("{name} resigned after {turns} turn ({moves}).", "{name} resigned after {turns} turns ({moves}).",
-                             turns).format(name=app.names[session.resigned], turns=turns, moves=moves_said))
-        else:
-            n = app.view["players"][w]["crystal_count"]
-            how = h(ngettext("{name} collected {crystals} after {turns} turn ({moves}).",
-                             "{name} collected {crystals} after {turns} turns ({moves}).", turns).format(
-                name=app.names[w], crystals=ngettext("{n} crystal", "{n} crystals", n).format(n=n), turns=turns,
-                moves=moves_said))
-    rematch = rematch_controls(app)
-    return f"""
-<section {section} role="alert" aria-labelledby="go-title">
-  {crown}
-  <h2 id="go-title">{h(title)}</h2>
-  <p>{how}</p>
-  {statistics_table(app)}
-  <div class="go-buttons">
-    {rematch}
-    <button type="button" class="big" data-cmd="replay" data-replay-open title="{h(_("Watch the game again, turn by turn"))}">{h(_("Replay"))}</button>
-    <button type="button" class="big" data-cmd="menu" title="{h(_("Back to the start screen for a new game"))}">{h(_("New game"))}</button>
-  </div>
-</section>"""
+    n = ctx.view["players"][w]["crystal_count"]
+    how = h(ngettext("{name} collected {crystals} after {turns} turn ({moves}).",
+                     "{name} collected {crystals} after {turns} turns ({moves}).", turns).format(
+        name=ctx.names[w], crystals=ngettext("{n} crystal", "{n} crystals", n).format(n=n), turns=turns,
+        moves=moves_said))
+    return Ending(_("{name} wins!").format(name=ctx.names[w]), how, f'clan-{h(ctx.view["players"][w]["clan"])}',
+                  crown=True)
 
 
 STAT_ROWS = (
@@ -610,24 +569,13 @@ def crystal_ways(s: dict) -> str:
     return ", ".join(_(w).format(n=n) for n, w in ways if n)
 
 
-def statistics_table(app) -> str:
+def statistics(app) -> str:
     """The game's statistics per player (engine: game.statistics()); a battle is won when the other side
     lost more units."""
     stats = app.game.statistics()
     rows = [(_(label), [cell(stats[0]), cell(stats[1])]) for label, cell in STAT_ROWS]
     return (stats_table(app.names[:2], rows)
             + f'<p class="muted small">{h(_("A battle is won when the other side lost more units in it."))}</p>')
-
-
-def replay_table(app, view: dict, frame: cc.Game) -> str:
-    """One frame of the replay viewer (read-only): both sides, the board, the viewer's hand, the log so far."""
-    me = view["you"]
-    return "".join([
-        '<div class="table replaying"><div class="main-col">',
-        player_bar(app, view, 1 - me, top=True), initiative_track(app, view), board(app, view, None),
-        player_bar(app, view, me, top=False), '<div class="dock">', hand(app, view, None, hidden=False),
-        '</div></div><aside class="side-col">', crystal_row(app, view, None), log_panel(app, view, frame.story()),
-        '</aside></div>'])
 
 
 @dataclass

@@ -9,7 +9,7 @@ from tashkalar.saves import MAX_SAVE_CHARS, SaveError, check_save_text
 from ...i18n import N_, _
 from ...settings import first_player
 from .. import bot_for_level, searching_levels
-from ..spec import GameSpec, kept_names, numbered_names, sole_winner
+from ..spec import GameSpec, kept_names, later, numbered_names, sole_winner
 from .start import ONLINE_MODES as TK_ONLINE_MODES, TITLE as title, players as tk_players
 
 name = "tashkalar"
@@ -18,7 +18,7 @@ IllegalAction = tk.IllegalAction
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
            "default_names", "link_options", "title", "make_bot", "name", "needs_own_hand", "new_game",
-           "options_from_settings", "options_of", "replay_table", "seats_of", "save_names", "save_text", "summary", "effects", "table_screen",
+           "options_from_settings", "options_of", "seats_of", "save_names", "save_text", "summary", "effects", 
            "ArenaEffects", "arena_effects", "card_details", "rules_entries", "rules_search_hint", "tutorial", "useful", "warm_up", "winner"]
 MODE_NAMES = {"duel": N_("Duel"), "high_form": N_("High Form"), "melee": N_("Melee"), "team": N_("Team")}
 
@@ -181,18 +181,6 @@ def effects(feed, g: tk.Game) -> ArenaEffects:
     return arena_effects(feed.new_facts(g))
 
 
-def table_screen(app) -> str:
-    from .table import table_screen as screen
-
-    return screen(app)
-
-
-def replay_table(app, view: dict, frame: tk.Game) -> str:
-    from .table import replay_table as table
-
-    return table(app, view, frame)
-
-
 def card_details(app, card_id: str) -> str:
     """A card's details dialog: name, rank, pattern drawn small, the whole effect (tashkalar/cards.py)."""
     from .cards import details_html
@@ -248,7 +236,8 @@ SPEC = GameSpec(
     Game=Game, IllegalAction=IllegalAction, SaveError=SaveError, MAX_SAVE_CHARS=MAX_SAVE_CHARS,
     check_save_text=check_save_text, new_game=new_game, options_from_settings=options_from_settings,
     options_of=options_of, link_options=link_options, content_hash=content_hash, save_text=save_text,
-    summary=summary, table_screen=table_screen, replay_table=replay_table, card_details=card_details,
+    summary=summary, board=later("tashkalar.table", "board"), ending=later("tashkalar.table", "ending"),
+    statistics=later("tashkalar.table", "statistics"), card_details=card_details,
     effects=effects, needs_own_hand=needs_own_hand, rules_entries=rules_entries,
     rules_search_hint=rules_search_hint, tutorial=tutorial, make_bot=make_bot, bot_levels=bot_levels,
     warm_up=warm_up, save_names=save_names, default_names=default_names, winner=winner,

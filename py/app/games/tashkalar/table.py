@@ -361,73 +361,46 @@ def statistics_table(view: dict, names: list[str], stats: list[dict[str, int]]) 
     return stats_table(names[:len(stats)], rows)
 
 
-def game_over(view: dict, names: list[str], rematch: str = "", stats: "list[dict[str, int]] | None" = None) -> str:
-    """The end: who won, the statistics, the shell's rematch controls (`rematch`), the replay, a new game."""
-    table = statistics_table(view, names, stats) if stats else ""
-    return (f'<section class="panel game-over" data-game-over role="status"><h2>{status_line(view, names)}</h2>'
-            f'{table}<div class="go-buttons">{rematch}'
-            f'<button type="button" data-cmd="replay" data-replay-open title="{h(_("Watch the game again, turn by turn"))}">'
-            f'{h(_("Replay"))}</button><button type="button" data-cmd="menu">{h(_("New game"))}</button></div></section>')
+def ending(ctx) -> Any:
+    """The end by the rules: who won."""
+    from ...table import Ending
+
+    return Ending(status_line(ctx.view, ctx.names), cls="panel")
 
 
-def replay_table(app, view: dict, frame) -> str:
-    """One frame of the replay viewer (read-only): the arena, the seats, the viewer's hand, the story so far."""
+def statistics(ctx) -> str:
+    return statistics_table(ctx.view, ctx.names, ctx.game.statistics())
+
+
+def board(ctx) -> str:
+    """The Tash-Kalar table inside the shell's frame (app/table.py): the arena, the seats, the choice, the
+    hand, the log; or one frame of the replay."""
     from .story import story_panel
 
-    names = app.names
-    return "".join([
-        '<div class="table tk-table replaying"><div class="main-col">',
-        f'<p class="tk-status">{status_line(view, names)}</p>', arena(dict(view, legal_actions=[]), names),
-        story_panel(view, names, frame.story()), '</div><aside class="side-col">', seats_panel(view, names),
-        hand_panel(view), "</aside></div>"])
-
-
-def pass_screen(app) -> str:
-    from ...render import hand_over_screen
-    from ...seats import local_seats
-
-    return hand_over_screen(app.names, app.pending_pass, people=local_seats(app.seats))
-
-
-def table_screen(app) -> str:
-    """The whole Tash-Kalar table for the App (controller.py): the arena, the seats, the choice, the hand, the
-    log; the pass screen over it in a hotseat game."""
-    from ...render import link_alerts, rematch_controls, storage_notice, undo_button, waiting_bar
-    from .story import story_panel
-
-    view, names = app.view, app.names
-    over = app.finished
-    overlay = app.overlay_pending()
-    interactive = app.offers_decision()
+    view, names = ctx.view, ctx.names
+    interactive = ctx.interactive
     shown = view if interactive else dict(view, legal_actions=[])
-    parts = [storage_notice(app.storage), link_alerts(app)]
-    if over:
-        parts.append(game_over(view, names, rematch_controls(app), app.game.statistics()))
-    tutorial = getattr(app, "tutorial", None)
-    if tutorial is not None:  # the guided first game's coach (tashkalar/tutorial.py), above the whole table
-        from ...render import coach
-
-        parts.append(coach(app))
-    parts.append('<div class="table tk-table"><div class="main-col">')
-    parts.append(f'<p class="tk-status" role="status" data-turn-status>{status_line(view, names)}</p>')
-    pick = getattr(app, "table_pick", None)  # (the option shown, picked on its square?, at which log length)
-    focus = pick[0] if interactive and pick and pick[2] == len(app.game.log) else None
-    # what just happened, square by square (app.games.tashkalar.effects; the shell's empty Effects otherwise)
-    parts.append('<div class="tk-board">')  # the arena with its picked square's bar right under it
-    parts.append(arena(shown, names, focus=focus, autofocus=bool(focus and pick[1]), fx=getattr(app, "fx", None)))
+    if ctx.replaying:
+        return "".join([
+            '<div class="table tk-table replaying"><div class="main-col">',
+            f'<p class="tk-status">{status_line(view, names)}</p>', arena(shown, names),
+            story_panel(view, names, ctx.story()), '</div><aside class="side-col">', seats_panel(view, names),
+            hand_panel(view), "</aside></div>"])
+    pick = ctx.pick  # (the option shown, picked on its square?, at which log length)
+    focus = pick[0] if interactive and pick else None
+    parts = [ctx.coach, '<div class="table tk-table"><div class="main-col">',
+             f'<p class="tk-status" role="status" data-turn-status>{status_line(view, names)}</p>',
+             '<div class="tk-board">',  # the arena with its picked square's bar right under it
+             # what just happened, square by square (ctx.fx: game.py's ArenaEffects, or None)
+             arena(shown, names, focus=focus, autofocus=bool(focus and pick[1]), fx=ctx.fx)]
     if interactive:
         parts.append(pick_bar(shown, focus))
     parts.append('</div>')
-    parts.append(story_panel(view, names, app.story()))  # beside the arena on wide screens, last on narrow ones
+    parts.append(story_panel(view, names, ctx.story()))  # beside the arena on wide screens, last on narrow ones
     parts.append('</div><aside class="side-col">')
     parts.append(seats_panel(view, names))
-    if interactive:
-        parts.append(actions_panel(view, undo_button(app)))
-    elif not over and not overlay and not (tutorial is not None and tutorial.finished(app.game)):
-        parts.append(waiting_bar(app, view, since=""))
-    if not (overlay or getattr(app, "public_screen", False)):
+    parts.append(actions_panel(view, ctx.undo) if interactive else ctx.waiting)
+    if not (ctx.overlay or ctx.public):
         parts.append(hand_panel(view))
     parts.append("</aside></div>")
-    if app.pending_pass is not None and not over:
-        parts.append(pass_screen(app))
     return "".join(parts)

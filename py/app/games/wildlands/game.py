@@ -22,7 +22,7 @@ from wildlands.saves import MAX_SAVE_CHARS, SaveError, check_save_text
 
 from ...i18n import _
 from .. import bot_for_level, searching_levels
-from ..spec import GameSpec, kept_names, numbered_names, sole_winner
+from ..spec import GameSpec, kept_names, later, numbered_names, sole_winner
 from . import start
 from .start import TITLE as title  # the page's heading while it is played
 
@@ -32,9 +32,9 @@ IllegalAction = wl.IllegalAction
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "asked_aloud", "bot_levels", "card_details",
            "check_save_text", "content_hash", "answer_seconds", "default_names", "effects", "link_options", "make_bot",
-           "name", "needs_own_hand", "new_game", "options_from_settings", "options_of", "replay_table", "save_names", "seats_of",
+           "name", "needs_own_hand", "new_game", "options_from_settings", "options_of", "save_names", "seats_of",
            "save_text",
-           "summary", "table_screen", "title", "tutorial", "useful", "warm_up", "winner", "rules_entries",
+           "summary",  "title", "tutorial", "useful", "warm_up", "winner", "rules_entries",
            "rules_search_hint"]
 
 ALOUD = ("interrupt", "defend")  # another player's question, asked at every action or attack alike
@@ -131,18 +131,6 @@ def effects(feed, g: wl.Game):
     return board_effects(feed.new_facts(g))
 
 
-def table_screen(app) -> str:
-    from .table import table_screen as screen
-
-    return screen(app)
-
-
-def replay_table(app, view: dict, frame: wl.Game) -> str:
-    from .table import replay_table as table
-
-    return table(app, view, frame)
-
-
 def card_details(app, card_id: str) -> str:
     from .table import card_details as details
 
@@ -204,7 +192,8 @@ SPEC = GameSpec(
     Game=Game, IllegalAction=IllegalAction, SaveError=SaveError, MAX_SAVE_CHARS=MAX_SAVE_CHARS,
     check_save_text=check_save_text, new_game=new_game, options_from_settings=options_from_settings,
     options_of=options_of, link_options=link_options, content_hash=content_hash, save_text=save_text,
-    summary=summary, table_screen=table_screen, replay_table=replay_table, card_details=card_details,
+    summary=summary, board=later("wildlands.table", "board"), ending=later("wildlands.table", "ending"),
+    statistics=later("wildlands.table", "statistics"), card_details=card_details,
     effects=effects, needs_own_hand=needs_own_hand, rules_entries=rules_entries,
     rules_search_hint=rules_search_hint, tutorial=tutorial, make_bot=make_bot, bot_levels=bot_levels,
     warm_up=warm_up, save_names=save_names, default_names=default_names, winner=winner,

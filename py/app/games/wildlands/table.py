@@ -595,12 +595,12 @@ def actions_panel(view: dict, names: list[str], pick=None, undo: str = "") -> st
     return "".join(parts)
 
 
-def aloud_panel(app, view: dict) -> str:
+def aloud_panel(ctx, view: dict) -> str:
     """A question asked of someone who does not hold the device: the same two buttons whatever she holds."""
-    g = app.game
+    g = ctx.game
     d = g.decision
     p = d.player
-    names = app.names
+    names = ctx.names
     if d.kind == "interrupt":
         title = (_("{name} ended the turn: {asked}, interrupt?") if d.info.get("end_of_turn") else
                  _("{name} acted: {asked}, interrupt?")).format(name=who(names, d.info.get("after", g.active)),
@@ -615,13 +615,6 @@ def aloud_panel(app, view: dict) -> str:
             f'{h(_("{name} passes").format(name=who(names, p)))}</button>'
             f'<button type="button" data-cmd="hand-over">{h(_("{name} takes the device").format(name=who(names, p)))}'
             f'</button></div></section>')
-
-
-def pass_screen(app) -> str:
-    from ...render import hand_over_screen
-    from ...seats import local_seats
-
-    return hand_over_screen(app.names, app.pending_pass, people=local_seats(app.seats))
 
 
 STAT_ROWS = (
@@ -648,28 +641,15 @@ def statistics_table(view: dict, names: list[str], stats: list[dict[str, int]]) 
     return stats_table([who(names, p) for p in range(len(stats))], rows)
 
 
-def game_over(view: dict, names: list[str], rematch: str = "", stats: "list[dict[str, int]] | None" = None) -> str:
-    """The end: who won, the statistics, the shell's rematch controls, the replay, a new game."""
-    table = statistics_table(view, names, stats) if stats else ""
-    return (f'<section class="panel game-over" data-game-over role="status"><h2>{status_line(view, names)}</h2>'
-            f'{table}<div class="go-buttons">{rematch}'
-            f'<button type="button" data-cmd="replay" data-replay-open title="{h(_("Watch the game again, turn by turn"))}">'
-            f'{h(_("Replay"))}</button><button type="button" data-cmd="menu">{h(_("New game"))}</button></div></section>')
+def ending(ctx) -> Any:
+    """The end by the rules: who won."""
+    from ...table import Ending
+
+    return Ending(status_line(ctx.view, ctx.names), cls="panel")
 
 
-def replay_table(app, view: dict, frame) -> str:
-    """One frame of the replay viewer (read-only): the board as the viewer saw it, the story so far, the
-    seats and the viewer's hand."""
-    from .story import story_panel
-
-    names = app.names
-    shown = dict(view, legal_actions=[])
-    return "".join([
-        f'<div class="table wl-table wl-{h(view["board"])} replaying"><div class="main-col">',
-        f'<p class="wl-status">{status_line(view, names)}</p>',
-        '<div class="wl-board">' + board_svg(shown, names, []) + legend() + "</div>",
-        story_panel(view, names, frame.story()), '</div><aside class="side-col">', seats_panel(view, names),
-        hand_panel(shown), "</aside></div>"])
+def statistics(ctx) -> str:
+    return statistics_table(ctx.view, ctx.names, ctx.game.statistics())
 
 
 def shared_view(view: dict) -> dict:
@@ -682,52 +662,44 @@ def shared_view(view: dict) -> dict:
     return dict(view, hand=[], dealt=[], seats=seats, log=log)
 
 
-def table_screen(app) -> str:
-    """The whole Wildlands table: status, board, the story; the seats, the choice, the hand; the pass screen."""
-    from ...render import answer_clock, link_alerts, rematch_controls, storage_notice, undo_button, waiting_bar
+def board(ctx) -> str:
+    """The Wildlands table inside the shell's frame (app/table.py): status, board, the story; the seats, the
+    choice, the hand; or one frame of the replay (the board as the viewer saw it)."""
     from .story import story_panel
 
-    view, names = app.view, app.names
-    over = app.finished
-    overlay = app.overlay_pending()
-    interactive = app.offers_decision()
-    public = bool(getattr(app, "public_screen", False))
+    view, names = ctx.view, ctx.names
+    if ctx.replaying:
+        shown = dict(view, legal_actions=[])
+        return "".join([
+            f'<div class="table wl-table wl-{h(view["board"])} replaying"><div class="main-col">',
+            f'<p class="wl-status">{status_line(view, names)}</p>',
+            '<div class="wl-board">' + board_svg(shown, names, []) + legend() + "</div>",
+            story_panel(view, names, ctx.story()), '</div><aside class="side-col">', seats_panel(view, names),
+            hand_panel(shown), "</aside></div>"])
+    over, overlay, public, interactive = ctx.over, ctx.overlay, ctx.public, ctx.interactive
     if (public or overlay) and not over:
         view = shared_view(view)
-    d = app.game.decision
+    d = ctx.game.decision
     aloud = interactive and public and d is not None and d.kind in ("interrupt", "defend")
     shown = view if interactive and not aloud and not overlay else dict(view, legal_actions=[])
-    raw = getattr(app, "table_pick", None)
-    pick = parse_pick(raw[0]) if interactive and raw and raw[2] == len(app.game.log) else None
+    pick = parse_pick(ctx.pick[0]) if interactive and ctx.pick else None
     focus = int(pick[1]) if pick and pick[0] == "@" and pick[1].isascii() and pick[1].isdigit() else None
-    parts = [storage_notice(app.storage), link_alerts(app)]
-    tutorial = getattr(app, "tutorial", None)
-    if tutorial is not None:  # the guided first game's coach (wildlands/tutorial.py), above the whole table
-        from ...render import coach
-
-        parts.append(coach(app))
-    if over:
-        parts.append(game_over(view, names, rematch_controls(app), app.game.statistics()))
-    parts.append(f'<div class="table wl-table wl-{h(view["board"])}"><div class="main-col">')
-    parts.append(f'<p class="wl-status" role="status" data-turn-status>{status_line(view, names)}</p>')
-    parts.append('<div class="wl-board">' + board_svg(shown, names, shown.get("legal_actions") or [], focus,
-                                                     getattr(app, "fx", None), private=not (public or overlay))
-                 + legend() + "</div>")
-    parts.append(story_panel(view, names, app.story()))
-    parts.append('</div><aside class="side-col">')
+    parts = [ctx.coach, f'<div class="table wl-table wl-{h(view["board"])}"><div class="main-col">',
+             f'<p class="wl-status" role="status" data-turn-status>{status_line(view, names)}</p>',
+             '<div class="wl-board">' + board_svg(shown, names, shown.get("legal_actions") or [], focus, ctx.fx,
+                                                  private=not (public or overlay)) + legend() + "</div>",
+             story_panel(view, names, ctx.story()), '</div><aside class="side-col">']
     if aloud:
-        parts.append(aloud_panel(app, view))
+        parts.append(aloud_panel(ctx, view))
     elif interactive and not overlay:
-        parts.append(answer_clock(app))  # online, a question asked at every action: its clock
-        parts.append(actions_panel(shown, names, pick, undo_button(app)))
-    elif not over and not overlay and not (tutorial is not None and tutorial.finished(app.game)):
-        parts.append(waiting_bar(app, view, since=""))
+        parts.append(ctx.clock)  # online, a question asked at every action: its clock
+        parts.append(actions_panel(shown, names, pick, ctx.undo))
+    else:
+        parts.append(ctx.waiting)
     parts.append(seats_panel(view, names))
     if not (overlay or public):
         parts.append(hand_panel(view, interactive and not overlay))
     parts.append("</aside></div>")
-    if app.pending_pass is not None and not over:
-        parts.append(pass_screen(app))
     return "".join(parts)
 
 
