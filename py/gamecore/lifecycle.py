@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-from typing import Any, ClassVar, Iterable, Iterator
+from typing import Any, ClassVar, Iterable, Iterator, Sequence
 
 from .untrusted import describe
 
@@ -106,9 +106,10 @@ class Lifecycle:
         """Per player, the game's figures (the engine's story.statistics)."""
         return self._module("story").statistics(self)
 
-    def to_json(self) -> str:
-        """The save: the format, the setup or position, the log and the state hash (the engine's saves)."""
-        return self._module("saves").game_to_json(self)
+    def to_json(self, names: "Sequence[str] | None" = None) -> str:
+        """The save: the format, the setup or position, the log, the state hash and, if given, the players'
+        names, one a seat (the engine's saves)."""
+        return self._module("saves").game_to_json(self, names)
 
     @classmethod
     def from_json(cls, text: "str | bytes | dict") -> Any:

@@ -15,12 +15,14 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from . import jsontext
 from .untrusted import data_problem, describe
 
-__all__ = ["Envelope", "content_hash", "save_model", "validation_words"]
+__all__ = ["MAX_NAME_CHARS", "Envelope", "content_hash", "named", "save_model", "validation_words"]
+
+MAX_NAME_CHARS = 24  # a player's name in a save at most (a longer one is cut)
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,17 @@ class Envelope:
         except ValueError as e:  # a PositionError or a bad option
             raise err(f"The save's setup is invalid: {e}", "damaged", detail=str(e)) from None
 
+    def names(self, save: Any, seats: int, named: str) -> "list[str] | None":
+        """The players' names a validated save keeps (one a seat), or None; only a save of format `named` keeps
+        them."""
+        if (save.names is not None) != (save.format == named):
+            raise self.error(f"The save file is damaged: player names need format '{named}'.", "damaged",
+                             detail=f"player names need format '{named}'")
+        if save.names is not None and len(save.names) != seats:
+            raise self.error(f"The save file is damaged: it names {len(save.names)} players for {seats} seats.",
+                             "damaged", detail=f"{len(save.names)} names for {seats} seats")
+        return save.names
+
     def replayed(self, game: Any, log: "Iterable[str]", state_hash: "str | None",
                  play: "Callable[[Any, str], None] | None" = None) -> Any:
         """`game` (the save's start) with every move of `log` played where it stands (`play(game, move)`,
@@ -121,10 +134,21 @@ class Envelope:
         return game
 
 
-def save_model(format: str, setup: type, max_move_chars: int, max_log: int) -> type:
-    """The pydantic model of a save of one format whose setup is the model `setup`: its content hash, the
-    setup or a position, the log (at most `max_log` moves of at most `max_move_chars` characters) and the state
-    hash. pydantic is imported here, when a save is loaded."""
+def named(doc: dict, names: "Sequence[str] | None", seats: int, format: str) -> dict:
+    """A save's document `doc` with the players' names (one string a seat, each cut to MAX_NAME_CHARS) in the
+    format that keeps them; `doc` itself when there are none."""
+    if names is None:
+        return doc
+    if len(names) != seats or not all(isinstance(n, str) for n in names):
+        raise ValueError(f"names: {seats} strings, one for each seat")
+    return {**doc, "format": format, "names": [n[:MAX_NAME_CHARS] for n in names]}
+
+
+def save_model(formats: "str | tuple[str, ...]", setup: type, max_move_chars: int, max_log: int) -> type:
+    """The pydantic model of a save of the formats `formats` whose setup is the model `setup`: its content
+    hash, the setup or a position, the log (at most `max_log` moves of at most `max_move_chars` characters),
+    the state hash and the players' names (2 to 4, optional; Envelope.names checks them against the format
+    and the seats). pydantic is imported here, when a save is loaded."""
     from typing import Annotated, Literal, Optional
 
     from pydantic import ConfigDict, Field, create_model
@@ -132,12 +156,14 @@ def save_model(format: str, setup: type, max_move_chars: int, max_log: int) -> t
     digest = r"^[0-9a-f]{64}$"
     return create_model(
         "Save", __config__=ConfigDict(extra="forbid"),
-        format=(Literal[format], ...),  # type: ignore[valid-type]
+        format=(Literal[(formats,) if isinstance(formats, str) else formats], ...),  # type: ignore[valid-type]
         content=(str, Field(pattern=digest)),
         setup=(Optional[setup], None),  # type: ignore[valid-type]
         position=(Optional[dict], None),
         log=(list[Annotated[str, Field(max_length=max_move_chars)]], Field(max_length=max_log)),
-        state_hash=(Optional[str], Field(default=None, pattern=digest)))
+        state_hash=(Optional[str], Field(default=None, pattern=digest)),
+        names=(Optional[list[Annotated[str, Field(max_length=MAX_NAME_CHARS)]]],
+               Field(default=None, min_length=2, max_length=4)))
 
 
 def validation_words(err: Exception) -> str:

@@ -6,17 +6,18 @@ entry in the log replays as that seat's resignation.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from gamecore import errors
-from gamecore.saves import Envelope, content_hash, save_model
+from gamecore.saves import Envelope, content_hash, named, save_model
 
 from .content import DATA_DIR
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-SAVE_FORMAT = "tashkalar-save/1"
+SAVE_FORMAT = "tashkalar-save/1"  # written when a save keeps no players' names
+SAVE_FORMAT_NAMED = "tashkalar-save/2"  # /1 plus the players' names
 # A game always fits its own save: rules.LOG_BOUND (the longest log a game can have, estimated from the turn
 # limit, the actions of a turn and the cancels it may offer: 13,803 entries) is below MAX_LOG, and a log of
 # MAX_LOG entries of the longest notation (45 characters: `improvise <the longest card id> <colour>`) with
@@ -36,17 +37,17 @@ class SaveError(errors.SaveError):
     """A save that cannot be loaded; the message says why in words a player can act on."""
 
 
-ENVELOPE = Envelope("Tash-Kalar", (SAVE_FORMAT,), SaveError, MAX_SAVE_CHARS, MAX_DEPTH, MAX_VALUES, MAX_MOVE_CHARS)
+ENVELOPE = Envelope("Tash-Kalar", (SAVE_FORMAT, SAVE_FORMAT_NAMED), SaveError, MAX_SAVE_CHARS, MAX_DEPTH, MAX_VALUES, MAX_MOVE_CHARS)
 
 
-def game_to_json(g: "Game") -> str:
+def game_to_json(g: "Game", names: "Sequence[str] | None" = None) -> str:
     doc: dict[str, Any] = {"format": SAVE_FORMAT, "content": CONTENT_HASH, "log": list(g.log),
                            "state_hash": g.state_hash()}
     if "position" in g.setup:
         doc["position"] = g.setup["position"]
     else:
         doc["setup"] = dict(g.setup)
-    return json.dumps(doc, separators=(",", ":"))
+    return json.dumps(named(doc, names, g.n, SAVE_FORMAT_NAMED), separators=(",", ":"))
 
 
 def _model():
@@ -63,7 +64,7 @@ def _model():
         first_player: Optional[Annotated[int, Field(strict=True, ge=0, le=3)]] = None
         form: Optional[Literal["duel", "high_form"]] = None
 
-    return save_model(SAVE_FORMAT, Setup, MAX_MOVE_CHARS, MAX_LOG)
+    return save_model((SAVE_FORMAT, SAVE_FORMAT_NAMED), Setup, MAX_MOVE_CHARS, MAX_LOG)
 
 
 def check_save_text(text: "str | bytes") -> dict:
@@ -79,4 +80,5 @@ def game_from_json(text: "str | bytes | dict") -> "Game":
     g = ENVELOPE.start(save, CONTENT_HASH, lambda s: Game.new(mode=s.mode, players=s.players, decks=tuple(s.decks),
                                                               seed=s.seed, first_player=s.first_player, form=s.form),
                        Game.from_position, "card data")
+    ENVELOPE.names(save, g.n, SAVE_FORMAT_NAMED)
     return ENVELOPE.replayed(g, save.log, save.state_hash, Game.play)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from gamecore import errors
-from gamecore.saves import Envelope, content_hash, save_model
+from gamecore.saves import Envelope, content_hash, named, save_model
 
 from .content import DATA_DIR, FACTIONS, N_SPACES
 from .position import MAX_CHARS as MAX_POSITION_CHARS
@@ -23,7 +23,8 @@ from .rules import MAX_MOVES
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-SAVE_FORMAT = "wildlands-save/1"
+SAVE_FORMAT = "wildlands-save/1"  # written when a save keeps no players' names
+SAVE_FORMAT_NAMED = "wildlands-save/2"  # /1 plus the players' names
 MAX_MOVE_CHARS = 80
 MAX_DEPTH = 32
 
@@ -56,17 +57,17 @@ class SaveError(errors.SaveError):
     """A save that cannot be loaded; the message says why in words a player can act on."""
 
 
-ENVELOPE = Envelope("Wildlands", (SAVE_FORMAT,), SaveError, MAX_SAVE_CHARS, MAX_DEPTH, MAX_LOG + 10_000)
+ENVELOPE = Envelope("Wildlands", (SAVE_FORMAT, SAVE_FORMAT_NAMED), SaveError, MAX_SAVE_CHARS, MAX_DEPTH, MAX_LOG + 10_000)
 
 
-def game_to_json(g: "Game") -> str:
+def game_to_json(g: "Game", names: "Sequence[str] | None" = None) -> str:
     doc: dict[str, Any] = {"format": SAVE_FORMAT, "content": CONTENT_HASH, "log": list(g.log),
                            "state_hash": g.state_hash()}
     if "position" in g.setup:
         doc["position"] = g.setup["position"]
     else:
         doc["setup"] = dict(g.setup)
-    return json.dumps(doc, separators=(",", ":"))
+    return json.dumps(named(doc, names, g.n, SAVE_FORMAT_NAMED), separators=(",", ":"))
 
 
 @lru_cache(maxsize=1)
@@ -83,7 +84,7 @@ def _model():
         seed: int = Field(strict=True, ge=-(1 << 63), lt=1 << 63)
         first_player: Optional[Annotated[int, Field(strict=True, ge=0, le=3)]] = None  # absent in older saves
 
-    return save_model(SAVE_FORMAT, Setup, MAX_MOVE_CHARS, MAX_LOG)
+    return save_model((SAVE_FORMAT, SAVE_FORMAT_NAMED), Setup, MAX_MOVE_CHARS, MAX_LOG)
 
 
 def check_save_text(text: "str | bytes") -> dict:
@@ -98,4 +99,5 @@ def game_from_json(text: "str | bytes | dict") -> "Game":
     save = ENVELOPE.validated(_model().model_validate, raw)
     g = ENVELOPE.start(save, CONTENT_HASH, lambda s: Game.new(board=s.board, factions=tuple(s.factions), seed=s.seed,
                                                               first_player=s.first_player), Game.from_position)
+    ENVELOPE.names(save, g.n, SAVE_FORMAT_NAMED)
     return ENVELOPE.replayed(g, save.log, save.state_hash)

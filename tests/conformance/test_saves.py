@@ -40,6 +40,32 @@ def test_a_reloaded_game_tells_the_same_story(deal):
     assert module(name).Game.from_json(g.to_json()).story() == g.story()
 
 
+def test_a_save_keeps_the_players_names(game):
+    """Regression (issue 51): Tash-Kalar's and Wildlands' saves dropped the players' names, so an exported game
+    came back as "Player 1" and "Player 2". Every game's save keeps one name a seat (cut to 24 characters),
+    reads back to the same game and names, and refuses names that do not fit its seats."""
+    m = module(game)
+    g = m.Game.from_json(_save(game)[0])
+    names = ["Ada Lovelace of the Long Name Clan", "Bo", "Cy", "Di"][:g.n]
+    text = g.to_json(names=names)
+    doc = json.loads(text)
+    assert m.save_names(doc) == [names[0][:24]] + names[1:]
+    again = m.Game.from_json(text)
+    assert again.state_hash() == g.state_hash() and again.to_json(names=m.save_names(doc)) == text
+    assert m.save_text(g, names) == text  # what the shell's Export and autosave write
+    with pytest.raises(ValueError):
+        g.to_json(names=names[:-1])
+    key = "players" if "players" in doc else "names"
+    for edited in ({**doc, key: doc[key][:-1]}, {**doc, key: doc[key] + doc[key][-1:]},
+                   {**doc, key: [7] + doc[key][1:]}):
+        with pytest.raises(m.SaveError, match="damaged"):
+            m.Game.from_json(json.dumps(edited))
+    plain = json.loads(g.to_json())
+    with pytest.raises(m.SaveError, match="damaged"):  # names in the format that keeps none
+        m.Game.from_json(json.dumps({**plain, key: doc[key]}))
+    assert m.save_names(plain) is None
+
+
 def test_a_save_of_another_game_is_refused(game):
     m = module(game)
     for other in games.GAMES:

@@ -53,6 +53,7 @@ def test_export_names_its_game_and_imports_back_to_the_same_game(name):
     assert run_sync(other.load_text(text, source="file")) is True
     assert games.of(other.game).name == name
     assert other.game.state_hash() == app.game.state_hash() and other.game.log == app.game.log
+    assert other.names == app.names == ["Ada", "Bo"]  # regression: Tash-Kalar and Wildlands lost them
 
 
 def test_export_without_a_game_downloads_nothing():

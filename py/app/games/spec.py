@@ -16,7 +16,7 @@ from typing import Any, Callable, Optional
 
 from gamecore.bots import useful as useful_options
 
-__all__ = ["GameSpec", "kept_names", "later", "numbered_names", "sole_winner"]
+__all__ = ["GameSpec", "kept_names", "later", "numbered_names", "save_with_names", "sole_winner"]
 
 
 def later(module: str, name: str) -> Callable[..., Any]:
@@ -30,12 +30,17 @@ def later(module: str, name: str) -> Callable[..., Any]:
 
 
 def kept_names(doc: dict) -> "list[str] | None":
-    """The players' names a save keeps beside the game (its `names`, each cut to 24 characters), for the games
-    whose engine's save holds none; None when there are none."""
+    """The players' names a parsed save keeps (its `names`, each cut to 24 characters: gamecore.saves.named),
+    or None when it keeps none."""
     names = doc.get("names") if isinstance(doc, dict) else None
     if isinstance(names, list) and names and all(isinstance(n, str) for n in names):
         return [n[:24] for n in names]
     return None
+
+
+def save_with_names(game: Any, names: list) -> str:
+    """The save's text of `game` keeping the players' names (the engine's to_json)."""
+    return game.to_json(names=names)
 
 
 def numbered_names(words: Any, game: Any) -> list[str]:
@@ -99,7 +104,6 @@ class GameSpec:
     options_of: Callable[[Any], dict]          # a dealt game's options (a rematch deals anew)
     link_options: Callable[[Any], dict]        # a peer's options checked (ValueError: why not)
     content_hash: Callable[[], str]            # the game's content, as a peer's hello names it
-    save_text: Callable[[Any, list], str]      # (game, names) -> the save's text
     summary: Callable[..., str]                # (game, names, words, winner) -> a save slot's line
     # the table
     board: Callable[[Any], str]                # (app.table.TableContext) -> the board and panels (HTML), live
@@ -120,6 +124,7 @@ class GameSpec:
     secret_choices: bool = False               # some decision is a secret pick (Decision.secret)
     asks_aloud: bool = False                   # at one screen, some questions are asked of all alike (asked_aloud)
     # optional members, with their defaults
+    save_text: Callable[[Any, list], str] = save_with_names  # (game, names) -> the save's text
     save_names: Callable[[dict], "list[str] | None"] = kept_names  # the names a parsed save keeps
     default_names: Callable[[Any, Any], list] = numbered_names  # (words, game) -> names for a save with none
     winner: Callable[[Any], "int | None"] = sole_winner  # the one winner of a game that is over, or None

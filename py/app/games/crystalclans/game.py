@@ -27,7 +27,7 @@ SaveError = cc.SaveError
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
            "default_names", "result_to_show", "link_options", "title", "make_bot", "name", "needs_own_hand", "new_game",
-           "options_from_settings", "options_of", "save_names", "save_text", "summary", "effects",
+           "options_from_settings", "options_of", "save_names", "summary", "effects",
            "card_details", "dialog", "rules_entries", "rules_search_hint", "tutorial", "useful", "warm_up", "winner", "words"]
 
 
@@ -114,10 +114,6 @@ def result_to_show(g: cc.Game):
     return g.last_battle
 
 
-def save_text(g: cc.Game, names: list[str]) -> str:
-    return g.to_json(names=names)
-
-
 def summary(g: cc.Game, names: list[str], words, winner: "int | None") -> str:
     """One line for the saved games' list and the Continue button."""
     clans = g.setup.get("clans") or ["?", "?"]
@@ -198,7 +194,7 @@ SPEC = GameSpec(
     name=name, title=title,
     Game=Game, IllegalAction=IllegalAction, SaveError=SaveError, MAX_SAVE_CHARS=MAX_SAVE_CHARS,
     check_save_text=check_save_text, new_game=new_game, options_from_settings=options_from_settings,
-    options_of=options_of, link_options=link_options, content_hash=content_hash, save_text=save_text,
+    options_of=options_of, link_options=link_options, content_hash=content_hash,
     summary=summary, board=later("crystalclans.table", "board"), ending=later("crystalclans.table", "ending"),
     statistics=later("crystalclans.table", "statistics"), hand_over=later("crystalclans.table", "hand_over"),
     recap=later("crystalclans.table", "waiting_recap"), result_dialog=later("crystalclans.table", "battle_result"),

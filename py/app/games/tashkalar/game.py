@@ -18,7 +18,7 @@ IllegalAction = tk.IllegalAction
 
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "bot_levels", "check_save_text", "content_hash",
            "default_names", "link_options", "title", "make_bot", "name", "needs_own_hand", "new_game",
-           "options_from_settings", "options_of", "seats_of", "save_names", "save_text", "summary", "effects", 
+           "options_from_settings", "options_of", "seats_of", "save_names", "summary", "effects", 
            "ArenaEffects", "arena_effects", "card_details", "rules_entries", "rules_search_hint", "tutorial", "useful", "warm_up", "winner"]
 MODE_NAMES = {"duel": N_("Duel"), "high_form": N_("High Form"), "melee": N_("Melee"), "team": N_("Team")}
 
@@ -101,13 +101,10 @@ def content_hash() -> str:
     return CONTENT_HASH
 
 
-save_names = kept_names  # the names are kept beside the save: save_text
+save_names = kept_names  # a save keeps the players' names (format /2)
 default_names = numbered_names
 winner = sole_winner  # None also when two partners win a Team game
 
-
-def save_text(g: tk.Game, names: list[str]) -> str:
-    return g.to_json()  # the names are kept beside the save (autosave and slot metadata)
 
 
 def summary(g: tk.Game, names: list[str], words, winner: "int | None") -> str:
@@ -235,7 +232,7 @@ SPEC = GameSpec(
     name=name, title=title,
     Game=Game, IllegalAction=IllegalAction, SaveError=SaveError, MAX_SAVE_CHARS=MAX_SAVE_CHARS,
     check_save_text=check_save_text, new_game=new_game, options_from_settings=options_from_settings,
-    options_of=options_of, link_options=link_options, content_hash=content_hash, save_text=save_text,
+    options_of=options_of, link_options=link_options, content_hash=content_hash,
     summary=summary, board=later("tashkalar.table", "board"), ending=later("tashkalar.table", "ending"),
     statistics=later("tashkalar.table", "statistics"), card_details=card_details,
     effects=effects, needs_own_hand=needs_own_hand, rules_entries=rules_entries,

@@ -33,8 +33,7 @@ IllegalAction = wl.IllegalAction
 __all__ = ["Game", "IllegalAction", "MAX_SAVE_CHARS", "SaveError", "asked_aloud", "bot_levels", "card_details",
            "check_save_text", "content_hash", "answer_seconds", "default_names", "effects", "link_options", "make_bot",
            "name", "needs_own_hand", "new_game", "options_from_settings", "options_of", "save_names", "seats_of",
-           "save_text",
-           "summary",  "title", "tutorial", "useful", "warm_up", "winner", "rules_entries",
+           "summary", "title", "tutorial", "useful", "warm_up", "winner", "rules_entries",
            "rules_search_hint"]
 
 ALOUD = ("interrupt", "defend")  # another player's question, asked at every action or attack alike
@@ -108,13 +107,10 @@ def content_hash() -> str:
     return CONTENT_HASH
 
 
-save_names = kept_names  # the names are kept beside the save: save_text
+save_names = kept_names  # a save keeps the players' names (format /2)
 default_names = numbered_names
 winner = sole_winner
 
-
-def save_text(g: wl.Game, names: list[str]) -> str:
-    return g.to_json()  # the names are kept beside the save (autosave and slot metadata)
 
 
 def summary(g: wl.Game, names: list[str], words, winner: "int | None") -> str:
@@ -191,7 +187,7 @@ SPEC = GameSpec(
     name=name, title=title,
     Game=Game, IllegalAction=IllegalAction, SaveError=SaveError, MAX_SAVE_CHARS=MAX_SAVE_CHARS,
     check_save_text=check_save_text, new_game=new_game, options_from_settings=options_from_settings,
-    options_of=options_of, link_options=link_options, content_hash=content_hash, save_text=save_text,
+    options_of=options_of, link_options=link_options, content_hash=content_hash,
     summary=summary, board=later("wildlands.table", "board"), ending=later("wildlands.table", "ending"),
     statistics=later("wildlands.table", "statistics"), card_details=card_details,
     effects=effects, needs_own_hand=needs_own_hand, rules_entries=rules_entries,
