@@ -24,6 +24,7 @@ from typing import Any
 
 from ..i18n import _
 from .protocol import ProtocolError
+from .trust import private_game
 
 
 class Cheating(ProtocolError):
@@ -64,7 +65,7 @@ def resynced(game: Any, me: int, log: list[str], want_hash: str, held: int = 0) 
     plays) as the module says; else ProtocolError (Cheating when it rewrites the game, not merely broken).
     `held`: how many of this game's first moves the other page has shown it holds."""
     mine = list(game.log)
-    private = getattr(game, "secrecy", None) is not None and not game.sees(1 - me)
+    private = private_game(game) and not game.sees(1 - me)
     who = deciders(type(game), game.setup, mine)
     agreed = max([min(held, len(mine))] + [i + 1 for i, p in enumerate(who) if p != me])
     g = type(game).from_setup(game.setup)

@@ -64,9 +64,9 @@ class Secrets:
 
 
 def private_game(game: Any) -> bool:
-    """A one-sided game of Crystal Clans: it does not see the other seat's hidden cards."""
-    return getattr(game, "secrecy", None) is not None and hasattr(game, "sees") and not all(
-        game.sees(p) for p in (0, 1))
+    """A one-sided game: one of a game of private chance (its spec's trust protocol), dealt so that a seat does
+    not see the other seat's hidden cards."""
+    return games.of(game).private_chance is not None and not all(game.sees(p) for p in (0, 1))
 
 
 def opening(game: Any, s: Secrets) -> str:
