@@ -91,61 +91,92 @@ app = _AppProxy()
 
 
 def on_click(event):
+    """A click on the page: the nearest element that carries one of CLICKS' attributes, handled by the first
+    entry whose attribute it carries."""
     t = event.target
-    el = t.closest("[data-pick],[data-action],[data-continue],[data-new-game],[data-continue-game],[data-export],[data-cmd],"
-                   "[data-details],[data-p2p-host],[data-p2p-join],[data-link-submit],button[data-game]") \
-        if hasattr(t, "closest") else None
+    el = t.closest(CLICK_TARGETS) if hasattr(t, "closest") else None
     if not el:
         return
-    ds = el.dataset
-    if el.hasAttribute("data-pick"):  # a square of several options: show the next one (the table's own choice)
-        if app.game is not None:
-            app.table_pick = (str(el.getAttribute("data-pick")), el.hasAttribute("data-square"), len(app.game.log))
-            app.render()
-    elif el.hasAttribute("data-action"):
-        app.modal = None
-        app.table_pick = None
-        app.apply(str(el.getAttribute("data-action")))
-    elif el.hasAttribute("data-continue"):
-        app.continue_overlay()
-    elif el.hasAttribute("data-game"):  # the start screen's game switch: its form follows at once
-        target = _app if _app is not None else START
-        target.settings = dict(read_settings(document, target.settings), game=str(el.getAttribute("data-game")))
-        target.storage.set_new_game_settings(target.settings)
-        if _app is not None:
-            _app.render()
-        else:
-            document.getElementById("app").innerHTML = render.start_screen(START)
-    elif el.hasAttribute("data-new-game"):
-        s = read_settings(document, app.settings)
-        app.settings = s
-        app.storage.set_new_game_settings(s)
-        n = players(s)
-        options = games.get(s["game"]).options_from_settings(s)
-        app.ask_before_replacing("new-game", lambda: app.start_game(s["game"], options, seat_names(s, n),
-                                                                    seat_codes(s, n)))
-    elif el.hasAttribute("data-p2p-host") or el.hasAttribute("data-p2p-join"):
-        host = el.hasAttribute("data-p2p-host")
-        servers = _ice_servers()
-        if servers is not None:
-            app.link_begin("host" if host else "guest", read_settings(document, app.settings), _p2p_send, servers,
-                           to_peer=_p2p_send_to, drop=_p2p_drop)
-            if host:
-                asyncio.ensure_future(_p2p_host())
-    elif el.hasAttribute("data-link-submit"):
-        inp = document.querySelector("[data-link-input]")
-        asyncio.ensure_future(_p2p_submit(str(inp.value) if inp else ""))
-    elif el.hasAttribute("data-continue-game"):
-        asyncio.ensure_future(app.continue_game())
-    elif el.hasAttribute("data-export"):
-        export_save()
-    elif el.hasAttribute("data-details"):
-        app.modal = ("card", str(el.getAttribute("data-details")))
+    for attr, handler in CLICKS:
+        if el.hasAttribute(attr):
+            handler(el, el.dataset)
+            return
+
+
+def _pick(el, ds):  # a square of several options: show the next one (the table's own choice)
+    if app.game is not None:
+        app.table_pick = (str(el.getAttribute("data-pick")), el.hasAttribute("data-square"), len(app.game.log))
         app.render()
+
+
+def _action(el, ds):
+    app.modal = None
+    app.table_pick = None
+    app.apply(str(el.getAttribute("data-action")))
+
+
+def _game_switch(el, ds):  # the start screen's game switch: its form follows at once
+    target = _app if _app is not None else START
+    target.settings = dict(read_settings(document, target.settings), game=str(el.getAttribute("data-game")))
+    target.storage.set_new_game_settings(target.settings)
+    if _app is not None:
+        _app.render()
     else:
-        handler = COMMANDS.get(str(ds.cmd))
-        if handler is not None:
-            handler(el, ds)
+        document.getElementById("app").innerHTML = render.start_screen(START)
+
+
+def _new_game(el, ds):
+    s = read_settings(document, app.settings)
+    app.settings = s
+    app.storage.set_new_game_settings(s)
+    n = players(s)
+    options = games.get(s["game"]).options_from_settings(s)
+    app.ask_before_replacing("new-game", lambda: app.start_game(s["game"], options, seat_names(s, n),
+                                                                seat_codes(s, n)))
+
+
+def _p2p_begin(el, ds):
+    host = el.hasAttribute("data-p2p-host")
+    servers = _ice_servers()
+    if servers is not None:
+        app.link_begin("host" if host else "guest", read_settings(document, app.settings), _p2p_send, servers,
+                       to_peer=_p2p_send_to, drop=_p2p_drop)
+        if host:
+            asyncio.ensure_future(_p2p_host())
+
+
+def _link_submit(el, ds):
+    inp = document.querySelector("[data-link-input]")
+    asyncio.ensure_future(_p2p_submit(str(inp.value) if inp else ""))
+
+
+def _details(el, ds):
+    app.modal = ("card", str(el.getAttribute("data-details")))
+    app.render()
+
+
+def _command(el, ds):
+    handler = COMMANDS.get(str(ds.cmd))
+    if handler is not None:
+        handler(el, ds)
+
+
+#: what a click does, by the attribute of the element clicked, in order: the first attribute it carries wins
+CLICKS = (
+    ("data-pick", _pick),
+    ("data-action", _action),
+    ("data-continue", lambda el, ds: app.continue_overlay()),
+    ("data-game", _game_switch),
+    ("data-new-game", _new_game),
+    ("data-p2p-host", _p2p_begin),
+    ("data-p2p-join", _p2p_begin),
+    ("data-link-submit", _link_submit),
+    ("data-continue-game", lambda el, ds: asyncio.ensure_future(app.continue_game())),
+    ("data-export", lambda el, ds: export_save()),
+    ("data-details", _details),
+    ("data-cmd", _command),
+)
+CLICK_TARGETS = ",".join("button[data-game]" if attr == "data-game" else f"[{attr}]" for attr, handler in CLICKS)
 
 
 # ---------------------------------------------------------------------- the buttons' commands (data-cmd)
