@@ -94,6 +94,7 @@ class App:
         self._peer_backlog: list[str] = []  # peer messages waiting for pydantic to load
         self._draining = False  # a task is handling the backlog
         self.pending_confirm = None  # what runs once the player agrees to replace the autosaved game
+        self.audit_armed = None  # the session whose end-of-game audit clock is running (online without trust)
         self.replay = None  # app.replay.Replay while the replay viewer is open
         self.tutorial = None  # a ScriptedTutorial (app/tutorial.py) during a guided first game
         self.fx_feed = EffectsFeed()
@@ -127,7 +128,7 @@ class App:
         s = self.session  # (online with three or four, a resignation ends the game without a winner)
         return (self.winner() is not None or (self.game is not None and self.game.is_over)  # a draw, a team
                 or (s is not None and s.players > 2 and s.resigned is not None)
-                or (s is not None and getattr(s, "agreed_end", False)))
+                or (s is not None and s.agreed_end))
 
     def offers_decision(self) -> bool:
         """Does this screen offer the current decision (a person here must decide, nothing in the way)?"""
@@ -331,9 +332,9 @@ class App:
         """Online without trust (net/trust.py): once the game is over, the other page has AUDIT_SECONDS to open
         its secrets; a page that does not counts as forfeiting."""
         s = self.session
-        if s is None or getattr(s, "private", None) is None or not s.over or s.audit is not None:
+        if s is None or s.private is None or not s.over or s.audit is not None:
             return
-        if getattr(self, "audit_armed", None) is s:
+        if self.audit_armed is s:
             return
         self.audit_armed = s
         self.spawn(self._audit_when_due(s))
@@ -814,7 +815,7 @@ class App:
         reason = link.session.receive(text)
         if reason:
             self.show_error(reason + (" " + link.session.desync if link.session.desync else ""))
-        elif getattr(link.session, "notice", ""):  # the other page refused a move of this page's as a lie
+        elif link.session.notice:  # the other page refused a move of this page's as a lie
             self.show_error(link.session.notice)
             link.session.notice = ""
         elif link.session.rematch_agreed:
@@ -913,7 +914,7 @@ class App:
         """What a save keeps: online without trust, once the audit found the game honest, the whole game it
         replayed (both hands and draw piles, now public); else the game as this page holds it."""
         s = self.session
-        a = getattr(s, "audit", None) if s is not None else None
+        a = s.audit if s is not None else None
         if a is not None and a.verdict == "honest" and a.game is not None and s.game is self.game:
             return a.game
         return self.game

@@ -51,6 +51,9 @@ class StartInfo:
         self.autosave_meta = self.storage.autosave_meta()
         self.busy = _going_back(self.autosave_meta, self.storage)
         self.modal = None
+        # what the start screen reads of an App, before there is one: no game, no link
+        self.game = self.link = self.session = self.resume_offer = self.tutorial = None
+        self.relinking, self.relink_relay, self.screen = False, "", "start"
 
 
 def _going_back(meta, storage) -> str:
@@ -620,7 +623,7 @@ def shared_hash():
     """The hash two linked pages share: an online game without trust's public hash (each page holds its own
     one-sided game, net/trust.py), else the state hash."""
     s = _app.session if _app is not None else None
-    if s is not None and getattr(s, "private", None) is not None and _app.game is not None:
+    if s is not None and s.private is not None and _app.game is not None:
         return _app.game.public_hash()
     return state_hash()
 

@@ -35,7 +35,7 @@ def start_screen(app) -> str:
         return (f'<label class="field"><span>{h(_("Played by"))}</span><select id="seat-{i}" data-seat="{i}" '
                 f'aria-label="{h(_("Who plays player {n}").format(n=i + 1))}">{o}</select></label>')
 
-    link = getattr(app, "link", None)
+    link = app.link
     hosting = link is not None and link.role == "host" and link.resume is None
 
     def who_and_name(i):
@@ -85,7 +85,7 @@ def start_screen(app) -> str:
     learn = (f'<section class="panel learn" aria-labelledby="learn-title"><h2 id="learn-title">{h(learn_title)}</h2>'
              f'<p class="muted">{h(learn_text)}</p>'
              f'<button type="button" class="primary" data-cmd="tutorial">{h(_("Learn by playing"))}</button></section>')
-    if getattr(app, "resume_offer", None) is not None and getattr(app, "link", None) is None:
+    if app.resume_offer is not None and app.link is None:
         # "Continue" on an online game leads here: going on needs the link again, so that comes first
         side = online + learn
     else:
@@ -161,10 +161,10 @@ def roster(names: list[str], me: int) -> str:
 
 def online_panel(app) -> str:
     """Play a friend online: invite (host) or join, the codes to pass by hand, and where the link stands."""
-    link = getattr(app, "link", None)
+    link = app.link
     head = (f'<section class="panel online" aria-labelledby="online-title"><h2 id="online-title">'
             f'{h(_("Play a friend online"))}</h2>')
-    saved = getattr(app, "resume_offer", None)
+    saved = app.resume_offer
     if link is None and saved is not None and saved.players > 2:  # three or four: the host invites them again
         others = others_said(saved.names, [i for i in range(saved.players) if i != saved.seat])
         facts = _("<b>Your game with {names} is saved here</b> (turn {turn}, {moves} moves).").format(
@@ -236,7 +236,7 @@ def online_panel(app) -> str:
         by_hand = (f'<p class="muted">{h(_("or send the code itself ({n} characters):").format(n=len(link.code)))}</p>'
                    + code_box + paste.format(label=h(_("Then paste the reply code your friend sends back")),
                                              button=h(_("Connect")), value=""))
-        party = getattr(link, "party", None)
+        party = link.party
         if party is not None:  # three or four: who has a seat so far
             share += roster(party.names, 0)
             if party.problem:
@@ -319,7 +319,7 @@ def relinking_notice(app) -> str:
     """The table of an online game while its pages link again by themselves (App.relink_by_itself): who
     invites, whom it waits for, how far it is, and the ways on by hand."""
     saved = app.resume_offer
-    link = getattr(app, "link", None)
+    link = app.link
     # (three or four: a guest's page links to the host's alone)
     others = [i for i in range(saved.players) if i != saved.seat] if saved.seat == 0 else [0]
     names = others_said(saved.names, others)
@@ -327,7 +327,7 @@ def relinking_notice(app) -> str:
     text = _(RELINK_WAITING).format(name=saved.names[0])
     if saved.seat == 0:
         state, text = "inviting", _(RELINK_INVITING).format(names=names)
-    relay = link.relay if link is not None else getattr(app, "relink_relay", "")
+    relay = link.relay if link is not None else app.relink_relay
     out = ""
     if link is not None and link.resumer is not None and link.resumer.out_of_step:
         return (f'<p class="notice warn" role="alert" data-relinking="out-of-step" data-out-of-step>'
@@ -352,16 +352,16 @@ def relinking_notice(app) -> str:
 def link_alerts(app) -> str:
     """What an online game's link asks of the player now: re-link after a drop, resync after a desync."""
     out = ""
-    session = getattr(app, "session", None)
-    if getattr(app, "relinking", False) and session is None and getattr(app, "resume_offer", None) is not None:
+    session = app.session
+    if app.relinking and session is None and app.resume_offer is not None:
         return relinking_notice(app)
-    if session is not None and getattr(session, "players", 2) > 2 and session.resigned is not None:
+    if session is not None and session.players > 2 and session.resigned is not None:
         return (f'<p class="notice" role="status" data-resigned>'
                 f'{h(_("{name} resigned: the game is over.").format(name=app.names[session.resigned]))}</p>')
     if session is None or app.finished:
         return out
-    link = getattr(app, "link", None)
-    party = getattr(link, "party", None)
+    link = app.link
+    party = link.party if link is not None else None
     if party is not None and party.session is session:  # the host of three or four: guests' pages away (they come back by themselves)
         away = [i for i in range(1, session.players) if i not in party.peer_at]
         if away:
@@ -385,7 +385,7 @@ def link_alerts(app) -> str:
 def end_offer_notice(app) -> str:
     """An offer to end the game without a winner: who waits for whom, and the button that agrees."""
     session = app.session
-    ending = getattr(session, "ending", set())
+    ending = session.ending
     if not ending:
         return ""
     others = [p for p in range(session.players) if p != session.me]
@@ -438,8 +438,8 @@ def waiting_bar(app, view, since: str = "") -> str:
     d = view.get("decision") or {}
     p = d.get("player", view["active"])
     seat = app.seats[p]
-    session = getattr(app, "session", None)
-    if getattr(app, "relinking", False) and session is None:  # an online game waiting for its link (relinking_notice)
+    session = app.session
+    if app.relinking and session is None:  # an online game waiting for its link (relinking_notice)
         return (f'<section class="action-bar waiting" aria-label="{h(_("Re-linking…"))}" data-relink-wait>'
                 f'<p><span class="spinner" aria-hidden="true"></span>'
                 f'{h(_("Play goes on once your pages are linked again."))}</p></section>')
@@ -456,16 +456,16 @@ def waiting_bar(app, view, since: str = "") -> str:
                     f'{h(_("Play on with two people at this screen"))}</button></section>')
         what = _("is getting ready…") if status == "starting" and app.thinking is not None else _("is thinking…")
         # "Bob, Computer (easy), is thinking…": the level's own brackets nest in no others
-        who = (f' <span class="muted">({h(_("guided game"))})</span>' if getattr(app, "tutorial", None) else
+        who = (f' <span class="muted">({h(_("guided game"))})</span>' if app.tutorial else
                f', <span class="muted">{h(seat.label())}</span>,')
         return (f'<section class="action-bar waiting" aria-label="{h(_("Waiting"))}" data-thinking="{p}" aria-busy="true">'
                 f'<p><span class="spinner" aria-hidden="true"></span><b>{h(app.names[p])}</b>{who} {h(what)}</p>'
                 f'{since}</section>')
-    if session is not None and getattr(app, "answer_held", False) and p == getattr(session, "me", None):
+    if session is not None and app.answer_held and p == session.me:
         return (f'<section class="action-bar waiting" aria-label="{h(_("Waiting"))}" data-answer-held>'
                 f'<p>{h(_(ANSWER_HELD))}</p></section>')
     asked = ""
-    g = getattr(app, "game", None)
+    g = app.game
     if session is not None and g is not None and g.decision is not None and games.of(g).asked_aloud(g, g.decision):
         asked = f'<p class="muted" data-answer-wait>{h(_(ANSWER_WAIT))}</p>'
     return (f'<section class="action-bar waiting" aria-label="{h(_("Waiting"))}" data-waiting="{p}">'
@@ -483,7 +483,7 @@ def answer_clock(app) -> str:
     """Online, a question this page answers by itself when its clock runs out (controller.answer_seconds):
     the game's table shows it beside the question."""
     secs = app.answer_seconds() if hasattr(app, "answer_seconds") else None
-    if secs is None or getattr(app, "answer_held", False) or not app.offers_decision():
+    if secs is None or app.answer_held or not app.offers_decision():
         return ""
     return (f'<p class="notice" role="status" data-answer-clock="{secs:g}">'
             f'{h(_(ANSWER_CLOCK).format(n=f"{secs:g}"))}</p>')
@@ -522,11 +522,11 @@ def audit_note(app) -> str:
     """Crystal Clans of two online without trust (net/trust.py): the end-of-game audit's verdict, or that it
     waits for the other page's secrets."""
     session = app.session
-    if session is None or getattr(session, "private", None) is None:
+    if session is None or session.private is None:
         return ""
     from .net.trust import verdict_text
 
-    theirs = getattr(session, "their_audit", None)
+    theirs = session.their_audit
     said = ""
     if theirs is not None:  # the other page caught a lie or a forfeit (net/session.py's caught message)
         if theirs.verdict == "forfeit" and theirs.seat == session.me:  # (its own words would say "this page")
@@ -551,7 +551,7 @@ def rematch_controls(app) -> str:
         return (f'<button type="button" class="primary big" data-cmd="rematch" data-autofocus '
                 f'title="{h(_("Rematch with the same players and setup"))}">{h(_("Rematch"))}</button>')
     audit = audit_note(app)
-    others = [p for p in range(getattr(session, "players", 2)) if p != session.me]
+    others = [p for p in range(session.players) if p != session.me]
     if session.me in session.rematch:
         missing = others_said(app.names, [p for p in others if p not in session.rematch])
         return audit + (f'<p class="busy" role="status" data-rematch-asked>'
@@ -609,7 +609,7 @@ def replay_screen(app) -> str:
 def resign_modal(app) -> str:
     other = app.names[app.session.them] if app.session is not None else _("the other player")
     said = _("{name} wins, on both screens. This cannot be undone.").format(name=other)
-    if app.session is not None and getattr(app.session, "players", 2) > 2:
+    if app.session is not None and app.session.players > 2:
         said = _("The game ends on every screen, without a winner. This cannot be undone.")
     return f"""
 <div class="overlay" role="dialog" aria-modal="true" aria-labelledby="resign-title" data-resign-dialog>
@@ -644,7 +644,7 @@ def menu_html(app) -> str:
         return rules_button() + language_button()
     resign = (f'<button type="button" data-cmd="resign" title="{h(_("Resign this online game"))}">{h(_("Resign"))}</button>'
               if app.session is not None and not app.finished else '')
-    if (app.session is not None and getattr(app.session, "private", None) is not None and not app.finished
+    if (app.session is not None and app.session.private is not None and not app.finished
             and app.session.me not in app.session.ending):  # (two players without trust: the audit follows)
         tip = _("Offer the other player to end the game here, without a winner")
         resign += f'<button type="button" data-cmd="offer-end" title="{h(tip)}">{h(_("Offer to end"))}</button>'
@@ -687,10 +687,10 @@ def rules_game(app):
     """The game module whose rules the reference shows: the game on the table, else the start screen's choice."""
     from . import games
 
-    g = getattr(app, "game", None)
-    if g is not None and getattr(app, "screen", "game") != "start":
+    g = app.game
+    if g is not None and app.screen != "start":
         return games.of(g)
-    name = str((getattr(app, "settings", None) or {}).get("game") or games.DEFAULT)
+    name = str((app.settings or {}).get("game") or games.DEFAULT)
     return games.get(name if name in games.REGISTRY else games.DEFAULT)
 
 

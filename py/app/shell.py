@@ -26,7 +26,7 @@ def turn_state(app) -> tuple[bool, int, str, int, str, str] | None:
     if g is None or app.screen == "start" or app.replay is not None:
         return None
     decider = g.decision.player if g.decision is not None else None
-    if getattr(app, "relinking", False):  # an online game waiting for its link: nothing can be played yet
+    if app.relinking:  # an online game waiting for its link: nothing can be played yet
         mine = False
     elif app.session is not None:
         mine = bool(app.session.offered())
@@ -36,14 +36,14 @@ def turn_state(app) -> tuple[bool, int, str, int, str, str] | None:
     if app.finished:
         here = [app.session.me] if app.session is not None else local_seats(app.seats)
         winner = app.winner()  # a Team game of Tash-Kalar has two winners: game.winners
-        won_by = [winner] if winner is not None else [int(w) for w in (getattr(g, "winners", None) or [])]
+        won_by = [winner] if winner is not None else [int(w) for w in g.winners]
         if len(here) == 1 and won_by:
             outcome = "won" if here[0] in won_by else "lost"
         else:
             outcome = "over"
         mine = False
     return (mine, -1 if decider is None else int(decider), games.of(g).title, len(g.log), outcome,
-            cue(getattr(app, "fx", None)))
+            cue(app.fx))
 
 
 def tell(app) -> None:

@@ -58,12 +58,12 @@ def context(app) -> TableContext:
     over = app.finished
     overlay = app.overlay_pending()
     interactive = app.offers_decision()
-    pick = getattr(app, "table_pick", None)
-    tutorial = getattr(app, "tutorial", None)
+    pick = app.table_pick
+    tutorial = app.tutorial
     ctx = TableContext(
         game=g, view=app.view, names=app.names, words=app.words, story=app.story, interactive=interactive,
-        over=over, overlay=overlay, public=bool(getattr(app, "public_screen", False)),
-        pick=pick if pick and pick[2] == len(g.log) else None, fx=getattr(app, "fx", None),
+        over=over, overlay=overlay, public=app.public_screen,
+        pick=pick if pick and pick[2] == len(g.log) else None, fx=app.fx,
         coach=coach(app) if tutorial is not None else "")
     if interactive:
         return replace(ctx, undo=undo_button(app), clock=answer_clock(app))

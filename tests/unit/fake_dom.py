@@ -69,3 +69,21 @@ def coach(app) -> str:
     m = re.search(r'<section class="coach".*?</section>', app_html(app), re.S)
     assert m, "no coach on the table"
     return m.group(0)
+
+
+#: what the table and the notices read of an App beyond the game itself: a quiet table, no link, nothing held
+APP_STATE = {"link": None, "resume_offer": None, "relinking": False, "relink_relay": "", "session": None,
+             "tutorial": None, "answer_held": False, "fx": None, "table_pick": None, "public_screen": False,
+             "screen": "game"}
+
+
+def app_state(**fields) -> SimpleNamespace:
+    """A stand-in App: APP_STATE with `fields` over it."""
+    return SimpleNamespace(**{**APP_STATE, **fields})
+
+
+def session_state(**fields) -> SimpleNamespace:
+    """A stand-in online session of two (net/session.Session's fields the table reads), `fields` over it."""
+    return SimpleNamespace(**{"desync": "", "host": True, "players": 2, "me": 0, "them": 1, "private": None,
+                              "resigned": None, "ending": set(), "rematch": set(), "agreed_end": False,
+                              "audit": None, "their_audit": None, "notice": "", **fields})

@@ -20,12 +20,14 @@ from app.table import context, table_screen
 from app.games.crystalclans.text import Words
 from crystalclans.simulate import random_game
 
+from .fake_dom import app_state, session_state
+
 WORDS = Words(cc.base_set())
 NAMES = ["Ada", "Bo"]
 
 
 def fake_app(game: cc.Game, viewer: int) -> SimpleNamespace:
-    return SimpleNamespace(game=game, view=game.view(viewer), words=WORDS, names=NAMES, cs=game.cs,
+    return app_state(game=game, view=game.view(viewer), words=WORDS, names=NAMES, cs=game.cs,
                            numbers=card_numbers(game.cs),
                            can_undo=lambda: False, overlay_pending=lambda: False, pending_result=None,
                            offers_decision=lambda: game.decision is not None and game.decision.player == viewer,
@@ -333,8 +335,8 @@ def test_a_lost_link_is_said_inside_an_open_battle_result_so_re_link_can_be_clic
         o = g.legal_actions()
         g.apply(o[rng.below(len(o))])
     app = fake_app(g, 0)
-    app.session = SimpleNamespace(desync="", host=True)
-    app.link = SimpleNamespace(problem="The link to the other player is lost.")
+    app.session = session_state()
+    app.link = SimpleNamespace(problem="The link to the other player is lost.", party=None)
     page = table_screen(app)
     assert page.count('data-cmd="relink"') == 1 and "data-battle-result" not in page
     app.pending_result = g.last_battle

@@ -13,6 +13,8 @@ from app import i18n
 from app.games.crystalclans.text import Words
 from crystalclans.rng import Rng, seed_state
 
+from .fake_dom import app_state, session_state
+
 MAYBE_PLURAL = re.compile(r"\w\((s|n|en|e)\)")
 # a count of 1 with a plural noun, a count of 2 with a singular one
 WRONG = {1: re.compile(r"\b1 (cards|units|zones|moves|turns|crystals|Karten|Handkarten|Einheiten|Gebiete|Züge|Kristalle)\b"),
@@ -93,8 +95,8 @@ def test_the_game_over_line_counts_turns_moves_and_crystals(lang):
                                   "crystals_free", "crystals_other"), 0)
             g = type("Ended", (NS,), {"__module__": "crystalclans.ended"})(  # a Crystal Clans game to the shell
                 log=["x"] * n, winner=0, statistics=lambda: [zero, zero])
-            session = NS(resigned=resigned, me=0, them=1, rematch=set(), agreed_end=False, players=2)
-            app = NS(game=g, winner=lambda: 0, session=session if resigned else None, names=["Ada", "Bo"])
+            session = session_state(resigned=resigned)
+            app = app_state(game=g, winner=lambda: 0, session=session if resigned else None, names=["Ada", "Bo"])
             view = {"turn": n, "players": [{"crystal_count": n, "clan": "stone"}, {"crystal_count": 0, "clan": "water"}]}
             html = game_over(app, TableContext(game=g, view=view, names=app.names, words=None, story=list, over=True))
             line = html[html.index("</h2>"):][:300]

@@ -27,6 +27,8 @@ from app.games.crystalclans.text import Words
 from tests.buildkit import build_module
 from tests.words import catalog, foreign_in, foreign_words
 
+from .fake_dom import app_state
+
 ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "py" / "app" / "locale" / "de" / "LC_MESSAGES" / "crystalclans.po"
 NAMES = ["Ada", "Bo"]
@@ -39,7 +41,7 @@ def english_afterwards():
 
 
 def fake_app(game: cc.Game, viewer: int, words: Words) -> SimpleNamespace:
-    return SimpleNamespace(game=game, view=game.view(viewer), words=words, names=NAMES, cs=game.cs,
+    return app_state(game=game, view=game.view(viewer), words=words, names=NAMES, cs=game.cs,
                            numbers=card_numbers(game.cs),
                            can_undo=lambda: True, overlay_pending=lambda: False, pending_result=None,
                            offers_decision=lambda: game.decision is not None and game.decision.player == viewer,
@@ -160,7 +162,7 @@ def tashkalar_pages(lang: str, seed: int, mode: str, decks: tuple) -> list[tuple
     pages.append(("start", render.start_screen(start)))
 
     def table(viewer: int) -> str:
-        app = SimpleNamespace(view=g.view(viewer), names=names[:g.n], finished=g.is_over, overlay_pending=lambda: False,
+        app = app_state(view=g.view(viewer), names=names[:g.n], finished=g.is_over, overlay_pending=lambda: False,
                               offers_decision=lambda: g.decision is not None and g.decision.player == viewer,
                               storage=Storage(None), story=g.story, pending_pass=None, session=None, link=None,
                               game=g, can_undo=lambda: True, pending_result=None, words=None)

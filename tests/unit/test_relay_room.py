@@ -2,6 +2,7 @@
 given back to the resume offer, so that the two pages can meet again with nothing typed."""
 from __future__ import annotations
 
+import crystalclans as cc
 from app.link import SavedOnline, room_secret
 from app.storage import _well_formed
 
@@ -17,9 +18,10 @@ def test_the_room_secret_is_what_follows_the_code_in_an_invitation():
 
 
 def test_a_saved_online_game_keeps_only_a_well_formed_room():
-    assert SavedOnline(None, 1, ["Ada", "Bo"], SECRET).room == SECRET
-    assert SavedOnline(None, 1, ["Ada", "Bo"], "not a room!").room == ""
-    assert SavedOnline(None, 1, ["Ada", "Bo"]).room == ""
+    g = cc.new_game(("blood", "water"), seed=1)
+    assert SavedOnline(g, 1, ["Ada", "Bo"], SECRET).room == SECRET
+    assert SavedOnline(g, 1, ["Ada", "Bo"], "not a room!").room == ""
+    assert SavedOnline(g, 1, ["Ada", "Bo"]).room == ""
 
 
 def test_the_autosave_may_name_the_room_and_an_older_one_without_it_still_loads():

@@ -133,7 +133,7 @@ def player_bar(app, view, p, top: bool) -> str:
         else f'<span class="gem-chip facedown">◆ {h(_("face down"))}</span>'
         for c in pl["crystals"])
     need = app.words.cs.crystals_to_win
-    fx = getattr(app, "fx", None)
+    fx = app.fx
     glow = " fx-gain" if fx and p in fx.crystal else ""
     gems = "".join(f'<span class="pip{" on" if i < pl["crystal_count"] else ""}{glow if i == pl["crystal_count"] - 1 else ""}" '
                    'aria-hidden="true">◆</span>' for i in range(need))
@@ -236,7 +236,7 @@ def zone_html(app, view, zid, r, c, targets) -> str:
     b = view.get("battle")
     if b and b["zone"] == zid:
         cls += " battling"
-    fx = getattr(app, "fx", None)
+    fx = app.fx
     marks = ""
     if fx:
         if zid in fx.clash:
@@ -260,7 +260,7 @@ def squad_html(app, view, zid, p, targets) -> str:
     atk, dfn, act = numbers["attack"], numbers["defense"], numbers["activation"]
     shield = f'<span class="shield">+{numbers["shield"]}</span>' if numbers["shield"] else ""
     clan = view["players"][p]["clan"]
-    fx = getattr(app, "fx", None)
+    fx = app.fx
     units = []
     for i, c in enumerate(sq):
         u = U(c["id"])
