@@ -17,10 +17,11 @@ import sys
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 from selfplay import ANY as ANY_CODE
-from selfplay.cli import (again, balance_parser, cannot_run, record_path, report_parser, runner_options, status,
-                          tournament_command, tournament_parser, write_out)
+from selfplay.cli import (CommandLine, RecordReport, again, balance_parser, cannot_run, record_path, report_parser,
+                          runner_options, status, tournament_command, tournament_parser, write_out)
 
 from .cardset import BASE_SET_FILE
 from .codeversion import code_version
@@ -117,12 +118,8 @@ def balance(args: argparse.Namespace) -> int:
     return 0
 
 
-def report(args: argparse.Namespace) -> int:
-    from selfplay.cli import report_command
-
-    from .ai.tournament import GAME, sides
-
-    return report_command(args, GAME, sides, code_version, title="Crystal Clans: games of a record", faction="clan")
+#: `report`: the tables of a record's games (per clan and per seat), from the record alone
+report = RecordReport("crystalclans.ai.tournament", "Crystal Clans: games of a record", "clan")
 
 
 CODE_HELP = ("which recorded games count: those of this code version (default: today's code, "
@@ -130,9 +127,8 @@ CODE_HELP = ("which recorded games count: those of this code version (default: t
              "named their code) or 'any' (every recorded game; plays none)")
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="crystalclans", description="Crystal Clans engine tools")
-    sub = ap.add_subparsers(dest="cmd", required=True)
+def parsers(sub: Any) -> None:
+    """The commands' options."""
     sim = sub.add_parser("simulate", help="play random games and report speed and results")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
@@ -151,16 +147,11 @@ def main(argv: list[str] | None = None) -> int:
     bal.add_argument("--before-code", default=ANY_CODE, help="which games of --before count (as --code; "
                                                             "default: every game it holds)")
     report_parser(sub, "clan", CODE_HELP)
-    args = ap.parse_args(argv)
-    if args.cmd == "report":
-        return report(args)
-    if args.cmd == "simulate":
-        return simulate(args)
-    if args.cmd == "tournament":
-        return tournament(args)
-    if args.cmd == "balance":
-        return balance(args)
-    return 2
+
+
+#: the command line: main(argv) runs the command argv names and gives its exit status
+main = CommandLine("crystalclans", "Crystal Clans engine tools", parsers,
+                   {"simulate": simulate, "tournament": tournament, "balance": balance, "report": report})
 
 
 if __name__ == "__main__":

@@ -77,6 +77,8 @@ PLAYS_AS: dict[str, str] = {
     "3162fa1151dc": "4bb1bb48d2d1",  # issue 50: bad input refused at every entry point, unicode digits read as none
     "07aae8ab6f42": "4bb1bb48d2d1",  # issue 51: the shared core (py/gamecore) moved out of this package, no game changed
     "d32adeb8aec1": "4bb1bb48d2d1",  # issue 51: the core's saves may keep the players' names, no game changed
+    "9e81e46d2367": "4bb1bb48d2d1",  # issue 51: search, saves, positions' numbers, benches shared by the engines in
+                                     # gamecore, no game changed
 }
 
 

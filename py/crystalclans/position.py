@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamecore import errors
 from gamecore.rng import Rng, seed_state
-from gamecore.untrusted import data_problem
+from gamecore.untrusted import data_problem, whole_number
 
 from .invariants import check
 from .rules import TurnFrame
@@ -58,12 +58,7 @@ class PositionError(errors.PositionError):
 
 
 def _int(pos: dict, key: str, default: int, lo: int, hi: int) -> int:
-    v = pos.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise PositionError(f"{key}: expected a whole number, got {_show(v)}")
-    if not lo <= v <= hi:
-        raise PositionError(f"{key}: {v} is out of range ({lo}..{hi})")
-    return v
+    return whole_number(pos, key, default, lo, hi, PositionError, _show)
 
 
 def _show(v: Any) -> str:

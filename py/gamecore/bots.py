@@ -6,11 +6,12 @@ bot may read is each engine's concern: a bot that looks ahead builds its own det
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .rng import Rng, seed_state
 
-__all__ = ["Bot", "RandomBot", "named_bot", "play_out", "timings", "useful"]
+__all__ = ["Bot", "RandomBot", "decision_timings", "named_bot", "play_out", "timings", "useful"]
 
 
 def useful(options: list) -> list:
@@ -51,6 +52,17 @@ def timings(ms: "list[float]") -> dict:
     s = sorted(ms)
     return {"n": len(s), "median_ms": round(s[len(s) // 2], 1), "p95_ms": round(s[min(len(s) - 1, int(0.95 * len(s)))], 1),
             "max_ms": round(s[-1], 1)}
+
+
+def decision_timings(make: Callable[..., Bot], games: list) -> dict:
+    """A benchmark's thinking times in short (timings): in each of `games`, the i-th, a bot `make(seed=i)` made
+    anew (its making timed too) chooses once."""
+    ms = []
+    for i, g in enumerate(games):
+        t = time.perf_counter()
+        make(seed=i).choose(g)
+        ms.append((time.perf_counter() - t) * 1000)
+    return timings(ms)
 
 
 def play_out(game: Any, players: list, max_decisions: int) -> "tuple[int, list[float], list[int]]":

@@ -8,6 +8,9 @@ validates the document (pydantic, imported only when a save is loaded) and deals
 is replayed where it stands and the final state hash compared. Every refusal is the engine's SaveError with
 a message a player can act on and a `code` an app can word in her language: too_large, not_text,
 not_json, no_format, format, damaged, move, state (and the engine's own, such as a card set's).
+
+Tash-Kalar and Wildlands write and load their saves whole with the envelope (`save_text`, `load`); Crystal
+Clans, whose card set and private seeds need checks of their own, uses its parts.
 """
 from __future__ import annotations
 
@@ -30,12 +33,39 @@ class Envelope:
     """One game's save format and its limits."""
 
     game: str                # the game's name in messages: "Tash-Kalar"
-    formats: tuple[str, ...]  # the formats this version reads
+    formats: tuple[str, ...]  # the formats this version reads (save_text writes the first)
     error: type              # the engine's SaveError (a gamecore.errors.SaveError)
     max_chars: int           # a save's text at most
     max_depth: int = 32      # brackets nested at most
     max_values: int = 0      # values of a save given as a mapping at most (0: the text's limit, in characters)
     max_text: "int | None" = None  # a text of a save given as a mapping at most
+    named: str | None = None  # the format of a save that keeps the players' names (save_text, load)
+
+    def save_text(self, game: Any, content: str, names: Sequence[str] | None = None) -> str:
+        """A game's save: the first format, `content` (the hash of the game's data), the log, the state hash,
+        the setup or the scenario position and, if given, the players' names, one a seat (in the `named`
+        format); compact JSON text."""
+        doc: dict[str, Any] = {"format": self.formats[0], "content": content, "log": list(game.log),
+                               "state_hash": game.state_hash()}
+        if "position" in game.setup:
+            doc["position"] = game.setup["position"]
+        else:
+            doc["setup"] = dict(game.setup)
+        return json.dumps(named(doc, names, game.n, self.named), separators=(",", ":"))
+
+    def load(self, save: str | bytes | dict, model: Callable[[dict], Any], content: str,
+             deal: Callable[[Any], Any], position: Callable[[dict], Any],
+             play: Callable[[Any, str], None] | None = None, data: str = "data") -> Any:
+        """The game a save holds, every check in turn: the document (document()) validated by `model`
+        (validated()), its start dealt or set up (start(): `content`, `deal`, `position`, `data`), the players'
+        names it keeps checked against the seats (names(), for the `named` format), every move replayed
+        (replayed(): `play`) and the state hash compared. Any problem raises the engine's SaveError."""
+        raw = self.document(save)
+        doc = self.validated(model, raw)
+        game = self.start(doc, content, deal, position, data)
+        if self.named is not None:
+            self.names(doc, game.n, self.named)
+        return self.replayed(game, doc.log, doc.state_hash, play)
 
     def text(self, text: "str | bytes") -> Any:
         """A save's text parsed after the cheap checks (size, UTF-8, nesting depth, no NaN/Infinity/fractions);

@@ -5,13 +5,15 @@ Python's own `repr`, `copy.deepcopy`, `json.dumps` and pydantic recurse once per
 nested a few thousand deep raises RecursionError (in Pyodide it can take the runtime down), and a list of a
 million entries makes a message of megabytes. Both functions here walk with an explicit stack or look only one
 level deep, stop early, and never call a value's own methods: `data_problem` says what keeps a value from being
-plain JSON data of ours (or None), `describe` names any value in at most about `limit` characters.
+plain JSON data of ours (or None), `describe` names any value in at most about `limit` characters. A field of
+a mapping read as a whole number in a range, or refused in words naming it, is `whole_number`.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-__all__ = ["MAX_DIGITS", "data_problem", "describe"]
+__all__ = ["MAX_DIGITS", "data_problem", "describe", "whole_number"]
 
 MAX_DIGITS = 20  # the JSON texts of our saves hold whole numbers of at most 20 digits (gamecore.jsontext)
 _LIMIT = 10 ** MAX_DIGITS
@@ -105,3 +107,15 @@ def _brief(value: Any) -> str:
     if isinstance(value, (list, tuple, dict, set, frozenset)):
         return f"a {name} of {len(value):,}"
     return f"a {name}"
+
+
+def whole_number(mapping: dict, key: str, default: int, lo: int, hi: int, error: type[Exception],
+                 show: Callable[[Any], str] = describe) -> int:
+    """`mapping[key]` (`default` when it is absent), a whole number from `lo` to `hi`; else `error` with a
+    message naming the key and what is wrong (true and false are no numbers; the value as `show` words it)."""
+    v = mapping.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise error(f"{key}: expected a whole number, got {show(v)}")
+    if not lo <= v <= hi:
+        raise error(f"{key}: {v} is out of range ({lo}..{hi})")
+    return v

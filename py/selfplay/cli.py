@@ -1,15 +1,40 @@
 """What every game's command line (crystalclans, tashkalar, wildlands) does alike around the runner: the
---workers/--cluster options, the record's options and path, the bots asked for, whether the games can run
-where asked, progress lines on stderr, the command that makes a report again, and the report of a record."""
+parser of its commands and the running of the one asked (`CommandLine`), the --workers/--cluster options,
+the record's options and path, the bots asked for, whether the games can run where asked, progress lines on
+stderr, the command that makes a report again, and the report of a record."""
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
 WORKERS_HELP = "processes (default: all cores; 1: in this process)"
+
+#: a command of a game's command line: its parsed arguments -> the exit status
+Command = Callable[[argparse.Namespace], int]
+
+
+@dataclass(frozen=True)
+class CommandLine:
+    """A game's `python -m <prog>` (its `main`): `parsers(sub)` adds each command's parser to the subcommands
+    `sub`; called with `argv` (the process's arguments by default), it runs the command they name (one is
+    required) from `commands` and gives its exit status."""
+
+    prog: str
+    description: str
+    parsers: Callable[[Any], None]
+    commands: dict[str, Command]
+
+    def __call__(self, argv: list[str] | None = None) -> int:
+        ap = argparse.ArgumentParser(prog=self.prog, description=self.description)
+        sub = ap.add_subparsers(dest="cmd", required=True)
+        self.parsers(sub)
+        args = ap.parse_args(argv)
+        return self.commands[args.cmd](args)
 
 
 def runner_options(p: argparse.ArgumentParser, workers_help: str = WORKERS_HELP) -> None:
@@ -193,3 +218,20 @@ def report_command(args: argparse.Namespace, game: Any, sides: Callable[[dict], 
     write_out(args, make(done.values(), sides, title=title, faction=faction, source=args.record,
                          code=None if code == ANY else code, other=len(other)))
     return 0
+
+
+@dataclass(frozen=True)
+class RecordReport:
+    """A game's `report` command (report_command): the tables of a record's games, by the `GAME` and `sides`
+    of the game's tournament module (`module`, by name: imported when the command runs, so the command line
+    starts without the bots), under `title`, per `faction` ("clan", "deck", "faction")."""
+
+    module: str
+    title: str
+    faction: str
+
+    def __call__(self, args: argparse.Namespace) -> int:
+        tournaments = importlib.import_module(self.module)
+        game = tournaments.GAME
+        return report_command(args, game, tournaments.sides, game.code_version, title=self.title,
+                              faction=self.faction)

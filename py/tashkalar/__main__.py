@@ -10,9 +10,10 @@ core) or `--cluster local|ADDRESS` on a Dask cluster (pip install -e '.[cluster]
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
-from selfplay.cli import (again, balance_command, balance_parser, report_parser, tournament_command,
-                          tournament_parser, write_out)
+from selfplay.cli import (CommandLine, RecordReport, again, balance_command, balance_parser, report_parser,
+                          tournament_command, tournament_parser, write_out)
 
 MODES = ("duel", "high_form")
 CODE_HELP = ("which recorded games count: those of this code (default: today's, tashkalar.ai.codeversion; "
@@ -43,29 +44,22 @@ def balance(args: argparse.Namespace) -> int:
     return 0
 
 
-def report(args: argparse.Namespace) -> int:
-    from selfplay.cli import report_command
-
-    from .ai.codeversion import code_version
-    from .ai.tournament import GAME, sides
-
-    return report_command(args, GAME, sides, code_version, title="Tash-Kalar: games of a record", faction="deck")
+#: `report`: the tables of a record's games (per deck and per seat), from the record alone
+report = RecordReport("tashkalar.ai.tournament", "Tash-Kalar: games of a record", "deck")
 
 
-def main(argv: "list[str] | None" = None) -> int:
-    ap = argparse.ArgumentParser(prog="tashkalar", description="Tash-Kalar engine tools")
-    sub = ap.add_subparsers(dest="cmd", required=True)
+def parsers(sub: Any) -> None:
+    """The commands' options."""
     tour = tournament_parser(sub, "random,greedy,search", 20, CODE_HELP)
     tour.add_argument("--mode", choices=MODES, default="duel")
     bal = balance_parser(sub, "every deck pairing", "greedy", "games per ordered deck pairing (12 pairings)", CODE_HELP)
     bal.add_argument("--mode", choices=MODES, default="duel")
     report_parser(sub, "deck", CODE_HELP)
-    args = ap.parse_args(argv)
-    if args.cmd == "report":
-        return report(args)
-    if args.cmd == "tournament":
-        return tournament(args)
-    return balance(args)
+
+
+#: the command line: main(argv) runs the command argv names and gives its exit status
+main = CommandLine("tashkalar", "Tash-Kalar engine tools", parsers,
+                   {"tournament": tournament, "balance": balance, "report": report})
 
 
 if __name__ == "__main__":

@@ -9,7 +9,6 @@ tests/tashkalar/test_data.py, which compares every fact of both copies.
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from gamecore import datafiles
@@ -93,14 +92,5 @@ def build(shared: Path) -> dict[str, object]:
     return docs
 
 
-def dumps(doc: object) -> str:
-    """A data file's text (gamecore.datafiles)."""
-    return datafiles.dumps(doc, datafiles.NESTED)
-
-
-def write(docs: dict[str, object]) -> None:
-    datafiles.write(DATA, docs, datafiles.NESTED)
-
-
 if __name__ == "__main__":
-    write(build(Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_SHARED))
+    datafiles.rebuild(build, DATA, DEFAULT_SHARED, datafiles.NESTED)

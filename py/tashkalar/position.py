@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamecore import errors
 from gamecore.rng import Rng, seed_state
-from gamecore.untrusted import data_problem, describe
+from gamecore.untrusted import data_problem, describe, whole_number
 
 from .board import BY_NAME
 from .content import BY_ID, CARDS_T, DECKS, FLARES, LEGENDARY_PIECES, LEGENDS, TASK_BY_ID, TASKS
@@ -94,12 +94,7 @@ def _piece(v: Any, colours: int) -> "tuple[int, int] | None":
 
 
 def _int(pos: dict, key: str, default: int, lo: int, hi: int) -> int:
-    v = pos.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise PositionError(f"{key}: expected a whole number, got {_show(v)}")
-    if not lo <= v <= hi:
-        raise PositionError(f"{key}: {v} is out of range ({lo}..{hi})")
-    return v
+    return whole_number(pos, key, default, lo, hi, PositionError, _show)
 
 
 def _bool(pos: dict, key: str) -> bool:

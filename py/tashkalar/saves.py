@@ -5,11 +5,10 @@ entry in the log replays as that seat's resignation.
 """
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from gamecore import errors
-from gamecore.saves import Envelope, content_hash, named, save_model
+from gamecore.saves import Envelope, content_hash, save_model
 
 from .content import DATA_DIR
 
@@ -37,17 +36,12 @@ class SaveError(errors.SaveError):
     """A save that cannot be loaded; the message says why in words a player can act on."""
 
 
-ENVELOPE = Envelope("Tash-Kalar", (SAVE_FORMAT, SAVE_FORMAT_NAMED), SaveError, MAX_SAVE_CHARS, MAX_DEPTH, MAX_VALUES, MAX_MOVE_CHARS)
+ENVELOPE = Envelope("Tash-Kalar", (SAVE_FORMAT, SAVE_FORMAT_NAMED), SaveError, MAX_SAVE_CHARS, MAX_DEPTH, MAX_VALUES,
+                    MAX_MOVE_CHARS, named=SAVE_FORMAT_NAMED)
 
 
 def game_to_json(g: "Game", names: "Sequence[str] | None" = None) -> str:
-    doc: dict[str, Any] = {"format": SAVE_FORMAT, "content": CONTENT_HASH, "log": list(g.log),
-                           "state_hash": g.state_hash()}
-    if "position" in g.setup:
-        doc["position"] = g.setup["position"]
-    else:
-        doc["setup"] = dict(g.setup)
-    return json.dumps(named(doc, names, g.n, SAVE_FORMAT_NAMED), separators=(",", ":"))
+    return ENVELOPE.save_text(g, CONTENT_HASH, names)
 
 
 def _model():
@@ -75,10 +69,7 @@ def check_save_text(text: "str | bytes") -> dict:
 def game_from_json(text: "str | bytes | dict") -> "Game":
     from .game import Game
 
-    raw = ENVELOPE.document(text)
-    save = ENVELOPE.validated(_model().model_validate, raw)
-    g = ENVELOPE.start(save, CONTENT_HASH, lambda s: Game.new(mode=s.mode, players=s.players, decks=tuple(s.decks),
-                                                              seed=s.seed, first_player=s.first_player, form=s.form),
-                       Game.from_position, "card data")
-    ENVELOPE.names(save, g.n, SAVE_FORMAT_NAMED)
-    return ENVELOPE.replayed(g, save.log, save.state_hash, Game.play)
+    return ENVELOPE.load(text, _model().model_validate, CONTENT_HASH,
+                         lambda s: Game.new(mode=s.mode, players=s.players, decks=tuple(s.decks), seed=s.seed,
+                                            first_player=s.first_player, form=s.form),
+                         Game.from_position, Game.play, "card data")

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
-from selfplay.cli import (again, balance_command, balance_parser, report_parser, tournament_command,
-                          tournament_parser, write_out)
+from selfplay.cli import (CommandLine, RecordReport, again, balance_command, balance_parser, report_parser,
+                          tournament_command, tournament_parser, write_out)
 
 CODE_HELP = ("which recorded games count: those of this code (default: today's, wildlands.ai.codeversion; "
              "others are left out and counted), 'older' (records that name no code), 'any' (every recorded "
@@ -61,18 +62,12 @@ def balance(args: argparse.Namespace) -> int:
     return 0
 
 
-def report(args: argparse.Namespace) -> int:
-    from selfplay.cli import report_command
-
-    from .ai.codeversion import code_version
-    from .ai.tournament import GAME, sides
-
-    return report_command(args, GAME, sides, code_version, title="Wildlands: games of a record", faction="faction")
+#: `report`: the tables of a record's games (per faction and per seat), from the record alone
+report = RecordReport("wildlands.ai.tournament", "Wildlands: games of a record", "faction")
 
 
-def main(argv: "list[str] | None" = None) -> int:
-    ap = argparse.ArgumentParser(prog="wildlands", description="Wildlands engine tools")
-    sub = ap.add_subparsers(dest="cmd", required=True)
+def parsers(sub: Any) -> None:
+    """The commands' options."""
     tournament_parser(sub, "random,greedy,search", 20, CODE_HELP)
     bal = balance_parser(sub, "every faction pairing on both boards", "greedy",
                          "games per ordered faction pairing and board (24 deals)", CODE_HELP)
@@ -81,12 +76,11 @@ def main(argv: "list[str] | None" = None) -> int:
                           "changes without 'was' and 'reason' (e.g. '[{\"faction\": \"gnomads\", \"character\": "
                           "\"elsie\", \"field\": \"health\", \"now\": 3}]'); needs --workers 1, no --record")
     report_parser(sub, "faction", CODE_HELP)
-    args = ap.parse_args(argv)
-    if args.cmd == "report":
-        return report(args)
-    if args.cmd == "tournament":
-        return tournament(args)
-    return balance(args)
+
+
+#: the command line: main(argv) runs the command argv names and gives its exit status
+main = CommandLine("wildlands", "Wildlands engine tools", parsers,
+                   {"tournament": tournament, "balance": balance, "report": report})
 
 
 if __name__ == "__main__":

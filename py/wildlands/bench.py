@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import sys
 import time
+from functools import partial
 
-from gamecore.bots import timings, useful
+from gamecore.bots import decision_timings, useful
 from gamecore.rng import Rng, seed_state
 
 from . import FACTION_IDS, Game, new_game
@@ -115,15 +116,9 @@ def decision_times(names: "tuple[str, ...]" = ("greedy", "search"), count: int =
     from .ai import make_bot
 
     games = search_positions(count)
-    out = {}
-    for name in names:
-        ms = []
-        for i, g in enumerate(games):
-            t = time.perf_counter()
-            make_bot(name, seed=i, **({"limit": limit} if limit and name not in ("random", "greedy") else {})).choose(g)
-            ms.append((time.perf_counter() - t) * 1000)
-        out[name] = timings(ms)
-    return out
+    capped = {"limit": limit} if limit else {}  # the search's cap; the random and greedy bots take none
+    return {name: decision_timings(partial(make_bot, name, **({} if name in ("random", "greedy") else capped)), games)
+            for name in names}
 
 
 def _stalling_choice(g: Game, rng: Rng):

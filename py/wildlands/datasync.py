@@ -14,7 +14,6 @@ Every value carries its provenance: `text` (the rulebook, our seed), `public` (a
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 from gamecore import datafiles
@@ -215,14 +214,5 @@ def tune(factions: list[dict], changes: "tuple[dict, ...]") -> None:
                                                                          c.get("joker")] if a})
 
 
-def dumps(doc: object) -> str:
-    """A data file's text (gamecore.datafiles)."""
-    return datafiles.dumps(doc, datafiles.FLAT)
-
-
-def write(docs: dict[str, object]) -> None:
-    datafiles.write(DATA, docs, datafiles.FLAT)
-
-
 if __name__ == "__main__":
-    write(build(Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_SHARED))
+    datafiles.rebuild(build, DATA, DEFAULT_SHARED, datafiles.FLAT)

@@ -9,12 +9,11 @@ position.MAX_CHARS; so MAX_LOG and MAX_SAVE_CHARS sit just above what a legal ga
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from gamecore import errors
-from gamecore.saves import Envelope, content_hash, named, save_model
+from gamecore.saves import Envelope, content_hash, save_model
 
 from .content import DATA_DIR, FACTIONS, N_SPACES
 from .position import MAX_CHARS as MAX_POSITION_CHARS
@@ -57,17 +56,12 @@ class SaveError(errors.SaveError):
     """A save that cannot be loaded; the message says why in words a player can act on."""
 
 
-ENVELOPE = Envelope("Wildlands", (SAVE_FORMAT, SAVE_FORMAT_NAMED), SaveError, MAX_SAVE_CHARS, MAX_DEPTH, MAX_LOG + 10_000)
+ENVELOPE = Envelope("Wildlands", (SAVE_FORMAT, SAVE_FORMAT_NAMED), SaveError, MAX_SAVE_CHARS, MAX_DEPTH, MAX_LOG + 10_000,
+                    named=SAVE_FORMAT_NAMED)
 
 
 def game_to_json(g: "Game", names: "Sequence[str] | None" = None) -> str:
-    doc: dict[str, Any] = {"format": SAVE_FORMAT, "content": CONTENT_HASH, "log": list(g.log),
-                           "state_hash": g.state_hash()}
-    if "position" in g.setup:
-        doc["position"] = g.setup["position"]
-    else:
-        doc["setup"] = dict(g.setup)
-    return json.dumps(named(doc, names, g.n, SAVE_FORMAT_NAMED), separators=(",", ":"))
+    return ENVELOPE.save_text(g, CONTENT_HASH, names)
 
 
 @lru_cache(maxsize=1)
@@ -95,9 +89,6 @@ def check_save_text(text: "str | bytes") -> dict:
 def game_from_json(text: "str | bytes | dict") -> "Game":
     from .game import Game
 
-    raw = ENVELOPE.document(text)
-    save = ENVELOPE.validated(_model().model_validate, raw)
-    g = ENVELOPE.start(save, CONTENT_HASH, lambda s: Game.new(board=s.board, factions=tuple(s.factions), seed=s.seed,
-                                                              first_player=s.first_player), Game.from_position)
-    ENVELOPE.names(save, g.n, SAVE_FORMAT_NAMED)
-    return ENVELOPE.replayed(g, save.log, save.state_hash)
+    return ENVELOPE.load(text, _model().model_validate, CONTENT_HASH,
+                         lambda s: Game.new(board=s.board, factions=tuple(s.factions), seed=s.seed,
+                                            first_player=s.first_player), Game.from_position)

@@ -3,8 +3,10 @@ search iterations per second, and thinking time per decision for each level over
 from __future__ import annotations
 
 import time
+from functools import partial
 
-from gamecore.bots import timings as summary  # (bench/ reads it from here)
+from gamecore.bots import decision_timings
+from gamecore.bots import timings as summary  # noqa: F401 - bench/ reads it from here
 from gamecore.rng import Rng, seed_state
 
 from ..game import Game
@@ -50,12 +52,4 @@ def iterations_per_second(seconds: float = 2.0) -> dict:
 def decision_times(levels: tuple[str, ...] = ("easy", "normal", "hard"), count: int = 16) -> dict:
     """Median, p95 and max thinking time (ms) per level over `count` positions."""
     games = positions(count)
-    out = {}
-    for level in levels:
-        ms = []
-        for i, g in enumerate(games):
-            t = time.perf_counter()
-            make_bot(level, seed=i).choose(g)
-            ms.append((time.perf_counter() - t) * 1000)
-        out[level] = summary(ms)
-    return out
+    return {level: decision_timings(partial(make_bot, level), games) for level in levels}

@@ -4,7 +4,7 @@ never reads what its player cannot see: it first builds its own determinization 
 thinks only about that.
 
 The base class and the random player are the shared core's (gamecore.bots: `Bot`, `RandomBot`, `useful`,
-which drops `cancel` unless it is all there is).
+which drops `cancel` unless it is all there is), and so are the search's redeals and budget (gamecore.search).
 
 * GreedyBot: the best option by `evaluate` after it, where an option that opens smaller choices of the same
   player (a summon's placement, its effect's targets, a flare's halves) is followed through them, picking
@@ -16,11 +16,11 @@ which drops `cancel` unless it is all there is).
 """
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from gamecore.bots import Bot, RandomBot, useful
 from gamecore.rng import Rng
+from gamecore.search import DeterminizedSearch, best_index, real_option
 
 from ..board import ADJ_MASK, BY_NAME
 from .determinize import determinize
@@ -30,12 +30,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
 ACTION = "action"  # the decision kind of a turn's action choice (rules.TurnFrame)
-
-
-def _best(scores: list[float], rng: Rng) -> int:
-    top = max(scores)
-    ties = [i for i, s in enumerate(scores) if s >= top - 1e-9]
-    return ties[0] if len(ties) == 1 else ties[rng.below(len(ties))]
 
 
 def settle(g: "Game", p: int, rng: Rng, depth: int, ev=evaluate) -> None:
@@ -65,7 +59,7 @@ def pick(g: "Game", rng: Rng, depth: int = 2, ev=evaluate):
     if len(opts) == 1:
         return opts[0]
     p = d.player
-    return opts[_best([after(g, a, p, rng, depth, ev) for a in opts], rng)]
+    return opts[best_index([after(g, a, p, rng, depth, ev) for a in opts], rng)]
 
 
 def light_pick(g: "Game", rng: Rng, places: int = 6, ev=evaluate):
@@ -83,8 +77,8 @@ def light_pick(g: "Game", rng: Rng, places: int = 6, ev=evaluate):
             own = g.own_mask(g.colour[d.player])
             near = sorted(put, key=lambda a: -(ADJ_MASK[BY_NAME[a.args[0]]] & own).bit_count())
             opts = [a for a in opts if a.kind != "place"] + near[:places]
-        return opts[_best([after(g, a, d.player, rng, 1, ev) for a in opts], rng)]
-    return opts[_best([after(g, a, d.player, rng, 0, ev) for a in opts], rng)]
+        return opts[best_index([after(g, a, d.player, rng, 1, ev) for a in opts], rng)]
+    return opts[best_index([after(g, a, d.player, rng, 0, ev) for a in opts], rng)]
 
 
 class GreedyBot(Bot):
@@ -97,18 +91,10 @@ class GreedyBot(Bot):
     def _choose(self, game: "Game", p: int):
         d = determinize(game, p, self.rng)
         a = pick(d, self.rng, self.depth)
-        return _same(game, a)
+        return real_option(game, a)
 
 
-def _same(game: "Game", a):
-    """The real game's option with a's notation (a determinization shares the decision, so it is a)."""
-    for b in game.decision.options:
-        if b is a or str(b) == str(a):
-            return b
-    raise AssertionError(f"{a} is not an option of the real game")  # pragma: no cover
-
-
-class SearchBot(Bot):
+class SearchBot(DeterminizedSearch):
     """Budget: `width` options played out (the best by the greedy ranking), `samples` redeals each,
     `places` placements of a common piece weighed at each action choice of the playouts (light_pick; 0: all
     of them, the greedy policy one level deep), `prior` the weight of the option's own greedy score added to
@@ -124,19 +110,16 @@ class SearchBot(Bot):
     def __init__(self, seed: int = 0, samples: int = 4, width: int = 6, places: int = 6, rank_depth: int = 2,
                  horizon: int = 60, prior: float = 0.5, actions_only: bool = True, seconds: float | None = None, limit: float | None = None,
                  halving: bool = False, near: bool = True) -> None:
-        super().__init__(seed)
-        self.samples = samples
+        super().__init__(seed, samples, prior, seconds, limit, halving)
         self.width = width
         self.places = places
         self.rank_depth = rank_depth
-        self.prior = prior
         self.actions_only = actions_only
         self.horizon = horizon
-        self.seconds = seconds
-        self.limit = limit
-        self.halving = halving
         self.ev = evaluate_near if near else evaluate
-        self.last_samples = 0
+
+    def redeal(self, game: "Game", p: int) -> "Game":
+        return determinize(game, p, self.rng)
 
     def _choose(self, game: "Game", p: int):
         rng = self.rng
@@ -147,64 +130,7 @@ class SearchBot(Bot):
         if len(order) == 1 or (self.actions_only and game.decision.kind != ACTION):
             # a smaller choice (placement, target, ...): the greedy judgement, which looks through it
             return opts[order[0]]
-        caps = [t for t in (self.seconds, self.limit) if t is not None]
-        deadline = time.perf_counter() + min(caps) if caps else None
-        if self.halving and self.seconds is None:
-            return opts[order[self._halve(game, p, opts, order, prior, first, deadline)]]
-        totals = [0.0] * len(order)
-        done = 0
-        d = first
-        while done < 1 or ((deadline is None or time.perf_counter() < deadline)
-                           and (self.seconds is not None or done < self.samples)):
-            if done:
-                d = determinize(game, p, rng)
-            stream = rng.next64()  # the same random stream for every option: their difference is less noisy
-            for k, i in enumerate(order):
-                g = d.clone(story=False)
-                g.apply(opts[i])
-                totals[k] += self.playout(g, p, Rng(stream))
-            done += 1
-        self.last_samples = done
-        # the playouts' mean, with the greedy judgement of the option itself as a steadying part
-        k = max(range(len(order)), key=lambda k: (totals[k] / done + self.prior * prior[order[k]], -k))
-        return opts[order[k]]
-
-    def _halve(self, game: "Game", p: int, opts, order: list[int], prior: list[float], first: "Game",
-               deadline: float | None) -> int:
-        """Successive halving: every option of `order` is played out in `samples` redeals, then the better
-        half (by mean plus the prior's part) in `samples` more, and so on until one is left; the options
-        alive in a round share its redeals and random streams. Returns the chosen index into `order`."""
-        rng = self.rng
-        deals: list[tuple["Game", int]] = []
-        sums = [0.0] * len(order)
-        alive = list(range(len(order)))
-        n = 0  # the samples every alive option has had
-
-        def score(k: int) -> tuple:
-            return (sums[k] / max(1, n) + self.prior * prior[order[k]], -k)
-
-        while True:
-            need = n + max(1, self.samples)
-            while len(deals) < need:
-                d = first if not deals else determinize(game, p, rng)
-                deals.append((d, rng.next64()))
-            for j in range(n, need):
-                if j and deadline is not None and time.perf_counter() >= deadline:
-                    n = self.last_samples = j  # every alive option has had j redeals
-                    return max(alive, key=score)
-                d, stream = deals[j]
-                for k in alive:
-                    g = d.clone(story=False)
-                    g.apply(opts[order[k]])
-                    sums[k] += self.playout(g, p, Rng(stream))
-            n = need
-            if len(alive) <= 1:
-                break
-            alive = sorted(alive, key=score, reverse=True)[:max(1, len(alive) // 2)]
-            if len(alive) == 1:
-                break
-        self.last_samples = n
-        return alive[0]
+        return opts[order[self.sampled_choice(game, p, opts, order, prior, first)]]
 
     def playout(self, g: "Game", p: int, rng: Rng) -> float:
         """The light greedy policy for everyone until p's next turn begins; the position's worth to p then."""

@@ -1,7 +1,8 @@
 """Wildlands' computer players, called as Crystal Clans' and Tash-Kalar's are: `bot.choose(game)` returns one
 of `game.legal_actions()` for whoever decides now, deterministic given the bot's seed. A bot that looks
 ahead never reads what its player cannot see: it first builds its own determinization (determinize.py) and
-thinks only about that. The base class and the random player are the shared core's (gamecore.bots).
+thinks only about that. The base class and the random player are the shared core's (gamecore.bots), and so
+are the search's redeals and budget (gamecore.search).
 
 Decision kinds (wildlands.rules): "start" (setup), "reveal" and "play" (an action of the active player or of
 an interrupter), "pay" (a card of a climb or pickup), "manoeuvre", "victim", "defend", "interrupt".
@@ -30,11 +31,11 @@ an interrupter), "pay" (a card of a climb or pickup), "manoeuvre", "victim", "de
 """
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from gamecore.bots import Bot, RandomBot, useful
 from gamecore.rng import Rng
+from gamecore.search import DeterminizedSearch, best_index, real_option
 
 from ..content import FIRST_SPECIAL, HAND_LIMIT
 from .determinize import determinize
@@ -54,12 +55,6 @@ END_BONUS = 1e-4
 FULL_HAND_END = 0.02  # ending a turn with a full hand loses the whole draw (W23): play a harmless card first
 TURN_CAP = 400        # decisions at most in a playout that runs to the player's next turn
 LEAVES = {"hand": evaluate, "fitted": evaluate_fitted}  # the search's score at the end of a playout
-
-
-def _best(scores: "list[float]", rng: Rng) -> int:
-    top = max(scores)
-    ties = [i for i, s in enumerate(scores) if s >= top - 1e-9]
-    return ties[0] if len(ties) == 1 else ties[rng.below(len(ties))]
 
 
 def card_worth(g: "Game", p: int, k: int) -> float:
@@ -89,7 +84,7 @@ def start_choice(g: "Game", opts: list, rng: Rng):
     def spread(s: int) -> int:
         return sum(d for d in dist[s][1:] if d < 99)
     scores = [-spread(a.args[1]) for a in opts]
-    return opts[_best(scores, rng)]
+    return opts[best_index(scores, rng)]
 
 
 def settle(g: "Game", p: int, rng: Rng, depth: int, ev=evaluate) -> None:
@@ -145,7 +140,7 @@ def pick(g: "Game", rng: Rng, depth: int = 2, ev=evaluate):
     scores = [after(g, a, p, rng, depth, ev) for a in opts]
     if kind == "play" and p == g.active and len(g.hands[p]) >= HAND_LIMIT:
         scores = [s - FULL_HAND_END if a.kind == "end" else s for a, s in zip(opts, scores)]
-    return opts[_best(scores, rng)]
+    return opts[best_index(scores, rng)]
 
 
 class GreedyBot(Bot):
@@ -158,18 +153,10 @@ class GreedyBot(Bot):
 
     def _choose(self, game: "Game", p: int):
         d = determinize(game, p, self.rng)
-        return _same(game, pick(d, self.rng, self.depth, self.ev))
+        return real_option(game, pick(d, self.rng, self.depth, self.ev))
 
 
-def _same(game: "Game", a):
-    """The real game's option with a's notation (a determinization shares the decision, so it is a)."""
-    for b in game.decision.options:
-        if b is a or str(b) == str(a):
-            return b
-    raise AssertionError(f"{a} is not an option of the real game")  # pragma: no cover
-
-
-class SearchBot(Bot):
+class SearchBot(DeterminizedSearch):
     """Budget: `width` options played out (the best by the greedy ranking), `samples` redeals each,
     `horizon` action choices (of anyone) per playout, `prior` the weight of the option's own greedy score;
     `until_turn`: a playout runs instead until the player's next turn begins (through the other players'
@@ -186,27 +173,27 @@ class SearchBot(Bot):
                  prior: float = 0.5, seconds: "float | None" = None, limit: "float | None" = None,
                  until_turn: bool = False, halving: bool = False, answers: bool = False,
                  playout_depth: int = 1, leaf: str = "hand") -> None:
-        super().__init__(seed)
-        self.samples = samples
+        super().__init__(seed, samples, prior, seconds, limit, halving)
         self.width = width
         self.horizon = horizon
         self.rank_depth = rank_depth
-        self.prior = prior
-        self.seconds = seconds
-        self.limit = limit
         self.until_turn = until_turn
-        self.halving = halving
         self.kinds = ACTIONS + OUT_OF_TURN if answers else ACTIONS
         self.playout_depth = playout_depth
         self.leaf = LEAVES[leaf]
-        self.last_samples = 0
+
+    def redeal(self, game: "Game", p: int) -> "Game":
+        return determinize(game, p, self.rng)
+
+    def playout_rng(self, stream: int) -> Rng:
+        return Rng(stream | 1)  # Wildlands' playouts have always started from an odd state
 
     def _choose(self, game: "Game", p: int):
         rng = self.rng
         first = determinize(game, p, rng)
         kind = game.decision.kind
         if kind not in self.kinds:
-            return _same(game, pick(first, rng, self.rank_depth))
+            return real_option(game, pick(first, rng, self.rank_depth))
         opts = useful(game.decision.options)
         if len(opts) == 1:
             return opts[0]
@@ -218,60 +205,8 @@ class SearchBot(Bot):
             prior = [0.0] * len(opts)
         order = sorted(range(len(opts)), key=lambda i: -prior[i])[:self.width]
         if len(order) == 1:
-            return _same(game, opts[order[0]])
-        caps = [t for t in (self.seconds, self.limit) if t is not None]
-        deadline = time.perf_counter() + min(caps) if caps else None
-        if self.halving and self.seconds is None:
-            return _same(game, opts[order[self._halve(game, p, opts, order, prior, first, deadline)]])
-        totals = [0.0] * len(order)
-        done = 0
-        d = first
-        while done < 1 or ((deadline is None or time.perf_counter() < deadline)
-                           and (self.seconds is not None or done < self.samples)):
-            if done:
-                d = determinize(game, p, rng)
-            stream = rng.next64()  # the same random stream for every option: their difference is less noisy
-            for k, i in enumerate(order):
-                g = d.clone(story=False)
-                g.apply(opts[i])
-                totals[k] += self.playout(g, p, Rng(stream | 1))
-            done += 1
-        self.last_samples = done
-        k = max(range(len(order)), key=lambda k: (totals[k] / done + self.prior * prior[order[k]], -k))
-        return _same(game, opts[order[k]])
-
-    def _halve(self, game: "Game", p: int, opts: list, order: "list[int]", prior: "list[float]", first: "Game",
-               deadline: "float | None") -> int:
-        """Successive halving (as Tash-Kalar's search): every option of `order` is played out in `samples`
-        redeals, then the better half (by mean plus the prior's part) in `samples` more, and so on until one
-        is left; the options alive in a round share its redeals and random streams. Returns the chosen index
-        into `order`."""
-        rng = self.rng
-        deals: "list[tuple[Game, int]]" = []
-        sums = [0.0] * len(order)
-        alive = list(range(len(order)))
-        n = 0  # the samples every alive option has had
-
-        def score(k: int) -> tuple:
-            return (sums[k] / max(1, n) + self.prior * prior[order[k]], -k)
-
-        while len(alive) > 1:
-            need = n + max(1, self.samples)
-            while len(deals) < need:
-                deals.append((first if not deals else determinize(game, p, rng), rng.next64()))
-            for j in range(n, need):
-                if j and deadline is not None and time.perf_counter() >= deadline:
-                    self.last_samples = j
-                    return max(alive, key=lambda k: (sums[k] / j + self.prior * prior[order[k]], -k))
-                d, stream = deals[j]
-                for k in alive:
-                    g = d.clone(story=False)
-                    g.apply(opts[order[k]])
-                    sums[k] += self.playout(g, p, Rng(stream | 1))
-            n = need
-            alive = sorted(alive, key=score, reverse=True)[:max(1, len(alive) // 2)]
-        self.last_samples = n
-        return alive[0]
+            return real_option(game, opts[order[0]])
+        return real_option(game, opts[order[self.sampled_choice(game, p, opts, order, prior, first)]])
 
     def playout(self, g: "Game", p: int, rng: Rng) -> float:
         """The greedy policy (`playout_depth` deep) for everyone for `horizon` action choices, or (`until_turn`)

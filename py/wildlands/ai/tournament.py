@@ -12,20 +12,21 @@ games still missing.
 """
 from __future__ import annotations
 
-import os
+from functools import partial
 from pathlib import Path
 
-import selfplay
 from gamecore.bots import play_out
-from selfplay import Games, PairResult, elo, read_record, run, wilson
-from selfplay.pairs import Fields, Presets, pair_results, win_share
+from selfplay import Games, PairResult, elo, wilson
+from selfplay.balance import (Tally, count, heading, ordered_pairings, pairing_table, play_balance, rate_row,
+                              side_table)
+from selfplay.pairs import SeatSides, line_share, pairings, round_robin, run_tasks, seat_swapped, tournament_game
 
 from ..content import BOARD_IDS, FACTION_IDS
 from ..game import Game
 from . import PRESETS, make_bot
 from .codeversion import ANY, code_version
 
-MAX_DECISIONS = 6000  # a game longer than this is scored a draw
+MAX_DECISIONS = 6000  # a game longer than this is scored a draw (a shared win splits: pairs.line_share)
 
 __all__ = ["ANY", "GAME", "Games", "PairResult", "balance", "balance_markdown", "faction_pairings", "elo", "play",
            "run_jobs", "schedule", "sides", "tournament", "try_values", "wilson"]
@@ -33,8 +34,7 @@ __all__ = ["ANY", "GAME", "Games", "PairResult", "balance", "balance_markdown", 
 
 def faction_pairings() -> "list[tuple[str, str]]":
     """Every pair of two different factions (seat 0's first)."""
-    f = FACTION_IDS
-    return [(a, b) for i, a in enumerate(f) for b in f[i + 1:]]
+    return pairings(FACTION_IDS)
 
 
 def deals() -> "list[tuple[tuple[str, str], str]]":
@@ -56,62 +56,27 @@ def play(bots: "tuple[str, ...]", factions: "tuple[str, ...]", seed: int, board:
             "prompts": list(g.prompts), "think": think, "decisions": decisions}
 
 
-def _job(args: tuple) -> dict:
-    return play(*args)
-
-
-KEYS = Fields(('bots', 'factions', 'seed', 'board'))
-PRESET_STAMP = Presets(PRESETS)
-_task_key, _line_key = KEYS.task, KEYS.line
-
-
-#: Wildlands for the self-play runner: a task is (bots, factions, seed, board[, budget])
-GAME = selfplay.Game(name="wildlands", play=_job, task_key=KEYS.task, line_key=KEYS.line, code_version=code_version,
-                     stamp=PRESET_STAMP.stamp, counts=PRESET_STAMP.counts)
-
-
-def _share(out: dict, seat: int) -> float:
-    return win_share(out["winners"], seat)  # a shared win splits; a game cut at MAX_DECISIONS has no winner
-
-
-def sides(line: dict) -> tuple:
-    """For selfplay.report: each seat's bot, faction and share of the win, and the first seat."""
-    return list(line["bots"]), list(line["factions"]), [_share(line, i) for i in range(len(line["bots"]))], \
-        line.get("first")
-
-
-def run_jobs(jobs: "list[tuple]", workers: "int | None", record: "Path | None" = None, play_missing: bool = True,
-             code: "str | None" = None, cluster: "str | None" = None, progress=None) -> Games:
-    """Play jobs (bots, factions, seed, board) with the self-play runner on `workers` processes (1: in this
-    process) or a Dask cluster (`cluster`: "local" or an address), appending each finished game to `record`
-    and skipping those it already holds (of `code`: today's by default; another code or ANY only reads)."""
-    return run(GAME, jobs, record=record, workers=workers, cluster=cluster, play_missing=play_missing, code=code,
-               progress=progress)
+#: Wildlands for the self-play runner: a task is (bots, factions, seed, board[, budget]), played by `play`
+GAME = tournament_game("wildlands", play, ("bots", "factions", "seed", "board"), PRESETS, code_version)
+#: run_jobs(jobs, workers, record, play_missing, code, cluster, progress): the runner plays the jobs (pairs.run_tasks)
+run_jobs = partial(run_tasks, GAME)
+#: for selfplay.report: each seat's bot, faction and share of the win, and the first seat
+sides = SeatSides("factions")
 
 
 def schedule(a: str, b: str, pairs_of_games: int, seed: int) -> "list[tuple]":
     """Seat-swapped pairs of games on the same deal, going round the faction pairings and boards."""
-    ds = deals()
-    jobs = []
-    for i in range(pairs_of_games):
-        factions, board = ds[i % len(ds)]
-        jobs.append(((a, b), factions, seed + i, board))
-        jobs.append(((b, a), factions, seed + i, board))
-    return jobs
+    return seat_swapped(a, b, pairs_of_games, seed, deals())
 
 
 def tournament(bots: "list[str]", games: int, seed: int = 1, workers: "int | None" = None, progress=None,
                record: "Path | None" = None, play_missing: bool = True, code: "str | None" = None,
                cluster: "str | None" = None, status=None) -> "list[PairResult]":
     """Every pair of `bots` plays `games` games (rounded up to seat-swapped pairs), all pairs in one run of
-    the runner. progress: called with each pair's line; status: with the runner's progress lines."""
-    pairs = [(a, b) for i, a in enumerate(bots) for b in bots[i + 1:]]
-    jobs = {p: schedule(*p, (games + 1) // 2, seed) for p in pairs}
-    every = [j for p in pairs for j in jobs[p]]
-    played = {_line_key(x): x for x in run_jobs(every, workers or os.cpu_count() or 1, record, play_missing, code,
-                                                  cluster, status)}
-    other = read_record(record, GAME, code or code_version())[1]
-    return pair_results(pairs, jobs, played, other, _task_key, _share, progress)
+    the runner (pairs.round_robin). progress: called with each pair's line; status: with the runner's
+    progress lines."""
+    return round_robin(GAME, bots, games, lambda a, b, n: schedule(a, b, n, seed), workers, progress, record,
+                       play_missing, code, cluster, status)
 
 
 def balance(bot: str, games_per_pairing: int, seed: int = 1, workers: "int | None" = None,
@@ -120,43 +85,23 @@ def balance(bot: str, games_per_pairing: int, seed: int = 1, workers: "int | Non
     """`bot` against itself over every ordered pairing of two factions on both boards: each faction's win
     rate, each board's, each pairing's, the first player's, and the game length. The games go round the
     pairings, so a stopped run has played each about as often."""
-    pairs = faction_pairings()
-    pairs = pairs + [(b, a) for a, b in pairs]
-    jobs = [((bot, bot), fp, seed + i, board) for i in range(games_per_pairing) for fp in pairs
-            for board in BOARD_IDS]
-    code = code or code_version()
-    outs = run_jobs(jobs, workers or os.cpu_count() or 1, record, play_missing, code, cluster, status)
-    fac = {f: [0.0, 0] for f in FACTION_IDS}
+    jobs = [((bot, bot), fp, seed + i, board) for i in range(games_per_pairing) for fp in
+            ordered_pairings(FACTION_IDS) for board in BOARD_IDS]
+    code, outs = play_balance(GAME, jobs, workers, record, play_missing, code, cluster, status)
+    tally = Tally.over(FACTION_IDS)
     fac_board = {(f, b): [0.0, 0] for f in FACTION_IDS for b in BOARD_IDS}
-    pair: dict = {}
-    first = [0.0, 0]
-    seat0 = [0.0, 0]
-    turns = moves = prompts = 0
-    cut = 0
+    moves = prompts = cut = 0
     for out in outs:
-        f0, f1 = out["factions"]
-        turns += out["turns"]
         moves += out["moves"]
         prompts += sum(out["prompts"])
         cut += not out["winners"]
-        first[0] += _share(out, out["first"])
-        first[1] += 1
-        seat0[0] += _share(out, 0)
-        seat0[1] += 1
-        k = pair.setdefault((f0, f1), [0.0, 0])
-        k[0] += _share(out, 0)
-        k[1] += 1
-        for seat, f in ((0, f0), (1, f1)):
-            fac[f][0] += _share(out, seat)
-            fac[f][1] += 1
-            fb = fac_board[(f, out["board"])]
-            fb[0] += _share(out, seat)
-            fb[1] += 1
+        for seat, f in enumerate(tally.add(out, "factions")):
+            count(fac_board[(f, out["board"])], line_share(out, seat))
     m = max(1, len(outs))
     return {"bot": bot, "games": len(outs), "planned": len(jobs), "per_pairing": games_per_pairing,
-            "factions": fac, "faction_board": fac_board, "pairs": pair, "first": first, "seat0": seat0,
-            "mean_turns": turns / m, "mean_moves": moves / m, "mean_prompts": prompts / m, "cut": cut,
-            "seed": seed, "code": code, "older": outs.older}
+            "factions": tally.sides, "faction_board": fac_board, "pairs": tally.pairs, "first": tally.first,
+            "seat0": tally.seat0, "mean_turns": tally.turns / m, "mean_moves": moves / m,
+            "mean_prompts": prompts / m, "cut": cut, "seed": seed, "code": code, "older": outs.older}
 
 
 def try_values(changes: "list[dict]") -> None:
@@ -189,50 +134,21 @@ def try_values(changes: "list[dict]") -> None:
     importlib.import_module("wildlands.ai.evaluate").profile.cache_clear()  # it caches the decks' flags
 
 
-def _row(name: str, w: float, n: int) -> str:
-    if not n:
-        return f"| {name} | 0 | – | – |"
-    lo, hi = wilson(w, n)
-    return f"| {name} | {n} | {w / n:.1%} | {lo:.1%} – {hi:.1%} |"
-
-
 def balance_markdown(r: dict, command: str) -> str:
     """The balance report as markdown."""
-    lines = [
-        "# Wildlands balance",
-        "",
-        f"Generated by `{command}`: {r['games']} games"
-        + (f" (**a run in progress: {r['games']} of {r['planned']} planned**)" if r["games"] < r["planned"] else "")
-        + f", bot **{r['bot']}** against itself, {r['per_pairing']} games per ordered faction pairing and board.",
-        "",
-        (f"Every recorded game whatever its code ({r['games']} games)." if r["code"] == ANY else
-         f"Games of code `{r['code']}` only"
-         + (f"; {r['older']} recorded games of other code were not counted." if r["older"] else ".")),
-        "",
-        "Intervals are 95% Wilson intervals. A weak bot measures which faction is easy to play, a strong one "
-        "comes closer to which faction is strong: compare reports of the same bot only.",
-        "",
-        "## Win rate per faction",
-        "",
-        "| faction | games | win rate | 95% interval |",
-        "|---|---:|---:|---|",
-    ]
-    for f, (w, n) in sorted(r["factions"].items(), key=lambda kv: -(kv[1][0] / kv[1][1] if kv[1][1] else 0)):
-        lines.append(_row(f, w, n))
+    lines = heading("Wildlands balance", command, r, "ordered faction pairing and board", "faction")
+    lines += side_table("faction", r["factions"])
     lines += ["", "## Per faction and board", "", "| faction on board | games | win rate | 95% interval |",
               "|---|---:|---:|---|"]
     for (f, b), (w, n) in sorted(r["faction_board"].items()):
-        lines.append(_row(f"{f} on {b}", w, n))
+        lines.append(rate_row(f"{f} on {b}", w, n))
     fw, fn = r["first"]
     lo, hi = wilson(fw, fn)
     sw, sn = r["seat0"]
     lines += ["", "## First player", "",
               f"The player who took the first turn (W16: the owner of the lowest shard) won {fw / fn if fn else 0:.1%} "
               f"of {fn} games (95% interval {lo:.1%} – {hi:.1%}); seat 0 won {sw / sn if sn else 0:.1%}.", "",
-              "## Every pairing (seat 0's faction first, both boards)", "",
-              "| pairing | games | seat 0 wins | 95% interval |", "|---|---:|---:|---|"]
-    for (f0, f1), (w, n) in sorted(r["pairs"].items()):
-        lines.append(_row(f"{f0} v {f1}", w, n))
+              *pairing_table("Every pairing (seat 0's faction first, both boards)", r["pairs"])]
     lines += ["", f"Mean game length: {r['mean_turns']:.1f} turns, {r['mean_moves']:.0f} decisions asked "
               f"(of which {r['mean_prompts']:.0f} out-of-turn prompts)"
               + (f"; {r['cut']} games cut at the decision cap (no winner)." if r["cut"] else "."), ""]
