@@ -39,7 +39,7 @@ def test_two_pages_link_with_a_pasted_code_and_exchange_messages(new_context, ap
     say(f"linked in {link_s * 1000:.0f} ms; invitation {len(invitation)} characters, reply {len(reply)}; "
         f"round trip median {statistics.median(rtts):.1f} ms, p95 {rtts[int(0.95 * len(rtts))]:.1f} ms "
         f"over {len(rtts)} messages")
-    assert len(invitation) < 400 and link_s < 10
+    assert len(invitation) < 400  # (how long a link takes is said above: a figure, not a pass/fail)
     # a damaged code: a readable error, nothing linked
     c = new_context().new_page()
     open_app(c, app_url)

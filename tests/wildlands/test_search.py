@@ -34,7 +34,7 @@ def play_the_turn(g, bot) -> None:
 
 
 def test_the_search_steps_onto_its_shard_and_wins_this_turn():
-    started = time.perf_counter()
+    started = time.thread_time()  # the search's own CPU time, which a busy machine does not stretch
     for seed in (1, 2):
         g = one_step_from_the_win()
         bot = make_bot("search", seed=seed)
@@ -42,7 +42,7 @@ def test_the_search_steps_onto_its_shard_and_wins_this_turn():
         assert first.startswith("move ") and first.endswith(" lunk 10"), first
         play_the_turn(g, bot)
         assert g.is_over and g.winners == (0,)
-    assert time.perf_counter() - started < 2.0
+    assert time.thread_time() - started < 2.0
 
 
 def next_to_a_waiting_killer():
@@ -64,14 +64,14 @@ def this_turn_and_the_next(name: str, seed: int):
 
 
 def test_the_search_keeps_lunk_out_of_the_trap_greedy_walks_into():
-    started = time.perf_counter()
+    started = time.thread_time()  # the search's own CPU time, which a busy machine does not stretch
     for seed in (2, 3):
         g, lunk = this_turn_and_the_next("greedy", seed)
         assert lunk == 10 and g.winners == (1,)  # stepped onto the shard, knocked out: the gnomads' fifth point
     for seed in (0, 1):
         g, lunk = this_turn_and_the_next("search", seed)
         assert lunk != 10 and not g.is_over, (seed, lunk, g.winners)
-    assert time.perf_counter() - started < 2.0
+    assert time.thread_time() - started < 2.0
 
 
 def test_the_random_bot_mostly_misses_that_win():
