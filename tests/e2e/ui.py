@@ -517,8 +517,13 @@ MOVE_JS = JS_LIB + r"""
     window.__e2eHashBefore = e2eHash();
     return {kind: "action", selector: "[data-action]", index: i, value: move};
   }
-  const cont = [...document.querySelectorAll("[data-continue]")].find(el => e2eVisible(el, true));
-  if (cont) return {kind: "continue"};
+  const conts = [...document.querySelectorAll("[data-continue]")];
+  const c = conts.findIndex(el => e2eVisible(el, true));
+  if (c >= 0) {
+    window.__e2eLast = conts[c];
+    window.__e2eHashBefore = e2eHash();
+    return {kind: "continue", selector: "[data-continue]", index: c, value: conts[c].dataset.continue || ""};
+  }
   for (const [el] of mine) {
     const folded = el.closest("details:not([open])");
     const summary = folded && folded.querySelector(":scope > summary");
@@ -554,10 +559,9 @@ def click_move(page, move: str, timeout_ms: int = 15_000) -> int:
                 wait_hash(page, "(h, b) => h !== b", arg=before, what=f"the move {move!r} to be made")
                 return clicks
         elif kind == "continue":
-            page.locator("[data-continue]").first.click()
-            clicks += 1
-            page.wait_for_function(JS_LIB + "() => ![...document.querySelectorAll('[data-continue]')]"
-                                   ".some(el => e2eVisible(el, true))", timeout=SETTLE_TIMEOUT_MS)
+            if click_item(page, found, found, timeout_ms=5_000):
+                clicks += 1
+                page.wait_for_function(SETTLED_JS, timeout=SETTLE_TIMEOUT_MS)
         elif kind == "hand-over":
             page.locator('[data-cmd="hand-over"]').first.click()
             clicks += 1
@@ -578,9 +582,7 @@ def wait_game_over(page, timeout_ms: int = 15_000) -> None:
     while not is_visible(page, "[data-game-over]"):
         if time.monotonic() > end:
             fail_with_screenshot(page, "no_game_over", f"no [data-game-over] within {timeout_ms / 1000:.0f} s")
-        if page.evaluate(JS_LIB + "() => [...document.querySelectorAll('[data-continue]')].some(el => e2eVisible(el, true))"):
-            page.locator("[data-continue]").first.click()
-        page.wait_for_timeout(50)
+        dismiss_overlays(page, max_clicks=3)
 
 
 # ---------------------------------------------------------------------- the guided game
@@ -598,10 +600,11 @@ def start_guided_game(page, name: str) -> None:
 
 
 def play_guided_game(page, moves: list, on_step: "Callable | None" = None, stays_ms: int = 0,
-                     max_steps: int = 60) -> dict:
+                     max_steps: int = 60, step_words: str = "step {n} of {total}") -> dict:
     """Play the guided game on the page to its end ([data-tutorial-done]): the other side's scripted moves play
     themselves (at the page's pace), results are dismissed, and at each of the player's steps the table must
-    offer exactly one move, `moves[i]` (the script's), under a coach saying "step i+1 of n". `on_step(page, i,
+    offer exactly one move, `moves[i]` (the script's), under a coach saying "step i+1 of n" (`step_words`: in
+the page's language). `on_step(page, i,
     move)` may make the move itself (return True) or leave it to click_move. `stays_ms`: at the first step, that
     long without acting, the step and its text must stay. Returns {"taught", "texts" (the coach's words at each
     step, then at the end), "done" (the end's words)}."""
@@ -621,7 +624,8 @@ def play_guided_game(page, moves: list, on_step: "Callable | None" = None, stays
         assert taught < len(moves), f"step {step} offers {offered} after the script's last move"
         assert offered == [moves[taught]], f"step {step} offers {offered}: a step teaches one move, {moves[taught]!r}"
         text = page.locator(".coach").inner_text()
-        assert f"step {taught + 1} of {len(moves)}" in text, f"the coach at step {step}: {text!r}"
+        said = step_words.format(n=taught + 1, total=len(moves))
+        assert said in text, f"the coach at step {step} does not say {said!r}: {text!r}"
         texts.append(text)
         if stays_ms and taught == 0:
             page.wait_for_timeout(stays_ms)  # nothing happens until the player acts: the text stays
