@@ -12,7 +12,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "py" / "app" / "locale" / "de" / "LC_MESSAGES" / "crystalclans.po"
 ALLOWED = {"ada", "bo", "crystal", "clans", "stun", "turn", "qr", "json", "lan", "wi", "fi", "host", "port", "user",
-           "password", "org", "example", "crystalclans", "save"}  # names, the title, addresses, a file name
+           "password", "org", "example", "crystalclans", "save",
+           "sage"}  # names (Wildlands' Owl Sage: "sage" is German too), the title, addresses, a file name
 
 
 def catalog():

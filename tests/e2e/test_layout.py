@@ -218,7 +218,7 @@ def test_the_guided_game_keeps_its_coach_own_side_and_move_in_view(new_context, 
     """Issue 24, item 5: the guided game pointed at a pile the player could not see. At each laptop and desktop
     size, at every step the player takes, the coach, the player's own bar (its draw pile), the prompt and the
     one move taught are in the window as it is shown (scrolled to where the app leaves it)."""
-    from .test_tutorial import STEP_JS
+    from .ui import TUTORIAL_STEP_JS as STEP_JS
 
     page = new_context(viewport={"width": 1280, "height": 800}).new_page()
     open_app(page, app_url + "?pace=0")

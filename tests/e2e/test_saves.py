@@ -1,5 +1,6 @@
-"""Saves through the UI: autosave + resume after a reload, export then import into a fresh profile, and
-corrupted files refused with a message while the current game stays as it was."""
+"""Crystal Clans' saves through the UI: corrupted files refused with a message while the current game stays as it
+was; a new game or an import asks before replacing an unfinished game; a save of the previous format loads.
+(Every game's Export and Import back, and Continue after a reload: test_every_game.py.)"""
 from __future__ import annotations
 
 import json
@@ -7,10 +8,7 @@ import random
 import time
 from pathlib import Path
 
-import pytest
-
 from .ui import (
-    JS_LIB,
     PwTimeout,
     assert_no_page_errors,
     dismiss_overlays,
@@ -23,7 +21,6 @@ from .ui import (
     start_game,
     state_hash,
     wait_hash,
-    wait_ready,
 )
 
 MID_GAME_CLICKS = 30
@@ -39,21 +36,6 @@ def start_mid_game(page, app_url, seed: int, clicks: int = MID_GAME_CLICKS) -> s
     assert not stats["game_over"], f"the game ended within {clicks} clicks; pick another seed"
     dismiss_overlays(page)  # a person closes the pass-the-device / battle screen before using the menu
     return wait_hash(page, NON_NULL, what="the game's state hash")
-
-
-def resume_after_load(page, expected: str | None = None, timeout_ms: int = 30_000) -> str:
-    """After a (re)load: the app either resumed by itself or shows the start screen with [data-continue-game]."""
-    js = JS_LIB + """() => {
-      const h = e2eHash();
-      if (typeof h === "string" && h && !h.startsWith("error")) return "resumed";
-      const b = [...document.querySelectorAll("[data-continue-game]")].find(el => e2eVisible(el, true));
-      return b ? "continue" : null;
-    }"""
-    how = page.wait_for_function(js, timeout=timeout_ms).json_value()
-    if how == "continue":
-        page.click("[data-continue-game]")
-    return wait_hash(page, NON_NULL if expected is None else "(h, want) => h === want", arg=expected,
-                     what=f"the resumed game's hash to be {expected}")
 
 
 def export_save(page, tmp_path: Path, name: str = SAVE_NAME) -> Path:
@@ -103,44 +85,6 @@ def import_file(page, path: Path) -> None:
 
 def error_text(page) -> str:
     return " ".join(t.strip() for t in page.locator("[data-error]").all_inner_texts()).strip()
-
-
-def test_reload_mid_game_resumes_the_same_state(page, app_url, say):
-    before = start_mid_game(page, app_url, seed=1)
-    t = time.perf_counter()
-    page.reload()
-    wait_ready(page)
-    after = resume_after_load(page, expected=None)
-    assert after == before, "the game after reload + continue is not the one before the reload"
-    say(f"reload + resume: {time.perf_counter() - t:.1f} s")
-    assert_no_page_errors(page)
-
-
-def test_export_then_import_in_a_fresh_profile(page, new_context, app_url, tmp_path, say):
-    before = start_mid_game(page, app_url, seed=2)
-    path = export_save(page, tmp_path)
-    doc = json.loads(path.read_text())  # a save is JSON
-    assert find_log(doc), "the exported save holds no action log"
-
-    fresh = new_context().new_page()  # new profile: empty localStorage, no autosave to fall back on
-    open_app(fresh, app_url)
-    assert state_hash(fresh) is None, "a fresh profile should not be in a game before the import"
-    t = time.perf_counter()
-    import_file(fresh, path)
-    fresh.wait_for_function(JS_LIB + """() => {
-      const h = e2eHash();
-      if (typeof h === "string" && h) return true;
-      return [...document.querySelectorAll("[data-error]")].some(e => e2eVisible(e, false) && e.innerText.trim());
-    }""", timeout=30_000)
-    if error_text(fresh):
-        fail_with_screenshot(fresh, "import_error", f"importing a just-exported save failed: {error_text(fresh)!r}")
-    after = wait_hash(fresh, "(h, want) => h === want", arg=before, what="the imported game's hash")
-    assert after == before
-    assert doc.get("players") == [{"name": "Ada"}, {"name": "Bo"}], "the export dropped the names"
-    shown = fresh.locator("#app").inner_text()
-    assert "Ada" in shown and "Bo" in shown, "the imported game lost the players' names"
-    say(f"import into a fresh profile: {time.perf_counter() - t:.1f} s, names kept")
-    assert_no_page_errors(page, fresh)
 
 
 def corruptions(text: str) -> dict[str, str]:
@@ -230,44 +174,3 @@ def test_a_new_game_or_an_import_asks_before_replacing_an_unfinished_game(page, 
     assert after not in (before, old.state_hash())
     say("a new game and an import each asked first; 'Keep my game' kept it; a format-1 save loaded")
     assert_no_page_errors(page)
-
-
-def engine_game_mid_way(name: str) -> str:
-    """A save of game `name` made by its engine under CPython, some moves in (a random legal playout)."""
-    from app import games
-    from crystalclans.rng import Rng, seed_state
-
-    module = games.get(name)
-    options = {"crystalclans": {"clans": ["water", "stone"], "first": "0", "mulligan": False},
-               "tashkalar": {"mode": "duel", "decks": ["northern", "highland"], "first": "0"},
-               "wildlands": {"board": "dungeon", "factions": ["guild", "gnomads"]}}[name]
-    g = module.new_game(options, 12)
-    rng = Rng(seed_state(5))
-    for _ in range(30):
-        opts = g.legal_actions()
-        g.apply(opts[rng.below(len(opts))])
-    return module.save_text(g, ["Ada", "Bo"]), g.state_hash()
-
-
-@pytest.mark.parametrize("name", ["crystalclans", "tashkalar", "wildlands"])
-def test_export_names_the_game_and_imports_back_in_every_game(name, page, new_context, app_url, tmp_path, say):
-    """Issue 50: Export crashed in Tash-Kalar and Wildlands and named every file crystalclans-save.json."""
-    text, want = engine_game_mid_way(name)
-    start = tmp_path / "start.json"
-    start.write_text(text)
-    open_app(page, app_url)
-    import_file(page, start)
-    wait_hash(page, "(h, want) => h === want", arg=want, what=f"the imported {name} game")
-    with page.expect_download() as info:
-        page.click("[data-export]")
-    download = info.value
-    assert download.suggested_filename == f"{name}-save.json"
-    path = tmp_path / download.suggested_filename
-    download.save_as(str(path))
-    assert json.loads(path.read_text())["format"].startswith(f"{name}-save/")
-    fresh = new_context().new_page()
-    open_app(fresh, app_url)
-    import_file(fresh, path)
-    assert wait_hash(fresh, "(h, want) => h === want", arg=want, what="the game imported again") == want
-    say(f"{name}: exported as {download.suggested_filename}, imported back to the same hash")
-    assert_no_page_errors(page, fresh)

@@ -1,9 +1,10 @@
 """Wildlands' guided first game, the line of sight and the keyboard in Chromium (issue 29).
 
-* The guided game from the start screen (Wildlands chosen, "Learn by playing") to the real game it hands over to:
-  each of the player's steps offers one move; the board's steps are taken on the board (the ranged shot with
-  the keyboard alone: the board is one tab stop, the arrow keys move over it, Enter shoots), the others by their
-  button. At the shot, pointing at an enemy the Owl Sage cannot see shows the line and the wall that stops it,
+* The guided game from the start screen (Wildlands chosen, "Learn by playing") to the real game it hands over to
+  (what every guided game does, one move offered per step, its end, the autosave untouched:
+  test_every_game.py::test_the_guided_game_is_played_to_its_end): the board's steps are taken on the board
+  (the ranged shot with the keyboard alone: the board is one tab stop, the arrow keys move over it, Enter
+  shoots), the others by their button. At the shot, pointing at an enemy the Owl Sage cannot see shows the line and the wall that stops it,
   focusing another shows the cover it would cross (screenshot wl_guide_sight_*).
 * Both boards at 1440x900 and 390x844 in both themes, looked at and scanned by axe-core (no serious or critical
   violation): the Dungeon at the guided game's shot, the Ruins in a game at a ranged attack (its lines of sight
@@ -14,11 +15,10 @@ from app.games.wildlands.tutorial import STEPS
 from app.tutorial import YOU
 
 from .test_looks import AXE_JS, axe_scan
-from .ui import assert_no_page_errors, dismiss_overlays, import_and_confirm, open_app, screenshot
+from .ui import (assert_no_page_errors, dismiss_overlays, import_and_confirm, open_app, play_guided_game,
+                 screenshot)
 
 SIZES = {"desktop": (1440, 900), "phone": (390, 844)}
-STEP_JS = "() => { const c = document.querySelector('[data-tutorial-step]'); return c ? +c.dataset.tutorialStep : -1; }"
-OFFERED_JS = "() => [...new Set([...document.querySelectorAll('#app [data-action]')].map(e => e.dataset.action))]"
 FOCUSED_JS = "() => { const e = document.activeElement; return e && e.dataset ? (e.dataset.space || e.dataset.action || e.tagName) : null; }"
 WHY_JS = "() => document.querySelector('[data-sight-why]').textContent"
 SHOWN_JS = "() => [...document.querySelectorAll('.wl-sight.wl-show')].map(e => e.dataset.to + ' ' + e.getAttribute('class'))"
@@ -55,17 +55,11 @@ def test_the_guided_game_with_the_line_of_sight_and_the_keyboard(new_context, ap
     assert learn.locator("h2").inner_text() == "New to Wildlands?"
     learn.locator("[data-cmd=tutorial]").click()
     page.locator("[data-tutorial-step]").wait_for()
-    mine = [s for s in STEPS if s.who == YOU]
-    taught, problems = 0, []
-    for _ in range(40):
-        page.wait_for_function(f"() => ({OFFERED_JS})().length > 0 || !!document.querySelector('[data-tutorial-done]')",
-                               timeout=15_000)  # the other side's scripted answers come at the page's pace
-        if page.locator("[data-tutorial-done]").count():
-            break
-        step = page.evaluate(STEP_JS)
-        move = mine[taught].move
-        assert page.evaluate(OFFERED_JS) == [move], f"step {step} offers {page.evaluate(OFFERED_JS)}"
-        assert f"step {taught + 1} of {len(mine)}" in page.locator(".coach").inner_text()
+    mine = [s.move for s in STEPS if s.who == YOU]
+    problems = []
+
+    def on_the_board(page, i, move):
+        nonlocal problems
         if move.startswith("ranged"):
             # the mouse on Tak (space 4), whom the Owl Sage on 18 cannot see: the line, the wall, the words
             page.locator('.wl-board-svg [data-space="4"]').hover()
@@ -96,18 +90,16 @@ def test_the_guided_game_with_the_line_of_sight_and_the_keyboard(new_context, ap
             page.keyboard.press("ArrowUp")
             assert page.evaluate(FOCUSED_JS) == "26"
             page.keyboard.press("Enter")
-        elif page.locator(f'.wl-board-svg [data-action="{move}"]').count():
+            return True
+        if page.locator(f'.wl-board-svg [data-action="{move}"]').count():
             page.locator(f'.wl-board-svg [data-action="{move}"]').click()  # a space's step, on the board
-        else:
-            page.locator(f'.wl-actions [data-action="{move}"]').click()
-        taught += 1
-        page.wait_for_function(f"() => ({STEP_JS})() !== {step}", timeout=15_000)
-    done = page.locator("[data-tutorial-done]")
-    assert done.count() == 1 and taught == len(mine), f"the guided game did not reach its end ({taught} steps)"
+            return True
+        return False  # a button's step: ui.click_move
+
+    played = play_guided_game(page, mine, on_step=on_the_board)
     assert "1 point" in page.locator('.wl-score[data-score="0"]').inner_text()
     screenshot(page, "wl_guide_done")
-    assert page.evaluate("() => localStorage.getItem('crystalclans.autosave')") is None
-    done.locator("[data-cmd=tutorial-real-game]").click()
+    page.locator("[data-tutorial-done] [data-cmd=tutorial-real-game]").click()
     page.wait_for_function("() => !document.querySelector('[data-tutorial-step]') && !!document.querySelector('.wl-board-svg .wl-lit')")
     # the real game: a secret start space chosen with the keyboard alone
     page.locator(".wl-board-svg [tabindex='0']").focus()
@@ -115,7 +107,7 @@ def test_the_guided_game_with_the_line_of_sight_and_the_keyboard(new_context, ap
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => !document.querySelector('.wl-board-svg [data-space=\"{first}\"].wl-lit')")
     assert not problems, "axe-core: serious or critical violations:\n" + "\n".join(problems)
-    say(f"the Wildlands guided game: {taught} steps, the shot by keyboard; axe clean on the Dungeon at 2 sizes x 2 themes")
+    say(f"the Wildlands guided game: {played['taught']} steps, the shot by keyboard; axe clean on the Dungeon at 2 sizes x 2 themes")
     assert_no_page_errors(page)
 
 

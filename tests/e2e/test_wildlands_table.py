@@ -1,8 +1,8 @@
 """Wildlands on the table in Chromium (issue 29): chosen on the start screen (board, people, factions), a
 2-player hotseat game played by clicking what the table offers (lit spaces, option buttons, pass screens,
-the questions asked aloud), the game kept over a reload, a Ruins save imported; a move undone over the other
-player's aloud pass; a game finished, its statistics and its replay from the deal; screenshots of both boards at
-1440x900 and 390x844: wl_<board>_<what>_<size>.png."""
+the questions asked aloud), the game kept over a reload, a Ruins save imported; a game finished, its statistics
+and its replay from the deal (a move undone over the other player's aloud pass: test_every_game.py's undo test);
+screenshots of both boards at 1440x900 and 390x844: wl_<board>_<what>_<size>.png."""
 from __future__ import annotations
 
 import pytest
@@ -54,22 +54,16 @@ def ruins_save() -> str:
     return g.to_json()
 
 
-def greedy_game(seed: int, stop: str):
-    """A greedy v greedy Dungeon game (guild v gnomads, seed `seed`): its save at the first decision of the
-    active player with a move among her options after turn 2 (stop="move"), or one move before the end
-    (stop="end"), and the move to play there."""
+def greedy_game(seed: int):
+    """A greedy v greedy Dungeon game (guild v gnomads, seed `seed`): its save one move before the end, and the
+    move to play there."""
     import wildlands as wl
     from wildlands.ai import make_bot
 
     g = wl.new_game(board="dungeon", factions=("guild", "gnomads"), seed=seed)
     bots = [make_bot("greedy", seed=seed + i) for i in range(2)]
     while not g.is_over:
-        d = g.decision
-        if stop == "move" and g.turn > 2 and d.kind == "play" and d.player == g.active:
-            move = next((str(a) for a in d.options if a.kind == "move"), None)
-            if move:
-                return g.to_json(), move
-        g.apply(bots[d.player].choose(g))
+        g.apply(bots[g.decision.player].choose(g))
     before = g.at(len(g.log) - 1)
     return before.to_json(), g.log[-1]
 
@@ -190,20 +184,8 @@ def test_two_people_play_wildlands_in_the_browser(page, app_url, say):
     page.wait_for_selector(".wl-gate")
     shots(page, "ruins_midgame")
     stats2 = play_random_clicks(page, random.Random(6), 80, until_game_over=False, log_every=0)
-    # undo: a move, the other player passes aloud, the mover takes the move back (the pass showed nothing)
-    text, move = greedy_game(3, "move")
-    import_save(page, text)
-    before = state_hash(page)
-    assert page.locator('[data-cmd="undo"]').count() == 0
-    click_action(page, move)
-    page.wait_for_selector("[data-aloud]")
-    page.click('[data-aloud] [data-action="pass"]')
-    page.wait_for_selector('[data-cmd="undo"]')
-    screenshot(page, "wl_dungeon_undo_desktop")
-    page.click('[data-cmd="undo"]')
-    wait_hash(page, "(h, b) => h === b", before, what="the state before the move undone")
     # the end: the last move of a whole game, the statistics, the replay from the deal
-    text, last = greedy_game(4, "end")
+    text, last = greedy_game(4)
     import_save(page, text)
     click_action(page, last)
     page.wait_for_selector("[data-game-over] [data-stats]")
@@ -223,7 +205,7 @@ def test_two_people_play_wildlands_in_the_browser(page, app_url, say):
     page.click('[data-cmd="replay-close"]')
     page.wait_for_selector("[data-game-over]")
     say(f"Wildlands: {stats['steps']} + 60 clicks of a new Dungeon game, reload kept it, a Ruins save imported "
-        f"and played {stats2['steps']} clicks, a move undone, a game finished, its statistics and replay; "
+        f"and played {stats2['steps']} clicks, a game finished, its statistics and replay; "
         f"sounds: {heard}")
     assert_no_page_errors(page)
 

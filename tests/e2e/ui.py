@@ -433,3 +433,210 @@ def wait_snapshot_cached(page, timeout_s: float = 120) -> bool:
             return False
         page.wait_for_timeout(200)
     return False
+
+
+# ---------------------------------------------------------------------- one page for a whole module
+AUTOSAVE_KEY = "crystalclans.autosave"
+LANGUAGE_KEY = "crystalclans.lang"  # the player's language (app/storage.py LANGUAGE), read before Python boots
+
+
+def reset_page(page, url: str, storage: "dict | None" = None) -> float:
+    """The same page as a first visit would show it, without a new browser context: localStorage and
+    sessionStorage emptied (then `storage`'s items set), `url` loaded and ready; the console's lines so far
+    forgotten. The HTTP cache, the service worker and Pyodide's package cache stay warm: that is the point (a
+    reset is a reload, ~1.5 s, where a new context boots Pyodide cold). Returns the seconds until ready."""
+    if page.url.startswith(("http://", "https://")):
+        page.evaluate("""(items) => { localStorage.clear(); sessionStorage.clear();
+          for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }""", storage or {})
+    lines = CONSOLE.get(page)
+    if lines is not None:
+        lines.clear()
+    page.goto(url, timeout=LOAD_TIMEOUT_MS)
+    if storage and not page.evaluate("(items) => Object.entries(items).every(([k, v]) => "
+                                     "localStorage.getItem(k) === v)", storage):
+        fail_with_screenshot(page, "reset_storage", f"the items {sorted(storage)} did not survive the reload")
+    return wait_ready(page)
+
+
+def choose_game(page, name: str) -> None:
+    """The start screen's game switch on game `name` (a registry key): its own fields follow at once."""
+    page.click(f'button[data-game="{name}"]')
+    page.wait_for_selector(f'button[data-game="{name}"][aria-pressed="true"]')
+
+
+def start_new_game(page, name: str, names=None, seats=None) -> str:
+    """From the start screen: game `name` chosen, the names and seats filled in (the game's own fields as they
+    are), Start; returns the new game's state hash."""
+    choose_game(page, name)
+    return start_game(page, clans=(), names=names, seats=seats)
+
+
+def autosaved_game(page):
+    """The game the page autosaved (what is on the table), loaded by its engine under CPython (None: none)."""
+    from app import games
+
+    text = page.evaluate(f"() => localStorage.getItem('{AUTOSAVE_KEY}')")
+    if text is None:
+        return None
+    doc = games.get(games.DEFAULT).check_save_text(text)
+    return games.for_save(doc).Game.from_json(doc)
+
+
+def load_save_text(page, text: str, file_name: str = "save.json") -> bool:
+    """Import the save `text` with the file input (the start screen's or the top bar's), saying yes if the app
+    asks before replacing an unfinished game. True if it asked."""
+    return import_and_confirm(page, lambda: page.locator("input[type=file][data-import]").first.set_input_files(
+        files=[{"name": file_name, "mimeType": "application/json", "buffer": text.encode()}]))
+
+
+def export_save_file(page, folder: Path) -> tuple[str, Path]:
+    """Press Export: (the file name the page offers, where the download was saved)."""
+    if not is_visible(page, "[data-export]"):
+        fail_with_screenshot(page, "no_export", "no visible [data-export] button during a game")
+    with page.expect_download() as info:
+        page.click("[data-export]")
+    download = info.value
+    path = folder / download.suggested_filename
+    download.save_as(str(path))
+    return download.suggested_filename, path
+
+
+# Where the move `move` can be clicked now, as a person finds it: an element that applies it ([data-action],
+# never a square's [data-pick], which only shows its next option), visible and on top; else a folded group
+# ([details]) that holds one is opened; else the asked player takes the device (a question asked aloud, to play
+# what her hand holds); else the pass-the-device screen or a result is dismissed ([data-continue]).
+MOVE_JS = JS_LIB + r"""
+(move) => {
+  if (e2eGameOver()) return {gameOver: true};
+  const all = [...document.querySelectorAll("[data-action]")];
+  const mine = all.map((el, i) => [el, i]).filter(([el]) => el.dataset.action === move && !el.hasAttribute("data-pick"));
+  const shown = mine.filter(([el]) => e2eVisible(el, true));
+  if (shown.length) {
+    const [el, i] = shown[0];
+    window.__e2eLast = el;
+    window.__e2eHashBefore = e2eHash();
+    return {kind: "action", selector: "[data-action]", index: i, value: move};
+  }
+  const conts = [...document.querySelectorAll("[data-continue]")];
+  const c = conts.findIndex(el => e2eVisible(el, true));
+  if (c >= 0) {
+    window.__e2eLast = conts[c];
+    window.__e2eHashBefore = e2eHash();
+    return {kind: "continue", selector: "[data-continue]", index: c, value: conts[c].dataset.continue || ""};
+  }
+  for (const [el] of mine) {
+    const folded = el.closest("details:not([open])");
+    const summary = folded && folded.querySelector(":scope > summary");
+    if (summary && e2eVisible(summary, false)) { summary.click(); return {kind: "unfolded"}; }
+  }
+  const take = [...document.querySelectorAll('[data-cmd="hand-over"]')].find(el => e2eVisible(el, true));
+  if (take) return {kind: "hand-over"};
+  if (mine.length && mine.some(([el]) => e2eVisible(el, false))) {  // there but covered or off screen
+    const [el] = mine.find(([el]) => e2eVisible(el, false));
+    el.scrollIntoView({block: "center", inline: "nearest"});
+    return {kind: "scrolled"};
+  }
+  return null;
+}
+"""
+
+
+def click_move(page, move: str, timeout_ms: int = 15_000) -> int:
+    """Make the move `move` (its notation) by clicking where the table offers it, through whatever a person
+    clicks on the way: the pass-the-device screen or a result ([data-continue]), a folded group of options,
+    "take the device" at a question asked aloud. Waits for the state hash to change. Returns the clicks made."""
+    clicks = 0
+    end = time.monotonic() + timeout_ms / 1000
+    while True:
+        found = page.evaluate(MOVE_JS, move)
+        if found and found.get("gameOver"):
+            fail_with_screenshot(page, "move_after_end", f"the game is over: no move {move!r} to make")
+        kind = found and found["kind"]
+        if kind == "action":
+            before = page.evaluate("() => window.__e2eHashBefore")
+            if click_item(page, found, found, timeout_ms=5_000):
+                clicks += 1
+                wait_hash(page, "(h, b) => h !== b", arg=before, what=f"the move {move!r} to be made")
+                return clicks
+        elif kind == "continue":
+            if click_item(page, found, found, timeout_ms=5_000):
+                clicks += 1
+                page.wait_for_function(SETTLED_JS, timeout=SETTLE_TIMEOUT_MS)
+        elif kind == "hand-over":
+            page.locator('[data-cmd="hand-over"]').first.click()
+            clicks += 1
+            page.locator("[data-turn-screen]").wait_for(state="visible", timeout=SETTLE_TIMEOUT_MS)
+        elif kind in ("unfolded", "scrolled"):
+            page.wait_for_timeout(30)
+        if time.monotonic() > end:
+            offered = page.evaluate(OFFERED_JS)
+            fail_with_screenshot(page, f"no_move_{slug(move)}", f"the table does not offer the move {move!r} "
+                                 f"within {timeout_ms / 1000:.0f} s (offered: {offered})")
+        if not kind:
+            page.wait_for_timeout(50)
+
+
+def wait_game_over(page, timeout_ms: int = 15_000) -> None:
+    """Until [data-game-over] shows, dismissing a last result ([data-continue]) held up over it."""
+    end = time.monotonic() + timeout_ms / 1000
+    while not is_visible(page, "[data-game-over]"):
+        if time.monotonic() > end:
+            fail_with_screenshot(page, "no_game_over", f"no [data-game-over] within {timeout_ms / 1000:.0f} s")
+        dismiss_overlays(page, max_clicks=3)
+
+
+# ---------------------------------------------------------------------- the guided game
+TUTORIAL_STEP_JS = ("() => { const c = document.querySelector('[data-tutorial-step]'); "
+                    "return c ? +c.dataset.tutorialStep : -1; }")
+TUTORIAL_OFFERED_JS = ("() => [...new Set([...document.querySelectorAll('#app [data-action]')]"
+                       ".map(e => e.dataset.action))]")
+
+
+def start_guided_game(page, name: str) -> None:
+    """From the start screen: game `name` chosen, "Learn by playing"."""
+    choose_game(page, name)
+    page.locator(".start .learn [data-cmd=tutorial]").click()
+    page.locator("[data-tutorial-step]").wait_for()
+
+
+def play_guided_game(page, moves: list, on_step: "Callable | None" = None, stays_ms: int = 0,
+                     max_steps: int = 60, step_words: str = "step {n} of {total}") -> dict:
+    """Play the guided game on the page to its end ([data-tutorial-done]): the other side's scripted moves play
+    themselves (at the page's pace), results are dismissed, and at each of the player's steps the table must
+    offer exactly one move, `moves[i]` (the script's), under a coach saying "step i+1 of n" (`step_words`: in
+the page's language). `on_step(page, i,
+    move)` may make the move itself (return True) or leave it to click_move. `stays_ms`: at the first step, that
+    long without acting, the step and its text must stay. Returns {"taught", "texts" (the coach's words at each
+    step, then at the end), "done" (the end's words)}."""
+    taught, texts = 0, []
+    for _ in range(max_steps):
+        page.wait_for_function(f"() => ({TUTORIAL_OFFERED_JS})().length > 0 || !!document.querySelector('[data-continue]')"
+                               " || !!document.querySelector('[data-tutorial-done]')", timeout=15_000)
+        if page.locator("[data-tutorial-done]").count():
+            break
+        if is_visible(page, "[data-continue]"):  # a battle's result: seen, and on
+            dismiss_overlays(page)
+            continue
+        step = page.evaluate(TUTORIAL_STEP_JS)
+        offered = page.evaluate(TUTORIAL_OFFERED_JS)
+        if not offered:
+            continue
+        assert taught < len(moves), f"step {step} offers {offered} after the script's last move"
+        assert offered == [moves[taught]], f"step {step} offers {offered}: a step teaches one move, {moves[taught]!r}"
+        text = page.locator(".coach").inner_text()
+        said = step_words.format(n=taught + 1, total=len(moves))
+        assert said in text, f"the coach at step {step} does not say {said!r}: {text!r}"
+        texts.append(text)
+        if stays_ms and taught == 0:
+            page.wait_for_timeout(stays_ms)  # nothing happens until the player acts: the text stays
+            assert page.evaluate(TUTORIAL_STEP_JS) == step and page.locator(".coach").inner_text() == text, \
+                f"step {step}'s text changed before the player acted"
+        if not (on_step is not None and on_step(page, taught, moves[taught])):
+            click_move(page, moves[taught])
+        taught += 1
+        page.wait_for_function(f"(s) => ({TUTORIAL_STEP_JS})() !== s", arg=step, timeout=15_000)
+    done = page.locator("[data-tutorial-done]")
+    if done.count() != 1:
+        fail_with_screenshot(page, "tutorial_not_done", f"the guided game did not reach its end ({taught} steps)")
+    texts.append(done.inner_text())
+    return {"taught": taught, "texts": texts, "done": texts[-1]}
