@@ -45,12 +45,7 @@ NAMES = ["Ximena", "Yusuf"]  # (no word of either language: found on a page, the
 TAIL = 8  # the end of a game: its last TAIL moves are played in the browser
 PLAIN = ("summon", "place", "move")  # the moves a player takes back most often: tried first
 # what a game does not pass today, test by test: strict expected failures (the day one is fixed, its entry goes)
-GAPS: dict[str, dict[str, str]] = {
-    "german": {
-        "wildlands": "product bug: Wildlands' characters keep their English names on the German page (\"Lunk, the "
-                     "librarian\": 'the' is an English-only word; Owl Sage, Hedge Witch... are English too)",
-    },
-}
+GAPS: dict[str, dict[str, str]] = {}  # a check -> {game: why it fails today}: a strict expected failure
 NON_NULL = "(h) => typeof h === 'string' && h.length > 0 && !h.startsWith('error')"
 
 

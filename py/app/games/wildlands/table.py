@@ -34,6 +34,14 @@ COLOURS = {"guild": "#7a45c2", "gnomads": "#1d7f47", "lawbringers": "#2563c9", "
 SHAPES = {"guild": "circle", "gnomads": "square", "lawbringers": "diamond", "pit_fighters": "hexagon"}
 FACTION_NAMES = {"guild": N_("The Venerable Guild of Mages"), "gnomads": N_("The Gnomads"),
                  "lawbringers": N_("The Lawbringers"), "pit_fighters": N_("The Pit Fighters")}
+#: the characters' names as the content gives them (wildlands/data/factions.json), for the catalog: shown in the
+#: player's language (tests/unit/test_wildlands_words.py checks the list against the content)
+CHARACTER_NAMES = (
+    N_("Lunk, the librarian"), N_("Owl Sage"), N_("Hedge Witch"), N_("Pyromancer"), N_("Archivist"),
+    N_("Tak"), N_("Elsie"), N_("Automate"), N_("Wagon Smith"), N_("Scout"),
+    N_("Sheriff"), N_("Deputy"), N_("Minotaur"), N_("Outlaw"), N_("Satyr"),
+    N_("Elf Assassin"), N_("Gnoll"), N_("Orc Sibling (elder)"), N_("Orc Sibling (younger)"), N_("The Masked One"),
+)
 SHORT_NAMES = {"guild": N_("Guild"), "gnomads": N_("Gnomads"), "lawbringers": N_("Lawbringers"),
                "pit_fighters": N_("Pit Fighters")}
 ACTION_NAMES = {"melee": N_("melee"), "heavy_melee": N_("heavy melee"), "ranged": N_("ranged"),
@@ -52,8 +60,9 @@ def h(s: Any) -> str:
 
 
 def char_name(cid: str) -> str:
+    """A character's name in the player's language (CHARACTER_NAMES)."""
     f, i = CHARS.get(cid, ("", 0))
-    return FACTIONS[f].names[i] if f else cid
+    return _(FACTIONS[f].names[i]) if f else cid
 
 
 def initials(cid: str) -> str:
@@ -476,7 +485,7 @@ def seats_panel(view: dict, names: list[str]) -> str:
                 where = _("waiting: will appear on {n}").format(n=c["start"])
             pips = "".join(f'<span class="wl-pip{" hit" if i < c["damage"] else ""}"></span>' for i in range(c["health"]))
             chars.append(f'<li class="wl-char{" gone" if sp == "defeated" else ""}"><span class="wl-ini-b" '
-                         f'style="--fc:{COLOURS[f]}">{h(initials(c["id"]))}</span> {h(c["name"])} '
+                         f'style="--fc:{COLOURS[f]}">{h(initials(c["id"]))}</span> {h(char_name(c["id"]))} '
                          f'<span class="wl-pips" role="img" aria-label="{h(_("{d} damage of {n}").format(d=c["damage"], n=c["health"]))}">'
                          f'{pips}</span> <span class="muted">{h(where)}</span></li>')
         active = " active" if p == view["active"] and not view["is_over"] else ""
