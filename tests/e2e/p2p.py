@@ -106,11 +106,12 @@ def page_game(page):
             try:
                 for move in log[len(done):]:
                     g.apply(move)
-                if g.state_hash() == doc["state_hash"]:
-                    MIRRORED["kept"] += 1
-                    return g
+                same = g.state_hash() == doc["state_hash"]
             except Exception:  # noqa: BLE001 - a move the kept game cannot take: rebuilt below
-                pass
+                same = False
+            if same:
+                MIRRORED["kept"] += 1
+                return g
     g = games.for_save(doc).Game.from_json(text)
     MIRRORED["rebuilt"] += 1
     if len(_MIRRORS) > 8:  # (pages of tests gone by)
