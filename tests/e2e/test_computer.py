@@ -44,7 +44,9 @@ def test_a_person_plays_the_hard_computer_to_the_end_and_the_page_never_freezes(
     from .ui import RECORD_SCREENS_JS, foreign_on_screens, play_random_clicks, screenshot
 
     page = new_context(locale="de-DE").new_page()
-    open_app(page, app_url + "?seed=12&pace=0")
+    # deal 5: with these clicks a whole game of about 80 clicks and 22 computer decisions, 70-87 distinct screens
+    # (deal 12's took 37 to 57: the hard computer searches for a time, so its game moves with the machine's speed)
+    open_app(page, app_url + "?seed=5&pace=0")
     assert page.evaluate("() => document.documentElement.lang") == "de"
     page.evaluate(RECORD_SCREENS_JS)
     start_game(page, seats=("human", "hard"), first_player=0)

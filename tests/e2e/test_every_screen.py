@@ -11,7 +11,7 @@ import re
 import crystalclans as cc
 
 from .ui import (assert_no_page_errors, dismiss_overlays, import_and_confirm, is_visible, open_app, play_random_clicks, screenshot,
-                 start_game, state_hash, wait_hash)
+                 start_game, wait_hash)
 
 BAD = {"name": "bad.json", "mimeType": "application/json", "buffer": b"{ this is not a save"}
 

@@ -8,7 +8,6 @@ violation.
 """
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 

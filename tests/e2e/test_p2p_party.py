@@ -229,10 +229,12 @@ def test_three_pages_link_by_hand_when_no_relay_answers(new_context, app_url, sa
 # Cy's handshake for the seat offered to her page is stuck (p2p.guest_waits_on_answer): her page answers that
 # offer (her second answer: the first was to the link's own offer, whose seat Bo had) with "you start it", and
 # the host's page takes it as "I start it" (its second answer taken: Bo's was the first). The host's page
-# offers Cy's page anew; that offer takes 15 s to gather, longer than the 10 s the host keeps a seat's offer
-# waiting for its answer here (?offerkept=10000): the first offer's time must not close the new connection.
+# offers Cy's page anew; that offer takes 8 s to gather, longer than the 5 s the host keeps a seat's offer
+# waiting for its answer here (?offerkept=5000): the first offer's time must not close the new connection.
+# (15 s and 10 s once: the same order of the two times, 7 s more of waiting.)
+NEW_OFFER_GATHERS_MS, OFFER_KEPT_MS = 8000, 5000
 CY_WAITS_ON_HER_SEAT = guest_waits_on_answer(2)
-HOST_WAITS_ON_CYS_SEAT = host_waits_on_answer(2, slow_after=2, slow_ms=15000)
+HOST_WAITS_ON_CYS_SEAT = host_waits_on_answer(2, slow_after=2, slow_ms=NEW_OFFER_GATHERS_MS)
 
 
 @pytest.mark.skipif(not relays.available("nostr"), reason="no nostr relay installed")
@@ -249,7 +251,7 @@ def test_a_seat_offered_anew_for_a_stuck_handshake_keeps_its_place_while_the_new
         cy_ctx = new_context()
         cy_ctx.add_init_script(CY_WAITS_ON_HER_SEAT)
         host, bo, cy = host_ctx.new_page(), new_context().new_page(), cy_ctx.new_page()
-        open_pages(app_url, (host, bo, cy), f"relay={url}&{ANSWER}&offerkept=10000", f"relay={url}&{ANSWER}")
+        open_pages(app_url, (host, bo, cy), f"relay={url}&{ANSWER}&offerkept={OFFER_KEPT_MS}", f"relay={url}&{ANSWER}")
         invitation = host_for_three(host)
         join(bo, invitation, "Bo")
         host.wait_for_selector('[data-roster="2"]', timeout=20_000)
@@ -258,7 +260,9 @@ def test_a_seat_offered_anew_for_a_stuck_handshake_keeps_its_place_while_the_new
         dealt = dealt_on_all((host, bo, cy))
         seated_s = time.perf_counter() - t
         assert host.evaluate("() => window.crystalclans_p2p.reoffered()") == 1
-        assert seated_s > 15, f"Cy was seated in {seated_s:.1f} s: her handshake was not the stuck one"
+        assert seated_s > NEW_OFFER_GATHERS_MS / 1000, \
+            f"Cy was seated in {seated_s:.1f} s: her handshake was not the stuck one"
         assert_no_page_errors(host, bo, cy)
-    say(f"a stuck handshake for the third seat: offered anew (15 s to gather, the seat's offer kept 10 s), Cy "
+    say(f"a stuck handshake for the third seat: offered anew ({NEW_OFFER_GATHERS_MS / 1000:.0f} s to gather, the "
+        f"seat's offer kept {OFFER_KEPT_MS / 1000:.0f} s), Cy "
         f"seated {seated_s:.1f} s after her Join ({dealt[:12]}); the whole test {time.perf_counter() - started:.0f} s")

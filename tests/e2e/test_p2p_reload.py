@@ -6,7 +6,8 @@ back to its table by itself and says it re-links, the host's page (which stayed)
 in the game's room by itself, and the guest's page joins: nothing clicked, typed or sent between the players.
 Later the host's page reloads: the same, the other way round. Each time both pages hold the same game as
 before and play on. Who invites: the page of seat 0 (the original host), whether it stayed or reloaded; the
-others wait in the room (docs/APP.md, "Online")."""
+others wait in the room (docs/APP.md, "Online"): last, on the Crystal Clans pair, the host's tab is closed and
+the guest's page reloads and waits, until the host's new page invites by itself."""
 from __future__ import annotations
 
 import random
@@ -17,7 +18,6 @@ from pathlib import Path
 import pytest
 
 from .p2p import play, wait_linked
-from .test_p2p_resume import wait_equal_hashes
 from .ui import PwTimeout, assert_no_page_errors, open_app, screenshot, shared_hash, wait_ready
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
@@ -110,15 +110,18 @@ def test_after_a_reload_of_either_page_both_go_back_to_the_table_and_relink_by_t
                                                                                            app_url, say):
     from .test_p2p_relay import invite, join_by_link
 
+    t0 = time.perf_counter()
     with relays.running("mqtt") as url:
-        host = new_context().new_page()
+        host_ctx = new_context()
+        host = host_ctx.new_page()
         open_app(host, f"{app_url}?relay={url}&{ANSWER}")
+        boot_s = time.perf_counter() - t0
         choose(host, game)
         invitation = invite(host, url)
         base, frag = invitation.split("#", 1)
         guest = new_context(viewport={"width": 390, "height": 844}).new_page()  # the guest plays on a phone
         open_app(guest, app_url)
-        join_by_link(guest, f"{base}&{ANSWER}#{frag}", host)
+        link_s = join_by_link(guest, f"{base}&{ANSWER}#{frag}", host)
         on_the_table(host, guest)
         bots = bots_for(game)
         rng = random.Random(7)
@@ -140,48 +143,40 @@ def test_after_a_reload_of_either_page_both_go_back_to_the_table_and_relink_by_t
         end = settled(host, guest)
         assert end != mid, "no move was played after the second re-link"
         screenshot(guest, f"p2p_reload_{game}_played_on")
+        both_s = both_away(host_ctx, host, guest, end, f"{app_url}?relay={url}&{ANSWER}", rng, bots) \
+            if game == "crystalclans" else None
         assert_no_page_errors(host, guest)
-    say(f"{game}: after the guest's reload both pages were back at the table and linked {guest_s:.1f} s after the "
-        f"reload, after the host's {host_s:.1f} s; nothing clicked or typed, equal hashes, played on ({end[:12]})")
+    say(f"{game}: host ready in {boot_s:.1f} s, linked {link_s:.1f} s after the guest's Join; after the guest's "
+        f"reload both pages were back at the table and linked {guest_s:.1f} s after the reload, after the host's "
+        f"{host_s:.1f} s; nothing clicked or typed, equal hashes, played on ({end[:12]})"
+        + (f"; both pages away: linked again {both_s:.1f} s after the host's page opened anew" if both_s else ""))
 
 
-def test_when_both_pages_reload_the_seat_0_page_invites_and_the_other_joins(new_context, app_url, say):
-    """The host's tab is closed and the guest's page reloads: it goes back to its table and waits in the room,
-    saying whom it waits for (it does not invite: the seat-0 page does). The host opens the game again (a new
-    page in her browser): it goes back to its table, invites in the room by itself, and the two link."""
-    from .test_p2p_relay import invite, join_by_link
-
-    with relays.running("mqtt") as url:
-        host_ctx = new_context()
-        host = host_ctx.new_page()
-        open_app(host, f"{app_url}?relay={url}")
-        choose(host, "crystalclans")
-        invitation = invite(host, url)
-        guest = new_context().new_page()
-        open_app(guest, app_url)
-        join_by_link(guest, invitation, host)
-        on_the_table(host, guest)
-        rng = random.Random(3)
-        play(host, guest, rng, 12, bots_for("crystalclans"), hands=None)
-        before = settled(host, guest)
-        host.close()
-        guest.reload()
-        wait_ready(guest)
-        guest.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=90_000)
-        note = guest.locator("[data-relinking]")
-        note.wait_for(state="visible", timeout=30_000)
-        assert "Ada" in note.inner_text(), note.inner_text()
-        assert not guest.locator(".action-bar .actions button, [data-action]").count(), \
-            "the table offers a move while it is not linked"
-        time.sleep(2)  # the guest's page does not invite: still waiting
-        assert guest.locator("[data-relinking]").count() and guest.evaluate("() => document.body.dataset.linked") != "true"
-        screenshot(guest, "p2p_reload_both_guest_waits")
-        host = host_ctx.new_page()
-        open_app(host, f"{app_url}?relay={url}")
-        on_the_table(host, guest)
-        assert settled(host, guest) == before
-        play(host, guest, rng, 6, bots_for("crystalclans"), hands=None)
-        settled(host, guest)
-        assert_no_page_errors(host, guest)
-    say("both pages away: the reloaded guest's page waited at its table; the host's new page invited by itself "
-        "and the two went on with the same game")
+def both_away(host_ctx, host, guest, before: str, host_url: str, rng, bots) -> float:
+    """Both pages reload, the seat-0 page invites and the other joins (run on the Crystal Clans pair above, at its
+    table mid-game, instead of linking a pair of its own): the host's tab is closed and the guest's page reloads:
+    it goes back to its table and waits in the room, saying whom it waits for (it does not invite: the seat-0 page
+    does). The host opens the game again (a new page in her browser): it goes back to its table, invites in the
+    room by itself, and the two link. Returns seconds from the host's new page to both at the table."""
+    host.close()
+    guest.reload()
+    wait_ready(guest)
+    guest.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=90_000)
+    note = guest.locator("[data-relinking]")
+    note.wait_for(state="visible", timeout=30_000)
+    assert "Ada" in note.inner_text(), note.inner_text()
+    assert not guest.locator(".action-bar .actions button, [data-action]").count(), \
+        "the table offers a move while it is not linked"
+    time.sleep(2)  # the guest's page does not invite: still waiting
+    assert guest.locator("[data-relinking]").count() and guest.evaluate("() => document.body.dataset.linked") != "true"
+    screenshot(guest, "p2p_reload_both_guest_waits")
+    t = time.perf_counter()
+    host = host_ctx.new_page()
+    open_app(host, host_url)
+    on_the_table(host, guest)
+    seconds = time.perf_counter() - t
+    assert settled(host, guest) == before
+    play(host, guest, rng, 6, bots, hands=None)
+    settled(host, guest)
+    assert_no_page_errors(host, guest)
+    return seconds

@@ -3,13 +3,12 @@ the buttons equal to what the engine charges; the whole hand in view on a deskto
 on a phone. Screenshots: table_log.png, log_battle.png, table_phone_log.png."""
 from __future__ import annotations
 
-import json
 import random
 
 import crystalclans as cc
 
 from .ui import (assert_no_page_errors, fail_with_screenshot, is_visible, open_app, play_random_clicks,
-                 screenshot, start_game, state_hash)
+                 screenshot, start_game)
 
 NAMES = ("Ada", "Bo")
 

@@ -15,7 +15,8 @@ from tashkalar.ai import make_bot
 
 from .p2p import play_one_screen
 from ..conftest import LONG
-from .ui import SOUNDS_ON_JS, assert_no_page_errors, open_app, play_random_clicks, screenshot, wait_hash
+from .ui import (SOUNDS_ON_JS, assert_no_page_errors, load_from_slot, open_app, play_random_clicks, screenshot,
+                 wait_hash)
 
 
 def start_tashkalar(page, mode: str = "duel", decks=("northern", "sylvan"), first: str = "0") -> str:
@@ -31,17 +32,18 @@ def start_tashkalar(page, mode: str = "duel", decks=("northern", "sylvan"), firs
     return wait_hash(page, "(h) => typeof h === 'string' && h.length > 0", what="a Tash-Kalar game to start")
 
 
-def near_the_end(mode: str = "high_form", seed: int = 3, before_end: int = 40) -> str:
+def near_the_end(mode: str = "high_form", seed: int = 3, before_end: int = 40,
+                 decks=("southern", "highland")) -> str:
     """A save of a two-player game `before_end` moves before its random end (a test's shortcut to game over)."""
     import tashkalar as tk
     from crystalclans.rng import Rng
 
-    g = tk.new_game(mode=mode, decks=("southern", "highland"), seed=seed, first_player=0)
+    g = tk.new_game(mode=mode, decks=decks, seed=seed, first_player=0)
     r = Rng(seed)
     while not g.is_over:
         o = g.legal_actions()
         g.apply(o[r.below(len(o))])
-    start = tk.new_game(mode=mode, decks=("southern", "highland"), seed=seed, first_player=0)
+    start = tk.new_game(mode=mode, decks=decks, seed=seed, first_player=0)
     for move in g.log[:len(g.log) - before_end]:
         start.apply(move)
     return start.to_json()
@@ -185,24 +187,40 @@ def test_three_and_four_people_play_a_melee_and_a_team_game_to_the_end(page, app
 
 
 def test_a_person_plays_tashkalar_against_the_computer_in_its_worker(page, app_url, say):
+    """From the start screen a person chooses the easy computer for the other seat and plays a High Form: the
+    computer moves in its worker and no pass screen comes between them. Then the same seats go on with the game
+    near its end (a High Form of these decks a few moves before its end, loaded from a named save as a person
+    loads one, with these seats) and play to its end against the computer (the person's clicks those of a greedy
+    player): a whole game's clicks cost about 40 s and showed nothing more."""
+    t0 = time.perf_counter()
     open_app(page, app_url + "?seed=8&pace=0")
     page.click('button[data-game="tashkalar"]')
     page.wait_for_selector("#tk-mode")
-    # the easy level keeps a whole game short; the worker's time limit of the searching levels: test_computer
+    # the easy level keeps a game short; the worker's time limit of the searching levels: test_computer
     page.select_option('[data-seat="1"]', "easy")
     start_tashkalar(page, mode="high_form", decks=("highland", "everfrost"))
     page.wait_for_selector(".tk-arena")
-    stats = play_random_clicks(page, random.Random(8), 40, until_game_over=False, log_every=75, stuck_ms=60_000)
+    boot_s = time.perf_counter() - t0
+    stats = play_random_clicks(page, random.Random(8), 20, until_game_over=False, log_every=75, stuck_ms=60_000)
     assert page.locator("[data-turn-screen]").count() == 0  # one person here: no pass screens
+    early = len(page.evaluate("() => window.crystalclans_think_ms()"))
+    assert early, "the computer never moved"
     screenshot(page, "tk_table_vs_computer")
-    # and on to the end of the game (the person's clicks those of a greedy player)
+    seats = page.evaluate("() => JSON.parse(localStorage.getItem('crystalclans.autosave.meta')).seats")
+    assert seats == ["human", "easy"], seats
+    # and on to the end of a game against the computer, from a late position of one with these decks
+    t = time.perf_counter()
+    load_from_slot(page, near_the_end(decks=("highland", "everfrost"), seed=8, before_end=30), seats)
+    page.wait_for_selector(".tk-arena")
     more, over = play_one_screen(page, make_bot("greedy", seed=8), random.Random(8), 3000)
     assert over and page.locator("[data-game-over]").is_visible()
+    assert page.locator("[data-turn-screen]").count() == 0
     think = page.evaluate("() => window.crystalclans_think_ms()")
-    assert think, "the computer never moved"
+    assert len(think) > early, "the computer never moved in the game's last moves"
     assert page.locator("[data-bot-failed]").count() == 0
-    say(f"Tash-Kalar against the easy computer, a whole High Form: {stats['steps'] + more} clicks, {len(think)} "
-        f"computer decisions, slowest {max(think):.0f} ms")
+    say(f"Tash-Kalar against the easy computer, a High Form: ready in {boot_s:.1f} s, {stats['steps']} clicks from "
+        f"the start screen, then from near the end {more} clicks to the end in {time.perf_counter() - t:.1f} s, "
+        f"{len(think)} computer decisions in all ({len(think) - early} near the end), slowest {max(think):.0f} ms")
     assert_no_page_errors(page)
 
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
 from .test_looks import AXE_JS, SIZES, axe_scan
-from .ui import assert_no_page_errors, import_and_confirm, open_app, screenshot, wait_hash
+from .ui import assert_no_page_errors, import_and_confirm, open_app, screenshot
 
 FOCUSED = "() => { const e = document.activeElement; return e ? (e.dataset.square || e.dataset.action || e.id || e.tagName) : null; }"
 

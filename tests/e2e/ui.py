@@ -640,3 +640,33 @@ the page's language). `on_step(page, i,
         fail_with_screenshot(page, "tutorial_not_done", f"the guided game did not reach its end ({taught} steps)")
     texts.append(done.inner_text())
     return {"taught": taught, "texts": texts, "done": texts[-1]}
+
+# ---------------------------------------------------------------------- a game from a position
+def load_from_slot(page, save_text: str, seats: list[str], names: list[str] | None = None,
+                   slot: str = "near the end", timeout_ms: int = 60_000) -> str:
+    """A test's way to a late position of a game, with its seats (e.g. ["human", "easy"]: a computer's seat, which
+    an imported file does not keep): `save_text` (a game's to_json) goes into the named saves of the page's
+    browser, and the player loads it as a person does, from the start screen (the menu's way there, or the
+    game-over panel's) by its Load button; no reload, no second boot. Returns the loaded game's state hash."""
+    import json
+
+    entry = {"save": save_text, "seats": list(seats), "summary": slot, "saved_at": time.time()}
+    if names is not None:
+        entry["names"] = list(names)
+    page.evaluate("""([name, entry]) => { const all = JSON.parse(localStorage.getItem('crystalclans.slots') || '{}');
+        all[name] = JSON.parse(entry); localStorage.setItem('crystalclans.slots', JSON.stringify(all)); }""",
+                  [slot, json.dumps(entry)])
+    before = state_hash(page)
+    if page.evaluate("() => document.body.dataset.screen") != "start":
+        if is_visible(page, "[data-game-over] [data-cmd=menu]"):
+            page.click("[data-game-over] [data-cmd=menu]")
+        else:
+            page.click("details.menu summary")
+            page.click("details.menu [data-cmd=menu]")
+    button = page.locator(f'[data-cmd="load-slot"][data-slot="{slot}"]')
+    button.click(timeout=timeout_ms)
+    if page.locator("[data-confirm]").count():  # (should the app ask before replacing the game)
+        page.click("[data-confirm]")
+    page.wait_for_function("() => document.body.dataset.screen === 'game'", timeout=timeout_ms)
+    return wait_hash(page, "(h, b) => typeof h === 'string' && h.length > 0 && !h.startsWith('error') && h !== b",
+                     arg=before, timeout_ms=timeout_ms, what="the loaded game's state hash")
