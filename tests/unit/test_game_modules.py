@@ -243,3 +243,12 @@ def test_each_game_lives_in_a_folder_of_its_own():
         engines = [n for n in shell_imports_of_games((root / name / "start.py").read_text(encoding="utf-8"))
                    if n.split(".")[0] in games.GAMES]
         assert engines == [], f"{name}/start.py imports an engine: {engines}"
+
+
+def test_every_start_module_answers_for_its_fields_notes():
+    """The start screen asks each game's start module for a field's note (no probing for the member): a field
+    that is none of its own has none; Crystal Clans' clan fields have their clan's description."""
+    for name in games.GAMES:
+        assert games.start(name).field_note("no-such-field", "x", None) is None
+    note = games.field_note("clan-0", "blood", games.start_words("en"))
+    assert note is not None and note[0] and note[1]

@@ -75,11 +75,10 @@ def start_words(lang: str) -> Any:
 
 
 def field_note(field_id: str, value: str, words: Any) -> "tuple[str, str, str] | None":
-    """The note beside a start-screen field that follows its choice at once, from the start module that has
-    one: (element id, text, class), or None."""
+    """The note beside a start-screen field that follows its choice at once, from the start module whose field
+    it is: (element id, text, class), or None."""
     for name in GAMES:
-        hook = getattr(start(name), "field_note", None)
-        note = hook(field_id, value, words) if hook is not None else None
+        note = start(name).field_note(field_id, value, words)
         if note is not None:
             return note
     return None

@@ -134,6 +134,11 @@ def option_fields(app, first: str) -> str:
     return mode_fields(app.settings) + first + notes()
 
 
+def field_note(field_id: str, value: str, words) -> "tuple[str, str, str] | None":
+    """No field of this game's start screen has a note that follows its choice."""
+    return None
+
+
 def online_note(s: dict) -> "str | None":
     """Why these settings cannot be played online (a catalog message), None when they can: every mode can, a
     browser a player (a Melee or a Team game around the host's page: app/net/party.py)."""

@@ -122,6 +122,11 @@ def option_fields(app, first: str) -> str:
     return fields(app.settings) + first + notes()
 
 
+def field_note(field_id: str, value: str, words) -> "tuple[str, str, str] | None":
+    """No field of this game's start screen has a note that follows its choice."""
+    return None
+
+
 def online_note(s: dict) -> "str | None":
     """Why these settings cannot be played online, None when they can: two to four can, a browser a player
     (three or four around the host's page: app/net/party.py)."""
