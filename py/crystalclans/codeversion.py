@@ -79,6 +79,8 @@ PLAYS_AS: dict[str, str] = {
     "d32adeb8aec1": "4bb1bb48d2d1",  # issue 51: the core's saves may keep the players' names, no game changed
     "9e81e46d2367": "4bb1bb48d2d1",  # issue 51: search, saves, positions' numbers, benches shared by the engines in
                                      # gamecore, no game changed
+    "1ebe39471fa3": "4bb1bb48d2d1",  # issue 51: the save envelope checks names against its own named format, no
+                                     # game changed
 }
 
 

@@ -64,7 +64,7 @@ class Envelope:
         doc = self.validated(model, raw)
         game = self.start(doc, content, deal, position, data)
         if self.named is not None:
-            self.names(doc, game.n, self.named)
+            self.names(doc, game.n)
         return self.replayed(game, doc.log, doc.state_hash, play)
 
     def text(self, text: "str | bytes") -> Any:
@@ -134,9 +134,10 @@ class Envelope:
         except ValueError as e:  # a PositionError or a bad option
             raise err(f"The save's setup is invalid: {e}", "damaged", detail=str(e)) from None
 
-    def names(self, save: Any, seats: int, named: str) -> "list[str] | None":
-        """The players' names a validated save keeps (one a seat), or None; only a save of format `named` keeps
-        them."""
+    def names(self, save: Any, seats: int) -> "list[str] | None":
+        """The players' names a validated save keeps (one a seat), or None; only a save of the `named` format
+        keeps them."""
+        named = self.named
         if (save.names is not None) != (save.format == named):
             raise self.error(f"The save file is damaged: player names need format '{named}'.", "damaged",
                              detail=f"player names need format '{named}'")
@@ -174,7 +175,7 @@ def named(doc: dict, names: "Sequence[str] | None", seats: int, format: str) -> 
     return {**doc, "format": format, "names": [n[:MAX_NAME_CHARS] for n in names]}
 
 
-def save_model(formats: "str | tuple[str, ...]", setup: type, max_move_chars: int, max_log: int) -> type:
+def save_model(formats: "tuple[str, ...]", setup: type, max_move_chars: int, max_log: int) -> type:
     """The pydantic model of a save of the formats `formats` whose setup is the model `setup`: its content
     hash, the setup or a position, the log (at most `max_log` moves of at most `max_move_chars` characters),
     the state hash and the players' names (2 to 4, optional; Envelope.names checks them against the format
@@ -186,7 +187,7 @@ def save_model(formats: "str | tuple[str, ...]", setup: type, max_move_chars: in
     digest = r"^[0-9a-f]{64}$"
     return create_model(
         "Save", __config__=ConfigDict(extra="forbid"),
-        format=(Literal[(formats,) if isinstance(formats, str) else formats], ...),  # type: ignore[valid-type]
+        format=(Literal[formats], ...),  # type: ignore[valid-type]
         content=(str, Field(pattern=digest)),
         setup=(Optional[setup], None),  # type: ignore[valid-type]
         position=(Optional[dict], None),

@@ -58,7 +58,7 @@ def _model():
         first_player: Optional[Annotated[int, Field(strict=True, ge=0, le=3)]] = None
         form: Optional[Literal["duel", "high_form"]] = None
 
-    return save_model((SAVE_FORMAT, SAVE_FORMAT_NAMED), Setup, MAX_MOVE_CHARS, MAX_LOG)
+    return save_model(ENVELOPE.formats, Setup, MAX_MOVE_CHARS, MAX_LOG)
 
 
 def check_save_text(text: "str | bytes") -> dict:

@@ -78,7 +78,7 @@ def _model():
         seed: int = Field(strict=True, ge=-(1 << 63), lt=1 << 63)
         first_player: Optional[Annotated[int, Field(strict=True, ge=0, le=3)]] = None  # absent in older saves
 
-    return save_model((SAVE_FORMAT, SAVE_FORMAT_NAMED), Setup, MAX_MOVE_CHARS, MAX_LOG)
+    return save_model(ENVELOPE.formats, Setup, MAX_MOVE_CHARS, MAX_LOG)
 
 
 def check_save_text(text: "str | bytes") -> dict:

@@ -15,6 +15,7 @@ from importlib import import_module
 from typing import Any, Callable, Optional
 
 from gamecore.bots import useful as useful_options
+from gamecore.saves import MAX_NAME_CHARS
 
 __all__ = ["GameSpec", "kept_names", "later", "numbered_names", "save_with_names", "sole_winner"]
 
@@ -30,11 +31,11 @@ def later(module: str, name: str) -> Callable[..., Any]:
 
 
 def kept_names(doc: dict) -> "list[str] | None":
-    """The players' names a parsed save keeps (its `names`, each cut to 24 characters: gamecore.saves.named),
+    """The players' names a parsed save keeps (its `names`, each cut to MAX_NAME_CHARS: gamecore.saves.named),
     or None when it keeps none."""
     names = doc.get("names") if isinstance(doc, dict) else None
     if isinstance(names, list) and names and all(isinstance(n, str) for n in names):
-        return [n[:24] for n in names]
+        return [n[:MAX_NAME_CHARS] for n in names]
     return None
 
 
